@@ -1,0 +1,72 @@
+#!/usr/bin/env bash
+# Bandada setup: installs and fetches everything the build and tests need.
+# Idempotent: a second run on a ready machine prints one line and takes about a second.
+# Third-party code lands in .deps/ (git-ignored), never in the repository.
+set -euo pipefail
+
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+deps="$root/.deps"
+sudo_cmd=""
+[ "$(id -u)" -eq 0 ] || sudo_cmd="sudo"
+export DEBIAN_FRONTEND=noninteractive
+export NODE_PATH=/usr/share/nodejs
+
+say() { printf 'setup: %s\n' "$*"; }
+
+# 1. Debian packages ---------------------------------------------------------
+packages=(emscripten cmake ninja-build chromium libglm-dev doctest-dev fonts-dejavu-core
+          dpkg-dev libbenchmark-dev)
+command -v node >/dev/null 2>&1 || packages+=(nodejs npm)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  say "installing Debian packages: ${missing[*]} (first time: a few minutes)"
+  $sudo_cmd apt-get update -qq
+  $sudo_cmd apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+# 2. Debian source packages for ImGui and SDL2, through a private source list -
+src="$deps/src"
+if ! ls -d "$src"/imgui-*/imgui.cpp >/dev/null 2>&1 || ! ls -d "$src"/libsdl2-*/CMakeLists.txt >/dev/null 2>&1; then
+  say "fetching Debian source packages imgui and libsdl2"
+  apt_dir="$deps/apt"
+  mkdir -p "$apt_dir/lists/partial" "$src"
+  uri=$(awk '/^URIs:/ {print $2; exit}' /etc/apt/sources.list.d/debian.sources 2>/dev/null || true)
+  [ -n "$uri" ] || uri="http://deb.debian.org/debian"
+  echo "deb-src [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] $uri bookworm main" \
+    > "$apt_dir/sources.list"
+  apt_opts=(-o "Dir::Etc::SourceList=$apt_dir/sources.list" -o "Dir::Etc::SourceParts=/dev/null"
+            -o "Dir::State::Lists=$apt_dir/lists")
+  apt-get "${apt_opts[@]}" update -qq
+  (cd "$src" && apt-get "${apt_opts[@]}" source -qq imgui libsdl2 >/dev/null 2>&1)
+fi
+imgui_dir=$(ls -d "$src"/imgui-*/ | head -n1)
+sdl_src=$(ls -d "$src"/libsdl2-*/ | head -n1)
+ln -sfn "$imgui_dir" "$deps/imgui"
+
+# 3. SDL2 built for wasm once, cached --------------------------------------
+sdl_prefix="$deps/sdl2-wasm"
+if [ ! -f "$sdl_prefix/lib/libSDL2.a" ]; then
+  say "building SDL2 for wasm (first time: about 4 minutes)"
+  rm -rf "$deps/sdl2-build"
+  emcmake cmake -S "$sdl_src" -B "$deps/sdl2-build" -G Ninja -DCMAKE_BUILD_TYPE=Release \
+    -DSDL_SHARED=OFF -DSDL_STATIC=ON -DSDL_TEST=OFF -DCMAKE_INSTALL_PREFIX="$sdl_prefix" >/dev/null
+  cmake --build "$deps/sdl2-build" -j2 >/dev/null
+  cmake --install "$deps/sdl2-build" >/dev/null
+  rm -rf "$deps/sdl2-build"
+fi
+
+# 4. Header folder for emcc: never /usr/include itself (it drags in the host libc)
+mkdir -p "$deps/include"
+ln -sfn /usr/include/glm "$deps/include/glm"
+ln -sfn /usr/include/doctest "$deps/include/doctest"
+
+# 5. npm packages for the browser tests --------------------------------------
+if [ ! -d "$root/node_modules/playwright-core" ]; then
+  say "installing npm packages (playwright-core)"
+  (cd "$root" && npm ci --silent --no-audit --no-fund >/dev/null)
+fi
+
+say "ready"
