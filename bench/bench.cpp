@@ -1,0 +1,138 @@
+// Bandada — benchmarks of the 3-D flock step (figures, not pass/fail). The same source runs
+// natively and under Node (wasm); scripts/bench.sh runs both and prints the wasm/native ratio.
+// Per scenario: ns per boid-step (median and best of 5 runs of at least 0.5 s), mean neighbour
+// count k, candidates per boid, ns per candidate and per neighbour, rebuild vs steering split.
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "model/boids3d.h"
+
+using namespace bandada;
+using Clock = std::chrono::steady_clock;
+
+namespace {
+
+double seconds_since(Clock::time_point t0) {
+  return std::chrono::duration<double>(Clock::now() - t0).count();
+}
+
+size_t peak_memory_bytes() {
+#if defined(__wasm__)
+  return __builtin_wasm_memory_size(0) * 65536ull;  // linear memory only grows: its size is the peak
+#else
+  FILE* f = std::fopen("/proc/self/status", "r");
+  if (!f) return 0;
+  char line[256];
+  size_t kb = 0;
+  while (std::fgets(line, sizeof line, f))
+    if (std::strncmp(line, "VmHWM:", 6) == 0) kb = std::strtoull(line + 6, nullptr, 10);
+  std::fclose(f);
+  return kb * 1024;
+#endif
+}
+
+struct Figures {
+  double median_ns, best_ns, k, candidates, rebuild_share;
+};
+
+Figures measure(const Boids3dParams& p, NeighbourSearch search, double min_seconds) {
+  Boids3d flock(p, search);
+  flock.step();  // warm-up
+  std::vector<double> runs;
+  double k_sum = 0, cand_sum = 0, rebuild_s = 0, total_s = 0;
+  uint64_t samples = 0;
+  for (int run = 0; run < 5; ++run) {
+    uint64_t steps = 0;
+    auto t0 = Clock::now();
+    double elapsed = 0;
+    do {
+      auto s0 = Clock::now();
+      flock.begin_step();
+      double b = seconds_since(s0);
+      flock.advance_step(static_cast<size_t>(-1));
+      double all = seconds_since(s0);
+      rebuild_s += b;
+      total_s += all;
+      ++steps;
+      elapsed = seconds_since(t0);
+    } while (elapsed < min_seconds);
+    runs.push_back(elapsed * 1e9 / (static_cast<double>(steps) * std::max<uint32_t>(p.count, 1)));
+    uint64_t ks = 0;
+    for (uint32_t k : flock.components().neighbors) ks += k;
+    k_sum += p.count ? static_cast<double>(ks) / p.count : 0.0;
+    ++samples;
+  }
+  // Candidates per boid: one instrumented grid pass over the final state.
+  if (search == NeighbourSearch::grid) {
+    NeighbourGrid grid;
+    grid.build(flock.state(), p.radius);
+    Boids3dComponents c;
+    c.resize(flock.size());
+    grid.components(0, flock.size(), c);
+    cand_sum = p.count ? static_cast<double>(grid.candidates_tested()) / p.count : 0.0;
+  } else {
+    cand_sum = p.count ? p.count - 1.0 : 0.0;
+  }
+  std::sort(runs.begin(), runs.end());
+  return {runs[2], runs[0], k_sum / samples, cand_sum, total_s > 0 ? rebuild_s / total_s : 0};
+}
+
+Boids3dParams scenario(uint32_t n, double radius) {
+  Boids3dParams p;
+  p.count = n;
+  p.radius = radius;
+  p.separation = 0.1;
+  p.alignment = 0.06;
+  p.cohesion = 0.02;
+  p.max_speed = 2;
+  p.seed = 1;
+  return p;
+}
+
+void report(const char* name, const Boids3dParams& p, const Figures& f) {
+  std::printf("%-34s N=%-6u r=%-6.3f  %8.1f ns/boid-step (best %8.1f)  k=%6.1f  cand=%7.1f  "
+              "%5.2f ns/cand  %6.2f ns/nbr  rebuild %4.1f%%\n",
+              name, p.count, p.radius, f.median_ns, f.best_ns, f.k, f.candidates,
+              f.candidates > 0 ? f.median_ns / f.candidates : 0.0, f.k > 0 ? f.median_ns / f.k : 0.0,
+              100.0 * f.rebuild_share);
+  std::fflush(stdout);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  double min_s = 0.5;
+  bool quick = argc > 1 && std::strcmp(argv[1], "--quick") == 0;
+  if (quick) min_s = 0.05;
+#if defined(__wasm__)
+  std::printf("target: wasm\n");
+#else
+  std::printf("target: native\n");
+#endif
+  auto radius_for_k20 = [](double n) { return std::cbrt(20.0 / (7.07e-3 * n)); };
+  double per_boid[3];
+  int i = 0;
+  for (uint32_t n : {1000u, 10000u, 100000u}) {
+    Boids3dParams p = scenario(n, radius_for_k20(n));
+    Figures f = measure(p, NeighbourSearch::grid, min_s);
+    report("grid, k~20", p, f);
+    per_boid[i++] = f.median_ns;
+  }
+  std::printf("flatness: ns/boid-step at N=100000 / N=1000 = %.2f\n", per_boid[2] / per_boid[0]);
+  Boids3dParams d = scenario(10000, check_params(boids3d_default_texts()).params.radius);
+  report("grid, default radius", d, measure(d, NeighbourSearch::grid, min_s));
+  for (uint32_t n : {1000u, 10000u}) {
+    Boids3dParams p = scenario(n, radius_for_k20(n));
+    Figures g = measure(p, NeighbourSearch::grid, min_s);
+    Figures b = measure(p, NeighbourSearch::brute_force, min_s);
+    report("brute force, k~20", p, b);
+    std::printf("grid speed-up over brute force at N=%u: %.1fx\n", n, b.median_ns / g.median_ns);
+  }
+  std::printf("peak memory (after N=100000 runs): %.1f MiB\n", peak_memory_bytes() / 1048576.0);
+  return 0;
+}

@@ -1,0 +1,174 @@
+// Bandada — the 3-D flock: reproducible start, integration, readouts, fingerprint, slicing.
+#include "boids3d.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+
+#include "lcg.h"
+
+namespace bandada {
+
+void Boids3dState::resize(size_t n) {
+  for (auto* v : {&x, &y, &z, &vx, &vy, &vz}) v->resize(n);
+}
+
+void Boids3dComponents::resize(size_t n) {
+  for (auto* v : {&sx, &sy, &sz, &ax, &ay, &az, &cx, &cy, &cz}) v->resize(n);
+  neighbors.resize(n);
+}
+
+void cap_speed(double& vx, double& vy, double& vz, double max_speed) {
+  double speed = std::sqrt(vx * vx + vy * vy + vz * vz);
+  if (speed > max_speed) {
+    double scale = max_speed / speed;
+    vx *= scale;
+    vy *= scale;
+    vz *= scale;
+  }
+}
+
+Boids3dState boids3d_initial_state(const Boids3dParams& p) {
+  Boids3dState s;
+  s.resize(p.count);
+  Lcg rng(p.seed);
+  for (size_t i = 0; i < p.count; ++i) {
+    s.x[i] = (rng.next() - 0.5) * 4.2 * 1.6;
+    s.y[i] = (rng.next() - 0.5) * 4.2 * 1.6;
+    s.z[i] = (rng.next() - 0.5) * 4.2 * 1.6;
+    s.vx[i] = (rng.next() - 0.5) * 2;
+    s.vy[i] = (rng.next() - 0.5) * 2;
+    s.vz[i] = (rng.next() - 0.5) * 2;
+    cap_speed(s.vx[i], s.vy[i], s.vz[i], p.max_speed);
+  }
+  return s;
+}
+
+void boids3d_components(const Boids3dParams& p, const Boids3dState& s, NeighbourSearch search,
+                        Boids3dComponents& out) {
+  out.resize(s.size());
+  if (search == NeighbourSearch::brute_force) {
+    brute_force_components(s, p.radius, 0, s.size(), out);
+  } else {
+    NeighbourGrid grid;
+    grid.build(s, p.radius);
+    grid.components(0, s.size(), out);
+  }
+}
+
+void boids3d_integrate(const Boids3dParams& p, const Boids3dState& s, const Boids3dComponents& c,
+                       Boids3dState& out) {
+  const size_t n = s.size();
+  out.resize(n);
+  const double ws = p.separation, wa = p.alignment, wc = p.cohesion;
+  for (size_t i = 0; i < n; ++i) {
+    double vx = s.vx[i] + ws * c.sx[i] + wa * c.ax[i] + wc * c.cx[i];
+    double vy = s.vy[i] + ws * c.sy[i] + wa * c.ay[i] + wc * c.cy[i];
+    double vz = s.vz[i] + ws * c.sz[i] + wa * c.az[i] + wc * c.cz[i];
+    cap_speed(vx, vy, vz, p.max_speed);
+    out.vx[i] = vx;
+    out.vy[i] = vy;
+    out.vz[i] = vz;
+    out.x[i] = wrap_periodic(s.x[i] + kDt * vx);
+    out.y[i] = wrap_periodic(s.y[i] + kDt * vy);
+    out.z[i] = wrap_periodic(s.z[i] + kDt * vz);
+  }
+}
+
+double mean_speed(const Boids3dState& s) {
+  const size_t n = s.size();
+  if (n == 0) return 0.0;
+  double sum = 0.0;
+  for (size_t i = 0; i < n; ++i) sum += std::sqrt(s.vx[i] * s.vx[i] + s.vy[i] * s.vy[i] + s.vz[i] * s.vz[i]);
+  return sum / static_cast<double>(n);
+}
+
+double order_parameter(const Boids3dState& s) {
+  const size_t n = s.size();
+  if (n == 0) return 0.0;
+  double ux = 0, uy = 0, uz = 0;
+  for (size_t i = 0; i < n; ++i) {
+    double sp = std::sqrt(s.vx[i] * s.vx[i] + s.vy[i] * s.vy[i] + s.vz[i] * s.vz[i]);
+    if (sp > 0.0) {
+      ux += s.vx[i] / sp;
+      uy += s.vy[i] / sp;
+      uz += s.vz[i] / sp;
+    }
+  }
+  return std::sqrt(ux * ux + uy * uy + uz * uz) / static_cast<double>(n);
+}
+
+uint64_t state_fingerprint(const Boids3dState& s) {
+  // FNV-1a over 64-bit words (N, then x, y, z, vx, vy, vz of each boid in index order),
+  // finished with the splitmix64 mixer. Frozen: shared links carry this value.
+  uint64_t h = 0xcbf29ce484222325ull;
+  auto mix = [&h](uint64_t w) {
+    h ^= w;
+    h *= 0x100000001b3ull;
+  };
+  mix(static_cast<uint64_t>(s.size()));
+  for (size_t i = 0; i < s.size(); ++i) {
+    for (double v : {s.x[i], s.y[i], s.z[i], s.vx[i], s.vy[i], s.vz[i]}) {
+      uint64_t w;
+      std::memcpy(&w, &v, sizeof w);
+      mix(w);
+    }
+  }
+  h ^= h >> 30;
+  h *= 0xbf58476d1ce4e5b9ull;
+  h ^= h >> 27;
+  h *= 0x94d049bb133111ebull;
+  h ^= h >> 31;
+  return h;
+}
+
+Boids3d::Boids3d(const Boids3dParams& p, NeighbourSearch search, bool compute_now)
+    : params_(p), search_(search), next_(boids3d_initial_state(p)) {
+  start_components();
+  initial_ = true;
+  if (compute_now) advance_step(static_cast<size_t>(-1));
+}
+
+void Boids3d::start_components() {
+  next_comp_.resize(next_.size());
+  if (search_ == NeighbourSearch::grid) grid_.build(next_, params_.radius);
+  done_ = 0;
+  pending_ = true;
+}
+
+void Boids3d::begin_step() {
+  if (pending_) return;
+  boids3d_integrate(params_, state_, comp_, next_);
+  start_components();
+}
+
+bool Boids3d::advance_step(size_t max_boids) {
+  if (!pending_) return true;
+  const size_t n = next_.size();
+  const size_t end = max_boids >= n - done_ ? n : done_ + max_boids;
+  if (search_ == NeighbourSearch::grid)
+    grid_.components(done_, end, next_comp_);
+  else
+    brute_force_components(next_, params_.radius, done_, end, next_comp_);
+  done_ = end;
+  if (done_ < n) return false;
+  std::swap(state_, next_);
+  std::swap(comp_, next_comp_);
+  if (!initial_) ++steps_;
+  initial_ = false;
+  pending_ = false;
+  return true;
+}
+
+double Boids3d::step_progress() const {
+  if (!pending_) return 0.0;
+  return next_.size() == 0 ? 1.0 : static_cast<double>(done_) / static_cast<double>(next_.size());
+}
+
+void Boids3d::step() {
+  if (initializing()) advance_step(static_cast<size_t>(-1));
+  if (!pending_) begin_step();
+  advance_step(static_cast<size_t>(-1));
+}
+
+}  // namespace bandada

@@ -1,0 +1,93 @@
+// Bandada — the 3-D periodic flock engine (spec: shared/spec/boids3d.md).
+// State is structure-of-arrays in boid index order; a step reads only the previous state.
+// The next step's unweighted components are kept with the state, so readouts are always ready.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "boids3d_params.h"
+#include "boids3d_state.h"
+#include "neighbour_grid.h"
+#include "periodic.h"
+
+namespace bandada {
+
+/// Bumped whenever a change could alter any bit of any run; shared links carry it.
+inline constexpr int kBoids3dEngineVersion = 1;
+
+enum class NeighbourSearch { grid, brute_force };
+
+/// The spec's reproducible start: six LCG draws per boid (x, y, z, vx, vy, vz), velocity capped.
+Boids3dState boids3d_initial_state(const Boids3dParams& p);
+
+/// Components of every boid of `s` by the given search; both give the same bits.
+void boids3d_components(const Boids3dParams& p, const Boids3dState& s, NeighbourSearch search,
+                        Boids3dComponents& out);
+
+/// v' = cap(v + sep·S + ali·A + coh·C), x' = wrap(x + 0.04·v'), for every boid.
+void boids3d_integrate(const Boids3dParams& p, const Boids3dState& s, const Boids3dComponents& c,
+                       Boids3dState& out);
+
+/// Scales v to length max_speed when |v| > max_speed.
+void cap_speed(double& vx, double& vy, double& vz, double max_speed);
+
+/// Mean of |v_i|; 0 when N = 0.
+double mean_speed(const Boids3dState& s);
+/// |Σ v_i/|v_i|| / N, a stationary boid adding nothing; 0 when N = 0.
+double order_parameter(const Boids3dState& s);
+/// 64-bit hash of the raw bits of every position and velocity in index order.
+uint64_t state_fingerprint(const Boids3dState& s);
+
+/// The flock a session holds: params, state, step count, and the next step's components.
+/// A step can run whole or in slices (begin_step / advance_step) so a front end never freezes.
+class Boids3d {
+ public:
+  /// Draws the start. With compute_now the next step's components are computed at once;
+  /// otherwise they are pending like a sliced step (advance_step finishes them; steps stays 0).
+  explicit Boids3d(const Boids3dParams& p, NeighbourSearch search = NeighbourSearch::grid,
+                   bool compute_now = true);
+
+  const Boids3dParams& params() const { return params_; }
+  const Boids3dState& state() const { return state_; }
+  const Boids3dComponents& components() const { return comp_; }
+  uint64_t steps() const { return steps_; }
+  double time() const { return static_cast<double>(steps_) * kDt; }
+  size_t size() const { return state_.size(); }
+
+  /// One whole 0.04 s step; a sliced step under way is finished as this step.
+  void step();
+
+  /// Starts a sliced step: integrates into a pending state and sorts it into the grid.
+  void begin_step();
+  /// Computes the pending state's components for up to `max_boids` more boids; when all are
+  /// done the pending state becomes current and this returns true.
+  bool advance_step(size_t max_boids);
+  bool step_in_progress() const { return pending_; }
+  /// True while the start's components are still pending (nothing to show yet).
+  bool initializing() const { return pending_ && initial_; }
+  /// Boids still to compute in the pending step.
+  size_t step_remaining() const { return pending_ ? next_.size() - done_ : 0; }
+  /// Fraction of the sliced step done, 0 … 1.
+  double step_progress() const;
+  /// Drops a sliced step; the current state is untouched.
+  void cancel_step() {
+    if (!initial_) pending_ = false;
+  }
+
+ private:
+  void start_components();
+
+  Boids3dParams params_;
+  NeighbourSearch search_;
+  Boids3dState state_, next_;
+  Boids3dComponents comp_, next_comp_;
+  NeighbourGrid grid_;
+  uint64_t steps_ = 0;
+  bool pending_ = false;
+  bool initial_ = false;
+  size_t done_ = 0;
+};
+
+}  // namespace bandada

@@ -1,0 +1,121 @@
+// Bandada — number text grammar (see number_text.h).
+// NOT A BUG: strtod, not std::from_chars: Emscripten 3.1.6's libc++ lacks the floating-point
+// from_chars. strtod runs in the "C" locale because nothing in Bandada calls setlocale.
+#include "number_text.h"
+
+#include <cerrno>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+
+namespace bandada {
+namespace {
+
+bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f'; }
+bool is_digit(char c) { return c >= '0' && c <= '9'; }
+
+std::string_view trim(std::string_view s) {
+  while (!s.empty() && is_space(s.front())) s.remove_prefix(1);
+  while (!s.empty() && is_space(s.back())) s.remove_suffix(1);
+  return s;
+}
+
+size_t count_digits(std::string_view s, size_t at) {
+  size_t n = 0;
+  while (at + n < s.size() && is_digit(s[at + n])) ++n;
+  return n;
+}
+
+}  // namespace
+
+RealParse parse_real_text(std::string_view raw) {
+  RealParse r;
+  if (raw.size() > kMaxFieldTextLength) {
+    r.error = "too long: at most 64 characters";
+    return r;
+  }
+  std::string_view s = trim(raw);
+  if (s.empty()) {
+    r.error = "empty: type a number";
+    return r;
+  }
+  // Check the grammar by hand; strtod alone would accept "1.", "0x10", "nan", "inf".
+  size_t i = 0;
+  if (s[i] == '+' || s[i] == '-') ++i;
+  size_t int_digits = count_digits(s, i);
+  i += int_digits;
+  size_t frac_digits = 0;
+  bool has_sep = i < s.size() && (s[i] == '.' || s[i] == ',');
+  if (has_sep) {
+    ++i;
+    frac_digits = count_digits(s, i);
+    i += frac_digits;
+  }
+  bool mantissa_ok = has_sep ? frac_digits > 0 : int_digits > 0;
+  if (mantissa_ok && i < s.size() && (s[i] == 'e' || s[i] == 'E')) {
+    ++i;
+    if (i < s.size() && (s[i] == '+' || s[i] == '-')) ++i;
+    size_t exp_digits = count_digits(s, i);
+    i += exp_digits;
+    if (exp_digits == 0) mantissa_ok = false;
+  }
+  if (!mantissa_ok || i != s.size()) {
+    if (has_sep && frac_digits == 0 && int_digits > 0 && i == s.size())
+      r.error = "incomplete number: add digits after the decimal separator";
+    else
+      r.error = "not a number: use digits like 1.5, 1,5 or 2e-3";
+    return r;
+  }
+  std::string copy(s);
+  for (char& c : copy)
+    if (c == ',') c = '.';
+  errno = 0;
+  char* end = nullptr;
+  double v = std::strtod(copy.c_str(), &end);
+  if (end != copy.c_str() + copy.size() || !std::isfinite(v) || (errno == ERANGE && std::fabs(v) > 1.0)) {
+    r.error = "number too large";
+    return r;
+  }
+  r.ok = true;
+  r.value = v == 0.0 ? 0.0 : v;  // "-0" is zero
+  return r;
+}
+
+IntegerParse parse_integer_text(std::string_view raw, uint64_t max_value) {
+  IntegerParse r;
+  if (raw.size() > kMaxFieldTextLength) {
+    r.error = "too long: at most 64 characters";
+    return r;
+  }
+  std::string_view s = trim(raw);
+  if (s.empty()) {
+    r.error = "empty: type a whole number";
+    return r;
+  }
+  size_t i = s[0] == '+' ? 1 : 0;
+  size_t digits = count_digits(s, i);
+  if (digits == 0 || i + digits != s.size()) {
+    r.error = "not a whole number: use digits only, like 250";
+    return r;
+  }
+  uint64_t v = 0;
+  for (; i < s.size(); ++i) {
+    uint64_t d = static_cast<uint64_t>(s[i] - '0');
+    if (v > (max_value - d) / 10) {
+      r.error = "too large: at most " + std::to_string(max_value);
+      return r;
+    }
+    v = v * 10 + d;
+  }
+  r.ok = true;
+  r.value = v;
+  return r;
+}
+
+std::string format_double(double value) {
+  char buf[40];
+  std::snprintf(buf, sizeof buf, "%.17g", value);
+  return buf;
+}
+
+}  // namespace bandada

@@ -1,0 +1,36 @@
+// Bandada — number text: the one grammar every field and the CLI use.
+// Real: [+-]? (digits [sep digits] | sep digits) ([eE] [+-]? digits)?, sep is '.' or ','.
+// Integer: [+]? digits. Surrounding spaces are trimmed; anything else is refused with a message.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+namespace bandada {
+
+/// Longest field text accepted, in bytes (the spec's 64 characters).
+inline constexpr size_t kMaxFieldTextLength = 64;
+
+struct RealParse {
+  bool ok = false;
+  double value = 0.0;
+  std::string error;  ///< user-facing reason when !ok, e.g. "not a number: use digits like 1.5 or 1,5"
+};
+
+struct IntegerParse {
+  bool ok = false;
+  uint64_t value = 0;
+  std::string error;
+};
+
+/// Parses real-number text; never returns NaN or infinity (they are refused).
+RealParse parse_real_text(std::string_view text);
+
+/// Parses non-negative integer text; values above max_value are refused.
+IntegerParse parse_integer_text(std::string_view text, uint64_t max_value);
+
+/// Formats a double with 17 significant digits ("%.17g"), so it round-trips.
+std::string format_double(double value);
+
+}  // namespace bandada

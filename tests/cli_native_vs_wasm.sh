@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# Bandada — determinism across targets: the native and the wasm CLI print the same bytes.
+set -u
+native="$1"
+wasm="$2"
+fails=0
+n=0
+for args in "--count 200 --steps 50" "--count 1000 --radius 0.6 --steps 20 --seed 0" \
+            "--count 300 --radius 3.3 --separation 2 --alignment -0.5 --cohesion 1,5 --steps 10" \
+            "--count 60 --radius 7.5 --max-speed 0 --steps 3" "--count 0 --steps 4" \
+            "--count 500 --radius 0.25 --separation 0.3 --max-speed 5 --steps 40 --format csv"; do
+  n=$((n + 1))
+  a=$("$native" $args | sha256sum)
+  b=$(node --no-experimental-fetch "$wasm" $args | sha256sum)
+  if [ "$a" = "$b" ]; then echo "ok: same bytes for $args"; else echo "FAIL: native and wasm differ for $args"; fails=$((fails + 1)); fi
+done
+echo "$((n - fails)) passed, $fails failed"
+[ $fails -eq 0 ]

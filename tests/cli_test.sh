@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# Bandada — bandada-cli's contract: JSON by default, CSV on request, errors on stderr with a
+# non-zero exit and nothing on stdout, --config takes the web app's share string.
+set -u
+cli="$1"
+fails=0
+check() { if eval "$2"; then echo "ok: $1"; else echo "FAIL: $1"; fails=$((fails + 1)); fi; }
+
+out=$("$cli" --count 3 --steps 2)
+check "JSON names the model and the step count" '[[ "$out" == "{\"model\":\"boids3d\",\"steps\":2,"* ]]'
+check "JSON lists one object per boid" '[ "$(grep -o "\"neighbors\"" <<<"$out" | wc -l)" = 3 ]'
+check "time is steps x 0.04" '[[ "$out" == *"\"time\":0.080000000000000002,"* ]]'
+csv=$("$cli" --count 4 --format csv)
+check "CSV has a header and one row per boid" '[ "$(wc -l <<<"$csv")" = 5 ] && [[ "$csv" == index,x,y,z,* ]]'
+check "--help documents the options" '"$cli" --help | grep -q -- "--max-speed"'
+for bad in "--radius 0" "--count 1.5" "--radius 1." "--separation nan" "--steps -1" "--bogus 1" "--count"; do
+  o=$("$cli" $bad 2>/tmp/bandada-cli-err); rc=$?
+  check "refuses '$bad' with a message" '[ $rc -ne 0 ] && [ -z "$o" ] && [ -s /tmp/bandada-cli-err ]'
+done
+a=$("$cli" --config 'v=1&n=5&r=0,9&seed=3' --steps 3)
+b=$("$cli" --count 5 --radius 0.9 --seed 3 --steps 3)
+check "--config gives the same run as the same flags" '[ "$a" = "$b" ]'
+c=$("$cli" --config 'v=1&n=5&r=0,9&seed=3' --seed 4 --steps 3)
+check "explicit flags override --config" '[ "$a" != "$c" ]'
+d=$("$cli" --count 40 --radius 3.1 --steps 5 --brute-force)
+e=$("$cli" --count 40 --radius 3.1 --steps 5)
+check "brute force and grid print the same bytes" '[ "$d" = "$e" ]'
+echo "$((16 - fails)) passed, $fails failed"
+[ $fails -eq 0 ]

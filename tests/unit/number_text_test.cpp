@@ -1,0 +1,73 @@
+// Bandada — tests of the field number grammar and the parameter ranges.
+#include <doctest/doctest.h>
+
+#include "model/boids3d_params.h"
+#include "model/number_text.h"
+
+using namespace bandada;
+
+TEST_CASE("real fields accept decimal points, decimal commas and exponents") {
+  CHECK(parse_real_text("1.5").value == 1.5);
+  CHECK(parse_real_text("1,5").value == 1.5);
+  CHECK(parse_real_text(",5").value == 0.5);
+  CHECK(parse_real_text(".5").value == 0.5);
+  CHECK(parse_real_text("-2e-3").value == -0.002);
+  CHECK(parse_real_text("+7E2").value == 700.0);
+  CHECK(parse_real_text("  3  ").value == 3.0);
+  CHECK(parse_real_text("0,04").value == 0.04);
+}
+
+TEST_CASE("real fields refuse everything outside the grammar, with a message") {
+  for (const char* bad : {"", " ", "1.", "-", "+", "1e", "1e+", "abc", "0x10", "nan", "NaN", "inf", "-inf",
+                          "Infinity", "1.2.3", "1,2,3", "1.5,", "--1", "1 2", "e5", ".", ",", "1e5.5", "1_000"}) {
+    CAPTURE(bad);
+    RealParse p = parse_real_text(bad);
+    CHECK_FALSE(p.ok);
+    CHECK_FALSE(p.error.empty());
+  }
+}
+
+TEST_CASE("an overflowing or over-long real is refused") {
+  CHECK_FALSE(parse_real_text("1e400").ok);
+  CHECK_FALSE(parse_real_text("-1e400").ok);
+  CHECK_FALSE(parse_real_text(std::string(65, '1')).ok);
+  CHECK(parse_real_text(std::string(64, '1')).ok);
+}
+
+TEST_CASE("integer fields take plain digits only") {
+  CHECK(parse_integer_text("250", 1000).value == 250);
+  CHECK(parse_integer_text("+7", 1000).value == 7);
+  CHECK(parse_integer_text(" 007 ", 1000).value == 7);
+  CHECK(parse_integer_text("4294967295", 4294967295ull).value == 4294967295ull);
+  for (const char* bad : {"", "-1", "1.0", "1,0", "1e3", "0x10", "abc", "1 000", "4294967296"}) {
+    CAPTURE(bad);
+    CHECK_FALSE(parse_integer_text(bad, 4294967295ull).ok);
+  }
+  CHECK_FALSE(parse_integer_text("99999999999999999999999999", 4294967295ull).ok);
+}
+
+TEST_CASE("every field checks its range and says what is allowed") {
+  CHECK(check_field(Boids3dField::count, "100000").ok);
+  CHECK_FALSE(check_field(Boids3dField::count, "100001").ok);
+  CHECK(check_field(Boids3dField::count, "0").ok);
+  CHECK_FALSE(check_field(Boids3dField::radius, "0").ok);
+  CHECK(check_field(Boids3dField::radius, "1e-9").ok);
+  CHECK(check_field(Boids3dField::radius, "10").ok);
+  CHECK_FALSE(check_field(Boids3dField::radius, "10.000001").ok);
+  CHECK(check_field(Boids3dField::separation, "-1000").ok);
+  CHECK_FALSE(check_field(Boids3dField::alignment, "1000,5").ok);
+  CHECK(check_field(Boids3dField::max_speed, "0").ok);
+  CHECK_FALSE(check_field(Boids3dField::max_speed, "-0.1").ok);
+  CHECK(check_field(Boids3dField::seed, "0").ok);
+  CHECK(check_field(Boids3dField::seed, "4294967295").ok);
+  FieldCheck c = check_field(Boids3dField::seed, "4294967296");
+  CHECK_FALSE(c.ok);
+  CHECK(c.error.find("4294967295") != std::string::npos);
+  CHECK(check_field(Boids3dField::radius, "0").error.find("more than 0") != std::string::npos);
+}
+
+TEST_CASE("the default field texts are valid") {
+  ParamsCheck pc = check_params(boids3d_default_texts(1));
+  CHECK(pc.ok);
+  CHECK(params_in_range(pc.params));
+}
