@@ -1,0 +1,152 @@
+// Bandada — the session controller: everything a user does with a 3-D flock, written once for
+// every front end (ImGui/WebGL2, HTML/SVG through embind, tests). Time comes in as a number;
+// nothing here reads a clock or a browser API. Spec: shared/spec/boids3d.md, "Controls".
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "app/scheduler.h"
+#include "app/share_codec.h"
+#include "model/boids3d.h"
+
+namespace bandada {
+
+enum class FlockStatus {
+  none,     ///< no flock: Initialize to build one
+  paused,   ///< a flock, not running
+  running,  ///< a flock, advanced by advance()
+  stale,    ///< parameters changed since Initialize: the flock was discarded (Undo brings it back)
+};
+
+struct CommandResult {
+  bool ok = true;
+  std::string message;  ///< why it was refused, or what happened
+};
+
+/// What a shared link's run check says.
+struct LinkCheck {
+  enum class Kind { none, waiting, identical, differs } kind = Kind::none;
+  uint64_t steps = 0;     ///< the step count the link names
+  std::string message;
+};
+
+class Boids3dController {
+ public:
+  Boids3dController();
+
+  // ---- fields -------------------------------------------------------------------------
+  const Boids3dFieldTexts& texts() const { return texts_; }
+  const std::string& text(Boids3dField f) const { return texts_[static_cast<int>(f)]; }
+  /// The field's validation message; empty when valid.
+  const std::string& error(Boids3dField f) const { return errors_[static_cast<int>(f)]; }
+  bool fields_valid() const;
+  /// Sets a field's text as typed. A change pauses and discards the flock (kept for Undo).
+  void edit(Boids3dField f, std::string_view text);
+  /// Replaces every field's text (loading); discards a flock like an edit when anything changes.
+  void set_texts(const Boids3dFieldTexts& texts);
+  bool can_undo() const { return undo_.has_value(); }
+  /// Brings back the text before the edit that discarded the flock, and that flock.
+  CommandResult undo();
+
+  // ---- commands -----------------------------------------------------------------------
+  CommandResult initialize();
+  CommandResult run();
+  void pause();
+  CommandResult step();
+  void reset();
+  /// visibilitychange → hidden: pauses, keeps flock and selection, never resumes by itself.
+  void pause_for_hidden_page();
+  /// Why each command cannot act now; empty when it can (for disabled buttons' tooltips).
+  std::string why_not_initialize() const;
+  std::string why_not_run() const;
+  std::string why_not_step() const;
+
+  // ---- time ---------------------------------------------------------------------------
+  /// Feeds elapsed wall time. While running, whole due steps are queued (none while still
+  /// behind). Queued work is done within budget_ms of estimated compute time; the rest waits
+  /// for the next call, so a long step never freezes the page.
+  void advance(double elapsed_seconds, double budget_ms = 1e300);
+  /// Work waits (initializing, slicing a long step, replaying a restored or linked run).
+  bool busy() const;
+  /// 0 … 1 over the queued work; with busy_label() for the progress indicator.
+  double progress() const;
+  const std::string& busy_label() const { return busy_label_; }
+  /// Estimated compute time of one step in ms for these params (slices above 50 ms).
+  static double estimate_step_ms(const Boids3dParams& p);
+
+  // ---- readouts -----------------------------------------------------------------------
+  FlockStatus status() const;
+  /// The flock to draw; null when none, or while its start is still being computed.
+  const Boids3d* flock() const;
+  uint64_t fingerprint() const;  ///< of the current flock state (cached); 0 without one
+  /// One line for the status bar, e.g. "paused · t = 1.20 s · step 30 · N = 400 · …".
+  std::string status_line() const;
+  /// Last notable event worth showing (a refusal, a link read, a restore); cleared by the UI.
+  const std::string& notice() const { return notice_; }
+  void clear_notice() { notice_.clear(); }
+
+  // ---- selection ----------------------------------------------------------------------
+  CommandResult select(int64_t index);
+  void clear_selection() { selection_.reset(); }
+  std::optional<uint32_t> selection() const { return selection_; }
+
+  // ---- share, persistence, session ----------------------------------------------------
+  /// Field texts, plus steps/fingerprint/engine version when a flock exists.
+  std::string share_string() const;
+  /// Fills the fields from a shared link; the replaced text stays one call away.
+  CommandResult open_link(std::string_view share);
+  bool has_previous_inputs() const { return previous_inputs_.has_value(); }
+  CommandResult restore_previous_inputs();
+  const LinkCheck& link_check() const { return link_check_; }
+  /// Steps the freshly initialized flock to the link's step count (sliced, with progress).
+  CommandResult replay_link_run();
+  /// localStorage: the raw text of every field, restored exactly.
+  std::string saved_fields() const;
+  /// Corrupt, oversized or missing data is ignored in favour of defaults; never throws.
+  bool load_saved_fields(std::string_view saved);
+  /// sessionStorage on pagehide: the flock's configuration, steps, selection, fingerprint.
+  std::string session_record() const;
+  /// Rebuilds the flock paused by replaying its steps, then checks the fingerprint.
+  CommandResult restore_session(std::string_view record);
+
+ private:
+  struct Stash {
+    Boids3dFieldTexts texts;
+    std::unique_ptr<Boids3d> flock;
+    Boids3dFieldTexts flock_texts;
+    std::optional<uint32_t> selection;
+  };
+  void revalidate();
+  void discard_flock_for_edit(const Boids3dFieldTexts& before);
+  void work(double budget_ms);
+  void on_step_done();
+  void queue_steps(uint64_t n, const char* label);
+
+  Boids3dFieldTexts texts_;
+  std::array<std::string, kBoids3dFieldCount> errors_;
+  std::unique_ptr<Boids3d> flock_;
+  Boids3dFieldTexts flock_texts_;  // the texts the flock was built from
+  bool running_ = false;
+  bool stale_ = false;
+  std::optional<Stash> undo_;
+  std::optional<uint32_t> selection_;
+  StepScheduler scheduler_;
+  uint64_t queued_ = 0, batch_ = 0;  // steps still to compute, and the batch they belong to
+  std::string busy_label_;
+  std::string notice_;
+  std::optional<Boids3dFieldTexts> previous_inputs_;
+  std::optional<ShareData> link_;       // the last link opened, for its run check
+  LinkCheck link_check_;
+  std::optional<SharedRun> session_check_;  // fingerprint a session restore must reach
+  mutable uint64_t fp_cache_ = 0, fp_steps_ = ~0ull;
+  mutable const void* fp_flock_ = nullptr;
+};
+
+const char* status_name(FlockStatus s);
+
+}  // namespace bandada

@@ -1,0 +1,26 @@
+// Bandada — the real-time scheduler: wall time in, whole 0.04 s steps out.
+// Each call adds the elapsed time, rounded to whole microseconds and capped at 250 ms, to an
+// accumulator; longer gaps are dropped, never caught up. Nothing here reads a clock.
+#pragma once
+
+#include <cstdint>
+
+namespace bandada {
+
+class StepScheduler {
+ public:
+  static constexpr int64_t kStepMicros = 40000;
+  static constexpr int64_t kCapMicros = 250000;
+
+  /// Adds elapsed wall time (seconds) and returns how many whole steps are now due (0 … 6).
+  /// Negative, NaN or infinite elapsed values are ignored.
+  int add(double elapsed_seconds);
+  /// Discards the partial step time (Pause does this).
+  void reset() { accumulated_ = 0; }
+  int64_t accumulated_micros() const { return accumulated_; }
+
+ private:
+  int64_t accumulated_ = 0;
+};
+
+}  // namespace bandada

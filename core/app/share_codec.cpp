@@ -1,0 +1,185 @@
+// Bandada — share string codec (see share_codec.h).
+#include "share_codec.h"
+
+#include <cstdio>
+
+#include "model/number_text.h"
+
+namespace bandada {
+namespace {
+
+bool unreserved(unsigned char c) {
+  return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '.' ||
+         c == ',' || c == '_' || c == '~' || c == '-';
+}
+
+int hex_value(char c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  return -1;
+}
+
+std::optional<uint64_t> parse_hex64(std::string_view s) {
+  if (s.empty() || s.size() > 16) return std::nullopt;
+  uint64_t v = 0;
+  for (char c : s) {
+    int h = hex_value(c);
+    if (h < 0) return std::nullopt;
+    v = (v << 4) | static_cast<uint64_t>(h);
+  }
+  return v;
+}
+
+bool has_control_char(std::string_view s) {
+  for (unsigned char c : s)
+    if (c < 0x20 || c == 0x7f) return true;
+  return false;
+}
+
+}  // namespace
+
+std::string percent_encode(std::string_view raw) {
+  static const char* kHex = "0123456789ABCDEF";
+  std::string out;
+  for (unsigned char c : raw) {
+    if (unreserved(c)) {
+      out += static_cast<char>(c);
+    } else {
+      out += '%';
+      out += kHex[c >> 4];
+      out += kHex[c & 15];
+    }
+  }
+  return out;
+}
+
+std::optional<std::string> percent_decode(std::string_view enc) {
+  std::string out;
+  for (size_t i = 0; i < enc.size(); ++i) {
+    if (enc[i] != '%') {
+      out += enc[i];
+      continue;
+    }
+    if (i + 2 >= enc.size()) return std::nullopt;
+    int hi = hex_value(enc[i + 1]), lo = hex_value(enc[i + 2]);
+    if (hi < 0 || lo < 0) return std::nullopt;
+    out += static_cast<char>(hi * 16 + lo);
+    i += 2;
+  }
+  return out;
+}
+
+std::string fingerprint_hex(uint64_t fp) {
+  char buf[20];
+  std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(fp));
+  return buf;
+}
+
+std::string encode_share(const ShareData& d) {
+  std::string s = "v=" + std::to_string(kBoids3dFormatVersion);
+  for (int i = 0; i < kBoids3dFieldCount; ++i) {
+    s += '&';
+    s += field_info(static_cast<Boids3dField>(i)).key;
+    s += '=';
+    s += percent_encode(d.texts[i]);
+  }
+  if (d.run) {
+    s += "&steps=" + std::to_string(d.run->steps);
+    s += "&fp=" + fingerprint_hex(d.run->fingerprint);
+    s += "&ev=" + std::to_string(d.run->engine_version);
+  }
+  if (d.selection) s += "&sel=" + std::to_string(*d.selection);
+  return s;
+}
+
+ShareParse parse_share(std::string_view text) {
+  ShareParse r;
+  if (text.size() > kMaxShareLength) {
+    r.error = "The shared configuration is too long (over 4096 characters) and was not read.";
+    return r;
+  }
+  if (!text.empty() && (text[0] == '#' || text[0] == '?')) text.remove_prefix(1);
+
+  // Split into key=value pairs; the first occurrence of a key counts.
+  std::vector<std::pair<std::string_view, std::string_view>> pairs;
+  while (!text.empty()) {
+    size_t amp = text.find('&');
+    std::string_view part = text.substr(0, amp);
+    text = amp == std::string_view::npos ? std::string_view() : text.substr(amp + 1);
+    if (part.empty()) continue;
+    size_t eq = part.find('=');
+    if (eq == std::string_view::npos) continue;
+    std::string_view key = part.substr(0, eq);
+    bool seen = false;
+    for (auto& p : pairs) seen = seen || p.first == key;
+    if (seen) {
+      r.warnings.push_back("'" + std::string(key.substr(0, 16)) + "' appears twice; the first value counts");
+      continue;
+    }
+    pairs.emplace_back(key, part.substr(eq + 1));
+  }
+  auto find = [&](std::string_view key) -> std::optional<std::string_view> {
+    for (auto& p : pairs)
+      if (p.first == key) return p.second;
+    return std::nullopt;
+  };
+
+  // Version: missing means 1 (the first format); newer than ours is explained, not misread.
+  int version = 1;
+  if (auto v = find("v")) {
+    IntegerParse vp = parse_integer_text(*v, 1000000);
+    if (!vp.ok || vp.value == 0) {
+      r.error = "The shared configuration has an unreadable format version.";
+      return r;
+    }
+    if (vp.value > static_cast<uint64_t>(kBoids3dFormatVersion)) {
+      r.error = "This link was made by a newer Bandada (format " + std::to_string(vp.value) +
+                "); this page reads formats up to " + std::to_string(kBoids3dFormatVersion) +
+                ". Your fields were left as they were.";
+      return r;
+    }
+    version = static_cast<int>(vp.value);
+  }
+  if (auto m = find("m"); m && *m != "boids3d") {
+    r.error = "This link is for another model and was not read.";
+    return r;
+  }
+  r.version = version;
+  r.data.texts = boids3d_default_texts(version);
+  for (int i = 0; i < kBoids3dFieldCount; ++i) {
+    const FieldInfo& fi = field_info(static_cast<Boids3dField>(i));
+    auto raw = find(fi.key);
+    if (!raw) continue;
+    auto decoded = percent_decode(*raw);
+    if (!decoded) {
+      r.warnings.push_back(std::string(fi.label) + ": malformed value ignored; default used");
+    } else if (has_control_char(*decoded)) {
+      r.warnings.push_back(std::string(fi.label) + ": control characters ignored; default used");
+    } else if (decoded->size() > kMaxFieldTextLength) {
+      r.warnings.push_back(std::string(fi.label) + ": value over 64 characters ignored; default used");
+    } else {
+      r.data.texts[i] = *decoded;
+    }
+  }
+  auto steps = find("steps");
+  auto fp = find("fp");
+  auto ev = find("ev");
+  if (steps && fp) {
+    IntegerParse sp = parse_integer_text(*steps, 1000000000ull);
+    auto fpv = parse_hex64(*fp);
+    IntegerParse evp = ev ? parse_integer_text(*ev, 1000000) : IntegerParse{true, 1, ""};
+    if (sp.ok && fpv && evp.ok)
+      r.data.run = SharedRun{sp.value, *fpv, static_cast<int>(evp.value)};
+    else
+      r.warnings.push_back("the run to verify (steps, fingerprint) is malformed and was ignored");
+  }
+  if (auto sel = find("sel")) {
+    IntegerParse sp = parse_integer_text(*sel, 99999);
+    if (sp.ok) r.data.selection = static_cast<uint32_t>(sp.value);
+  }
+  r.ok = true;
+  return r;
+}
+
+}  // namespace bandada

@@ -1,0 +1,311 @@
+// Bandada — the session controller: what a user does with a flock, driven by injected time.
+#include <doctest/doctest.h>
+
+#include <cmath>
+
+#include "app/controller.h"
+#include "model/lcg.h"
+
+using namespace bandada;
+
+namespace {
+
+void small_flock(Boids3dController& c, const char* n = "50") {
+  c.edit(Boids3dField::count, n);
+  REQUIRE(c.initialize().ok);
+}
+
+}  // namespace
+
+TEST_CASE("a new controller shows the default fields, valid, and no flock") {
+  Boids3dController c;
+  CHECK(c.texts() == boids3d_default_texts());
+  CHECK(c.fields_valid());
+  CHECK(c.status() == FlockStatus::none);
+  CHECK(c.flock() == nullptr);
+  CHECK_FALSE(c.run().ok);
+  CHECK_FALSE(c.step().ok);
+}
+
+TEST_CASE("fields keep their raw text and carry a message when invalid") {
+  Boids3dController c;
+  c.edit(Boids3dField::radius, "1.");
+  c.edit(Boids3dField::count, "");
+  c.edit(Boids3dField::seed, "-");
+  CHECK(c.text(Boids3dField::radius) == "1.");
+  CHECK(c.text(Boids3dField::count) == "");
+  CHECK_FALSE(c.error(Boids3dField::radius).empty());
+  CHECK_FALSE(c.error(Boids3dField::count).empty());
+  CHECK(c.error(Boids3dField::alignment).empty());
+  CommandResult r = c.initialize();
+  CHECK_FALSE(r.ok);
+  CHECK(r.message.find("radius r") != std::string::npos);
+  CHECK(r.message.find("count N") != std::string::npos);
+  CHECK(r.message.find("seed") != std::string::npos);
+  CHECK(c.status() == FlockStatus::none);
+}
+
+TEST_CASE("Initialize builds the flock at time zero, paused, like the engine") {
+  Boids3dController c;
+  small_flock(c);
+  REQUIRE(c.flock() != nullptr);
+  CHECK(c.status() == FlockStatus::paused);
+  CHECK(c.flock()->steps() == 0);
+  Boids3d direct(check_params(c.texts()).params);
+  CHECK(state_fingerprint(c.flock()->state()) == state_fingerprint(direct.state()));
+}
+
+TEST_CASE("Run, Pause and Step follow the spec") {
+  Boids3dController c;
+  small_flock(c);
+  SUBCASE("paused, time does not move the flock") {
+    c.advance(1.0);
+    CHECK(c.flock()->steps() == 0);
+  }
+  SUBCASE("running, 0.12 s is exactly three steps") {
+    CHECK(c.run().ok);
+    CHECK(c.status() == FlockStatus::running);
+    c.advance(0.12);
+    CHECK(c.flock()->steps() == 3);
+  }
+  SUBCASE("Pause discards the partial step time") {
+    c.run();
+    c.advance(0.03);
+    c.pause();
+    c.run();
+    c.advance(0.03);
+    CHECK(c.flock()->steps() == 0);
+  }
+  SUBCASE("Step pauses, then advances exactly one step") {
+    c.run();
+    c.advance(0.03);
+    CHECK(c.step().ok);
+    CHECK(c.status() == FlockStatus::paused);
+    CHECK(c.flock()->steps() == 1);
+    c.advance(0.03);
+    CHECK(c.flock()->steps() == 1);
+  }
+  SUBCASE("a 5 s frame gap runs at most 6 steps") {
+    c.run();
+    c.advance(5.0);
+    CHECK(c.flock()->steps() == 6);
+  }
+  SUBCASE("Reset removes the flock and keeps the inputs") {
+    Boids3dFieldTexts before = c.texts();
+    c.reset();
+    CHECK(c.status() == FlockStatus::none);
+    CHECK(c.texts() == before);
+  }
+}
+
+TEST_CASE("stepping through the scheduler gives the engine's own states") {
+  Boids3dController c;
+  small_flock(c, "120");
+  Boids3d direct(check_params(c.texts()).params);
+  c.run();
+  double elapsed[] = {0.016, 0.017, 0.0, 0.1, 0.033, 0.25, 0.04, 0.2501};
+  for (double e : elapsed) c.advance(e);
+  while (direct.steps() < c.flock()->steps()) direct.step();
+  CHECK(c.fingerprint() == state_fingerprint(direct.state()));
+}
+
+TEST_CASE("an edit discards the flock; Undo brings back the text and the flock") {
+  Boids3dController c;
+  small_flock(c);
+  c.step();
+  c.step();
+  c.select(3);
+  uint64_t fp = c.fingerprint();
+  c.edit(Boids3dField::cohesion, "0.5");
+  CHECK(c.status() == FlockStatus::stale);
+  CHECK(c.flock() == nullptr);
+  CHECK_FALSE(c.run().ok);
+  CHECK(c.why_not_run().find("Initialize") != std::string::npos);
+  c.edit(Boids3dField::cohesion, "0.7");  // a second edit: Undo still goes back to before the first
+  REQUIRE(c.can_undo());
+  CHECK(c.undo().ok);
+  CHECK(c.text(Boids3dField::cohesion) == boids3d_default_texts()[4]);
+  REQUIRE(c.flock() != nullptr);
+  CHECK(c.flock()->steps() == 2);
+  CHECK(c.fingerprint() == fp);
+  CHECK(c.selection() == 3u);
+  CHECK(c.status() == FlockStatus::paused);
+}
+
+TEST_CASE("the discarded flock is dropped at the next Initialize") {
+  Boids3dController c;
+  small_flock(c);
+  c.edit(Boids3dField::count, "60");
+  REQUIRE(c.initialize().ok);
+  CHECK_FALSE(c.can_undo());
+  CHECK_FALSE(c.undo().ok);
+}
+
+TEST_CASE("a hidden page pauses and does not resume by itself") {
+  Boids3dController c;
+  small_flock(c);
+  c.select(4);
+  c.run();
+  c.advance(0.04);
+  c.pause_for_hidden_page();
+  CHECK(c.status() == FlockStatus::paused);
+  c.advance(0.25);
+  CHECK(c.flock()->steps() == 1);
+  CHECK(c.selection() == 4u);
+}
+
+TEST_CASE("selection: an index or none, kept through Run/Pause/Step, cleared by Initialize and Reset") {
+  Boids3dController c;
+  CHECK_FALSE(c.select(0).ok);
+  small_flock(c);
+  CHECK_FALSE(c.select(-1).ok);
+  CHECK_FALSE(c.select(50).ok);
+  CHECK(c.select(49).ok);
+  c.run();
+  c.advance(0.08);
+  c.pause();
+  c.step();
+  CHECK(c.selection() == 49u);
+  c.initialize();
+  CHECK_FALSE(c.selection().has_value());
+  c.select(1);
+  c.reset();
+  CHECK_FALSE(c.selection().has_value());
+}
+
+TEST_CASE("a long step is computed in slices within the frame budget, and Pause stops at once") {
+  Boids3dController c;
+  c.edit(Boids3dField::count, "6000");
+  c.edit(Boids3dField::radius, "3");
+  Boids3dParams p = check_params(c.texts()).params;
+  REQUIRE(Boids3dController::estimate_step_ms(p) > 50.0);
+  REQUIRE(c.initialize().ok);
+  CHECK(c.busy());  // the start itself is sliced
+  CHECK(c.flock() == nullptr);
+  int frames = 0;
+  while (c.busy() && frames < 10000) {
+    c.advance(0.016, 10.0);
+    ++frames;
+  }
+  CHECK(frames > 3);
+  REQUIRE(c.flock() != nullptr);
+  c.step();
+  CHECK(c.busy());
+  CHECK(c.flock()->steps() == 0);
+  c.advance(0.016, 10.0);
+  double progress = c.progress();
+  CHECK(progress > 0.0);
+  CHECK(progress < 1.0);
+  c.pause();
+  CHECK_FALSE(c.busy());
+  CHECK(c.flock()->steps() == 0);
+  c.step();
+  while (c.busy()) c.advance(0.016, 10.0);
+  CHECK(c.flock()->steps() == 1);
+  Boids3d direct(p);
+  direct.step();
+  CHECK(c.fingerprint() == state_fingerprint(direct.state()));
+}
+
+TEST_CASE("a shared link fills the fields, keeps the old text one call away, and checks its run") {
+  Boids3dController maker;
+  small_flock(maker, "80");
+  for (int i = 0; i < 7; ++i) maker.step();
+  std::string link = maker.share_string();
+  CHECK(link.find("steps=7") != std::string::npos);
+
+  Boids3dController c;
+  c.edit(Boids3dField::seed, "99");
+  Boids3dFieldTexts mine = c.texts();
+  CHECK(c.open_link(link).ok);
+  CHECK(c.texts() == maker.texts());
+  CHECK(c.has_previous_inputs());
+  REQUIRE(c.initialize().ok);
+  CHECK(c.link_check().kind == LinkCheck::Kind::waiting);
+  CHECK(c.replay_link_run().ok);
+  while (c.busy()) c.advance(0.0, 5.0);
+  CHECK(c.flock()->steps() == 7);
+  CHECK(c.link_check().kind == LinkCheck::Kind::identical);
+  CHECK(c.restore_previous_inputs().ok);
+  CHECK(c.texts() == mine);
+}
+
+TEST_CASE("a link whose fingerprint does not match says so, naming engine versions") {
+  Boids3dController c;
+  std::string link = "v=1&n=30&steps=2&fp=0000000000000001&ev=7";
+  REQUIRE(c.open_link(link).ok);
+  REQUIRE(c.initialize().ok);
+  c.step();
+  c.step();
+  CHECK(c.link_check().kind == LinkCheck::Kind::differs);
+  CHECK(c.link_check().message.find("engine v7") != std::string::npos);
+}
+
+TEST_CASE("a newer link is refused and the fields stay") {
+  Boids3dController c;
+  Boids3dFieldTexts before = c.texts();
+  CHECK_FALSE(c.open_link("v=5&n=3").ok);
+  CHECK(c.texts() == before);
+  CHECK(c.notice().find("newer") != std::string::npos);
+}
+
+TEST_CASE("saved field text restores exactly; corrupt storage falls back to defaults") {
+  Boids3dController a;
+  a.edit(Boids3dField::count, "");
+  a.edit(Boids3dField::radius, "1.");
+  a.edit(Boids3dField::separation, "-");
+  a.edit(Boids3dField::alignment, "1e");
+  std::string saved = a.saved_fields();
+  Boids3dController b;
+  CHECK(b.load_saved_fields(saved));
+  CHECK(b.texts() == a.texts());
+  for (const char* junk : {"", "v=99", "{\"json\":true}", "\xff\xfe", "v=1&n=%"}) {
+    Boids3dController d;
+    d.load_saved_fields(junk);
+    CHECK(d.texts().size() == kBoids3dFieldCount);
+    CHECK(d.error(Boids3dField::radius).empty());
+  }
+  Boids3dController e;
+  CHECK_FALSE(e.load_saved_fields(std::string(100000, 'x')));
+  CHECK(e.texts() == boids3d_default_texts());
+}
+
+TEST_CASE("random raw field texts survive saving and loading") {
+  Lcg rng(5);
+  const char alphabet[] = "0123456789.,-+eE %&=#?abc";
+  for (int t = 0; t < 200; ++t) {
+    Boids3dController a;
+    for (int f = 0; f < kBoids3dFieldCount; ++f) {
+      std::string s;
+      size_t len = static_cast<size_t>(rng.next() * 10);
+      for (size_t i = 0; i < len; ++i) s += alphabet[static_cast<int>(rng.next() * (sizeof alphabet - 1))];
+      a.edit(static_cast<Boids3dField>(f), s);
+    }
+    Boids3dController b;
+    b.load_saved_fields(a.saved_fields());
+    CHECK(b.texts() == a.texts());
+  }
+}
+
+TEST_CASE("a session record rebuilds the paused flock by replay and checks its fingerprint") {
+  Boids3dController a;
+  small_flock(a, "90");
+  a.run();
+  for (int i = 0; i < 10; ++i) a.advance(0.05);
+  a.pause();
+  a.select(12);
+  std::string record = a.session_record();
+  REQUIRE_FALSE(record.empty());
+
+  Boids3dController b;
+  CHECK(b.restore_session(record).ok);
+  while (b.busy()) b.advance(0.0, 2.0);
+  REQUIRE(b.flock() != nullptr);
+  CHECK(b.flock()->steps() == a.flock()->steps());
+  CHECK(b.fingerprint() == a.fingerprint());
+  CHECK(b.selection() == 12u);
+  CHECK(b.status() == FlockStatus::paused);
+  CHECK(b.notice().find("fingerprint matches") != std::string::npos);
+  CHECK_FALSE(b.restore_session("garbage").ok);
+  CHECK_FALSE(b.restore_session("v=1&n=5&steps=1&fp=00&ev=99").ok);
+}
