@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "app/flock_export.h"
 #include "app/share_codec.h"
 #include "model/boids3d.h"
 #include "model/number_text.h"
@@ -40,18 +41,6 @@ const char* kHelp =
 int fail(const std::string& msg) {
   std::fprintf(stderr, "bandada-cli: %s\n", msg.c_str());
   return 2;
-}
-
-void put(std::string& out, double v) { out += format_double(v); }
-
-void put3(std::string& out, double a, double b, double c) {
-  out += '[';
-  put(out, a);
-  out += ',';
-  put(out, b);
-  out += ',';
-  put(out, c);
-  out += ']';
 }
 
 }  // namespace
@@ -111,45 +100,7 @@ int main(int argc, char** argv) {
   Boids3d flock(pc.params, brute ? NeighbourSearch::brute_force : NeighbourSearch::grid);
   for (uint64_t t = 0; t < steps.value; ++t) flock.step();
 
-  const Boids3dState& s = flock.state();
-  const Boids3dComponents& c = flock.components();
-  std::string out;
-  out.reserve(64 + s.size() * 420);
-  if (format == "csv") {
-    out += "index,x,y,z,vx,vy,vz,Sx,Sy,Sz,Ax,Ay,Az,Cx,Cy,Cz,neighbors\n";
-    for (size_t i = 0; i < s.size(); ++i) {
-      out += std::to_string(i);
-      for (double v : {s.x[i], s.y[i], s.z[i], s.vx[i], s.vy[i], s.vz[i], c.sx[i], c.sy[i], c.sz[i], c.ax[i],
-                       c.ay[i], c.az[i], c.cx[i], c.cy[i], c.cz[i]}) {
-        out += ',';
-        put(out, v);
-      }
-      out += ',' + std::to_string(c.neighbors[i]) + '\n';
-    }
-  } else {
-    out += "{\"model\":\"boids3d\",\"steps\":" + std::to_string(flock.steps()) + ",\"time\":";
-    put(out, flock.time());
-    out += ",\"mean_speed\":";
-    put(out, mean_speed(s));
-    out += ",\"order\":";
-    put(out, order_parameter(s));
-    out += ",\"fingerprint\":\"" + fingerprint_hex(state_fingerprint(s)) + "\",\"boids\":[";
-    for (size_t i = 0; i < s.size(); ++i) {
-      if (i) out += ',';
-      out += "{\"x\":";
-      put3(out, s.x[i], s.y[i], s.z[i]);
-      out += ",\"v\":";
-      put3(out, s.vx[i], s.vy[i], s.vz[i]);
-      out += ",\"S\":";
-      put3(out, c.sx[i], c.sy[i], c.sz[i]);
-      out += ",\"A\":";
-      put3(out, c.ax[i], c.ay[i], c.az[i]);
-      out += ",\"C\":";
-      put3(out, c.cx[i], c.cy[i], c.cz[i]);
-      out += ",\"neighbors\":" + std::to_string(c.neighbors[i]) + "}";
-    }
-    out += "]}\n";
-  }
+  const std::string out = format == "csv" ? flock_csv(flock) : flock_json(flock);
   if (std::fwrite(out.data(), 1, out.size(), stdout) != out.size()) return fail("could not write the output");
   return 0;
 }

@@ -64,7 +64,8 @@ void Boids3dController::set_texts(const Boids3dFieldTexts& texts) {
 void Boids3dController::discard_flock_for_edit(const Boids3dFieldTexts& before) {
   if (!flock_) return;
   flock_->cancel_step();
-  undo_ = Stash{before, std::move(flock_), flock_texts_, selection_};
+  undo_ = Stash{before, std::move(flock_), flock_texts_, selection_, std::move(series_)};
+  series_.clear();
   stale_ = true;
   running_ = false;
   scheduler_.reset();
@@ -81,6 +82,7 @@ CommandResult Boids3dController::undo() {
   flock_ = std::move(undo_->flock);
   flock_texts_ = undo_->flock_texts;
   selection_ = undo_->selection;
+  series_ = std::move(undo_->series);
   undo_.reset();
   stale_ = false;
   running_ = false;
@@ -124,6 +126,8 @@ CommandResult Boids3dController::initialize() {
   running_ = stale_ = false;
   undo_.reset();
   selection_.reset();
+  series_.clear();
+  series_truncated_ = false;
   scheduler_.reset();
   queued_ = batch_ = 0;
   session_check_.reset();
@@ -171,6 +175,8 @@ CommandResult Boids3dController::step() {
 
 void Boids3dController::reset() {
   flock_.reset();
+  series_.clear();
+  series_truncated_ = false;
   running_ = stale_ = false;
   undo_.reset();
   selection_.reset();
@@ -241,7 +247,17 @@ void Boids3dController::work(double budget_ms) {
   if (queued_ == 0) batch_ = 0;
 }
 
+void Boids3dController::record_series() {
+  if (series_.size() >= kMaxSeries) {
+    series_truncated_ = true;
+    return;
+  }
+  const Boids3dState& st = flock_->state();
+  series_.push_back({flock_->steps(), mean_speed(st), order_parameter(st)});
+}
+
 void Boids3dController::on_step_done() {
+  record_series();
   const uint64_t s = flock_->steps();
   if (link_check_.kind == LinkCheck::Kind::waiting && link_ && link_->run && s == link_check_.steps) {
     const SharedRun& run = *link_->run;
@@ -406,6 +422,8 @@ CommandResult Boids3dController::restore_session(std::string_view record) {
   undo_.reset();
   scheduler_.reset();
   selection_.reset();
+  series_.clear();
+  series_truncated_ = false;
   if (p.data.selection && *p.data.selection < pc.params.count) selection_ = p.data.selection;
   queued_ = batch_ = p.data.run->steps;
   session_check_ = p.data.run;

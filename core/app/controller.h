@@ -29,6 +29,13 @@ struct CommandResult {
 };
 
 /// What a shared link's run check says.
+/// One sample of the readouts, recorded after every step (for plots and the CSV export).
+struct SeriesPoint {
+  uint64_t step;
+  double mean_speed;
+  double order;
+};
+
 struct LinkCheck {
   enum class Kind { none, waiting, identical, differs } kind = Kind::none;
   uint64_t steps = 0;     ///< the step count the link names
@@ -86,6 +93,11 @@ class Boids3dController {
   uint64_t fingerprint() const;  ///< of the current flock state (cached); 0 without one
   /// One line for the status bar, e.g. "paused · t = 1.20 s · step 30 · N = 400 · …".
   std::string status_line() const;
+  /// Readouts after every step since Initialize (time = step × 0.04 s). Capped at
+  /// kMaxSeries points; later steps are then not recorded (series_truncated()).
+  const std::vector<SeriesPoint>& series() const { return series_; }
+  bool series_truncated() const { return series_truncated_; }
+  static constexpr size_t kMaxSeries = 1000000;
   /// Last notable event worth showing (a refusal, a link read, a restore); cleared by the UI.
   const std::string& notice() const { return notice_; }
   void clear_notice() { notice_.clear(); }
@@ -120,12 +132,13 @@ class Boids3dController {
     std::unique_ptr<Boids3d> flock;
     Boids3dFieldTexts flock_texts;
     std::optional<uint32_t> selection;
+    std::vector<SeriesPoint> series;
   };
   void revalidate();
   void discard_flock_for_edit(const Boids3dFieldTexts& before);
   void work(double budget_ms);
   void on_step_done();
-  void queue_steps(uint64_t n, const char* label);
+  void record_series();
 
   Boids3dFieldTexts texts_;
   std::array<std::string, kBoids3dFieldCount> errors_;
@@ -135,6 +148,8 @@ class Boids3dController {
   bool stale_ = false;
   std::optional<Stash> undo_;
   std::optional<uint32_t> selection_;
+  std::vector<SeriesPoint> series_;
+  bool series_truncated_ = false;
   StepScheduler scheduler_;
   uint64_t queued_ = 0, batch_ = 0;  // steps still to compute, and the batch they belong to
   std::string busy_label_;

@@ -309,3 +309,22 @@ TEST_CASE("a session record rebuilds the paused flock by replay and checks its f
   CHECK_FALSE(b.restore_session("garbage").ok);
   CHECK_FALSE(b.restore_session("v=1&n=5&steps=1&fp=00&ev=99").ok);
 }
+
+TEST_CASE("the readouts are recorded after every step, from the start, and kept with Undo") {
+  Boids3dController c;
+  small_flock(c);
+  REQUIRE(c.series().size() == 1);  // the start, t = 0
+  CHECK(c.series()[0].step == 0);
+  c.run();
+  c.advance(0.25);  // six steps in one frame: six samples, not one
+  REQUIRE(c.series().size() == 7);
+  CHECK(c.series()[6].step == 6);
+  CHECK(c.series()[6].mean_speed == mean_speed(c.flock()->state()));
+  CHECK(c.series()[6].order == order_parameter(c.flock()->state()));
+  c.edit(Boids3dField::seed, "2");
+  CHECK(c.series().empty());
+  c.undo();
+  CHECK(c.series().size() == 7);
+  c.reset();
+  CHECK(c.series().empty());
+}

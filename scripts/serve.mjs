@@ -1,0 +1,54 @@
+// Bandada — a small static file server for build/web (run.sh and the browser tests).
+// Usage: node scripts/serve.mjs [dir] [port] [host]. Serves .wasm as application/wasm.
+import http from 'node:http';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const TYPES = {
+  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.mjs': 'text/javascript; charset=utf-8',
+  '.wasm': 'application/wasm', '.svg': 'image/svg+xml', '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json', '.png': 'image/png', '.txt': 'text/plain; charset=utf-8',
+};
+
+export function serve(dir, port = 8080, host = '127.0.0.1') {
+  const root = path.resolve(dir);
+  const server = http.createServer((req, res) => {
+    let rel;
+    try {
+      rel = decodeURIComponent(new URL(req.url, 'http://x').pathname);
+    } catch {
+      res.writeHead(400).end('bad request');
+      return;
+    }
+    let file = path.join(root, rel);
+    if (!file.startsWith(root)) {
+      res.writeHead(403).end('forbidden');
+      return;
+    }
+    if (rel.endsWith('/')) file = path.join(file, 'index.html');
+    fs.readFile(file, (err, data) => {
+      if (err) {
+        res.writeHead(404, {'content-type': 'text/plain'}).end('not found');
+        return;
+      }
+      res.writeHead(200, {'content-type': TYPES[path.extname(file)] || 'application/octet-stream',
+                          'cache-control': 'no-cache'});
+      res.end(data);
+    });
+  });
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => resolve(server));
+  });
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const [dir = 'build/web', port = '8080', host = '127.0.0.1'] = process.argv.slice(2);
+  serve(dir, Number(port), host).then((s) => {
+    const {port: p} = s.address();
+    console.log(`Bandada is served at http://${host}:${p}/  (Ctrl-C stops it)`);
+  }, (e) => {
+    console.error(`serve: cannot listen on ${host}:${port}: ${e.message}`);
+    process.exit(1);
+  });
+}

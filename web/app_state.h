@@ -1,0 +1,70 @@
+// Bandada — the WebGL front end's state: the controller plus what only this view needs
+// (camera, layout, share feedback). One App per page; web/ files share it through app().
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "app/controller.h"
+
+namespace web {
+
+struct Rect {
+  float x = 0, y = 0, w = 0, h = 0;
+  bool contains(float px, float py) const { return px >= x && py >= y && px < x + w && py < y + h; }
+};
+
+struct OrbitCamera {
+  float yaw = 0.65f;       ///< radians around +y
+  float pitch = 0.42f;     ///< radians above the xz plane
+  float distance = 23.0f;  ///< model units from the cube's centre
+  void orbit(float dx_px, float dy_px);
+  void zoom(float wheel_delta);  ///< positive delta (wheel down) moves away
+};
+
+enum class ShareState { none, waiting, copied, refused };
+
+struct App {
+  bandada::Boids3dController ctl;
+  OrbitCamera camera;
+  Rect view;                                       ///< the 3-D view, CSS pixels
+  std::vector<std::pair<std::string, Rect>> ui;    ///< named widgets (test hooks)
+  std::vector<std::pair<uint32_t, Rect>> rows;     ///< visible table rows (test hooks)
+  bool scroll_table_to_selection = false;
+  std::string share_url;
+  ShareState share = ShareState::none;
+  std::string storage_notice;  ///< set once when the browser refuses storage
+  double steps_per_second = 0;
+  std::vector<uint32_t> selected_neighbours;  ///< of the selected boid, for highlighting
+};
+
+App& app();
+
+// Events from the page (browser.cpp calls these).
+void on_page_hidden();
+void on_page_hide();
+bool on_wheel(double x, double y, double dy, bool zoom_modifier);
+
+/// Saves the field text to localStorage; a refusal is noted once, quietly.
+void save_fields();
+/// Reads the startup inputs: a shared link, else saved text, else defaults; and the flock
+/// kept for a back/forward navigation.
+void load_startup_state();
+
+/// Remembers a widget's rect under a name for the tests (call right after the widget).
+void note_rect(const char* name);
+
+// panel.cpp / view3d.cpp
+void draw_panels(float width, float height);
+bool view_init();
+/// Sets this frame's camera and adds the overlays (cube, ring, radius) to ImGui's background
+/// list; call after draw_panels and before ImGui::Render.
+void view_prepare();
+void view_draw(int fb_width, int fb_height, float css_to_fb);
+/// Selects the boid drawn nearest the point (CSS px), within a few pixels; false if none.
+bool view_pick(float x, float y);
+void view_handle_shortcut_keys();
+
+}  // namespace web

@@ -1,0 +1,122 @@
+// Bandada — embind bindings: the controller as JavaScript sees it. The end-to-end tests read
+// the app through these, and they are the bridge a non-canvas view can drive the app with.
+#include <emscripten/bind.h>
+
+#include <cstdio>
+#include <string>
+
+#include "app/flock_export.h"
+#include "app_state.h"
+#include "model/number_text.h"
+
+namespace web {
+namespace {
+
+std::string q(const std::string& s) {  // JSON string literal
+  std::string o = "\"";
+  for (unsigned char c : s) {
+    if (c == '"' || c == '\\') { o += '\\'; o += static_cast<char>(c); }
+    else if (c < 0x20) { char b[8]; std::snprintf(b, sizeof b, "\\u%04x", c); o += b; }
+    else o += static_cast<char>(c);
+  }
+  return o + "\"";
+}
+
+std::string num(double v) { return bandada::format_double(v); }
+
+std::string rect(const Rect& r) { return "[" + num(r.x) + "," + num(r.y) + "," + num(r.w) + "," + num(r.h) + "]"; }
+
+const char* link_kind(bandada::LinkCheck::Kind k) {
+  switch (k) {
+    case bandada::LinkCheck::Kind::waiting: return "waiting";
+    case bandada::LinkCheck::Kind::identical: return "identical";
+    case bandada::LinkCheck::Kind::differs: return "differs";
+    default: return "none";
+  }
+}
+
+std::string state_json() {
+  App& a = app();
+  bandada::Boids3dController& c = a.ctl;
+  std::string s = "{\"status\":" + q(bandada::status_name(c.status()));
+  const bandada::Boids3d* f = c.flock();
+  s += ",\"steps\":" + std::to_string(f ? f->steps() : 0);
+  s += ",\"n\":" + std::to_string(f ? f->size() : 0);
+  s += ",\"fingerprint\":" + q(f ? bandada::fingerprint_hex(c.fingerprint()) : "");
+  s += ",\"selection\":" + (c.selection() ? std::to_string(*c.selection()) : std::string("null"));
+  s += ",\"texts\":[";
+  for (int i = 0; i < bandada::kBoids3dFieldCount; ++i) s += (i ? "," : "") + q(c.texts()[i]);
+  s += "],\"errors\":[";
+  for (int i = 0; i < bandada::kBoids3dFieldCount; ++i)
+    s += (i ? "," : "") + q(c.error(static_cast<bandada::Boids3dField>(i)));
+  s += "],\"notice\":" + q(c.notice());
+  s += ",\"storage_notice\":" + q(a.storage_notice);
+  s += ",\"link\":{\"kind\":" + q(link_kind(c.link_check().kind)) + ",\"message\":" + q(c.link_check().message) + "}";
+  s += ",\"busy\":" + std::string(c.busy() ? "true" : "false");
+  s += ",\"can_undo\":" + std::string(c.can_undo() ? "true" : "false");
+  s += ",\"has_previous_inputs\":" + std::string(c.has_previous_inputs() ? "true" : "false");
+  s += ",\"camera_distance\":" + num(a.camera.distance);
+  s += ",\"share_url\":" + q(a.share_url);
+  s += ",\"series_length\":" + std::to_string(c.series().size());
+  s += ",\"view\":" + rect(a.view) + "}";
+  return s;
+}
+
+std::string ui_json() {
+  App& a = app();
+  std::string s = "{\"widgets\":{";
+  bool first = true;
+  for (const auto& [name, r] : a.ui) {
+    s += (first ? "" : ",") + q(name) + ":" + rect(r);
+    first = false;
+  }
+  s += "},\"rows\":[";
+  first = true;
+  for (const auto& [i, r] : a.rows) {
+    s += (first ? "[" : ",[") + std::to_string(i) + "," + rect(r).substr(1);
+    first = false;
+  }
+  return s + "]}";
+}
+
+bool command(const std::string& name) {
+  bandada::Boids3dController& c = app().ctl;
+  if (name == "initialize") return c.initialize().ok;
+  if (name == "run") return c.run().ok;
+  if (name == "pause") { c.pause(); return true; }
+  if (name == "step") return c.step().ok;
+  if (name == "reset") { c.reset(); return true; }
+  if (name == "undo") { bool ok = c.undo().ok; save_fields(); return ok; }
+  if (name == "restore_previous_inputs") { bool ok = c.restore_previous_inputs().ok; save_fields(); return ok; }
+  if (name == "replay_link") return c.replay_link_run().ok;
+  if (name == "clear_selection") { c.clear_selection(); return true; }
+  return false;
+}
+
+void set_field(int index, const std::string& text) {
+  if (index < 0 || index >= bandada::kBoids3dFieldCount) return;
+  app().ctl.edit(static_cast<bandada::Boids3dField>(index), text);
+  save_fields();
+}
+
+bool select_boid(int index) { return app().ctl.select(index).ok; }
+
+std::string flock_state_json() {
+  const bandada::Boids3d* f = app().ctl.flock();
+  return f ? bandada::flock_json(*f) : std::string();
+}
+
+std::string share_string() { return app().ctl.share_string(); }
+
+}  // namespace
+}  // namespace web
+
+EMSCRIPTEN_BINDINGS(bandada) {
+  emscripten::function("appState", &web::state_json);
+  emscripten::function("uiRects", &web::ui_json);
+  emscripten::function("command", &web::command);
+  emscripten::function("setField", &web::set_field);
+  emscripten::function("selectBoid", &web::select_boid);
+  emscripten::function("flockJson", &web::flock_state_json);
+  emscripten::function("shareString", &web::share_string);
+}

@@ -1,0 +1,185 @@
+// Bandada — browser glue (see browser.h). All EM_JS of the WebGL front end lives here.
+#include "browser.h"
+
+#include <emscripten.h>
+
+#include <cstdlib>
+
+#include "app_state.h"
+
+namespace {
+
+EM_JS(char*, js_storage_get, (int session, const char* key), {
+  try {
+    const store = session ? window.sessionStorage : window.localStorage;
+    const v = store.getItem(UTF8ToString(key));
+    if (v === null) return 0;
+    const n = lengthBytesUTF8(v) + 1;
+    const p = _malloc(n);
+    stringToUTF8(v, p, n);
+    return p;
+  } catch (e) {
+    return 0;
+  }
+});
+
+EM_JS(int, js_storage_set, (int session, const char* key, const char* value), {
+  try {
+    const store = session ? window.sessionStorage : window.localStorage;
+    store.setItem(UTF8ToString(key), UTF8ToString(value));
+    return 1;
+  } catch (e) {
+    return 0;
+  }
+});
+
+EM_JS(void, js_storage_remove, (int session, const char* key), {
+  try {
+    (session ? window.sessionStorage : window.localStorage).removeItem(UTF8ToString(key));
+  } catch (e) {
+  }
+});
+
+EM_JS(char*, js_location_hash, (), {
+  const h = window.location.hash.replace(/^#/, "");
+  const n = lengthBytesUTF8(h) + 1;
+  const p = _malloc(n);
+  stringToUTF8(h, p, n);
+  return p;
+});
+
+EM_JS(void, js_drop_location_hash, (), {
+  try {
+    history.replaceState(history.state, "", window.location.pathname + window.location.search);
+  } catch (e) {
+  }
+});
+
+EM_JS(char*, js_page_url, (), {
+  const u = window.location.origin + window.location.pathname + window.location.search;
+  const n = lengthBytesUTF8(u) + 1;
+  const p = _malloc(n);
+  stringToUTF8(u, p, n);
+  return p;
+});
+
+EM_JS(char*, js_navigation_type, (), {
+  let t = 'navigate';
+  try {
+    const e = performance.getEntriesByType('navigation');
+    if (e.length) t = e[0].type;
+  } catch (err) {
+  }
+  const n = lengthBytesUTF8(t) + 1;
+  const p = _malloc(n);
+  stringToUTF8(t, p, n);
+  return p;
+});
+
+EM_JS(void, js_clipboard_write, (const char* text), {
+  window.bandadaClipboard = -1;
+  const t = UTF8ToString(text);
+  try {
+    navigator.clipboard.writeText(t).then(() => { window.bandadaClipboard = 1; },
+                                          () => { window.bandadaClipboard = 0; });
+  } catch (e) {
+    window.bandadaClipboard = 0;
+  }
+});
+
+EM_JS(int, js_clipboard_answer, (), {
+  return window.bandadaClipboard === undefined ? -1 : window.bandadaClipboard;
+});
+
+EM_JS(void, js_download, (const char* name, const char* mime, const char* text), {
+  const blob = new Blob([UTF8ToString(text)], {type: UTF8ToString(mime)});
+  const a = document.createElement('a');
+  a.href = URL.createObjectURL(blob);
+  a.download = UTF8ToString(name);
+  document.body.appendChild(a);
+  a.click();
+  setTimeout(() => { URL.revokeObjectURL(a.href); a.remove(); }, 1000);
+});
+
+EM_JS(void, js_install_page_hooks, (), {
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'hidden') Module._bandada_on_hidden();
+  });
+  window.addEventListener('pagehide', () => Module._bandada_on_pagehide());
+  // Wheel over the canvas: over the panels ImGui scrolls; over the 3-D view a plain wheel
+  // scrolls the page and Ctrl/Cmd + wheel (or a trackpad pinch) zooms. SDL's own wheel
+  // handler would swallow every wheel, so it is switched off in main.cpp.
+  const canvas = Module.canvas;
+  canvas.addEventListener('wheel', (e) => {
+    const r = canvas.getBoundingClientRect();
+    let dy = e.deltaY;
+    if (e.deltaMode === 1) dy *= 16;
+    if (e.deltaMode === 2) dy *= r.height;
+    const consumed = Module._bandada_on_wheel(e.clientX - r.left, e.clientY - r.top, dy,
+                                              (e.ctrlKey || e.metaKey) ? 1 : 0);
+    if (consumed) e.preventDefault();
+  }, {passive: false});
+  // A click on the canvas gives it the keyboard (SDL listens on #canvas only).
+  canvas.addEventListener('mousedown', () => canvas.focus());
+});
+
+EM_JS(void, js_fail_page, (const char* why), {
+  if (window.bandadaFail) window.bandadaFail(UTF8ToString(why));
+});
+
+EM_JS(void, js_mark_ready, (), {
+  window.bandadaReady = true;
+  document.body.classList.add('app-ready');
+});
+
+}  // namespace
+
+namespace web {
+
+std::optional<std::string> storage_get(bool session, const std::string& key) {
+  char* p = js_storage_get(session, key.c_str());
+  if (!p) return std::nullopt;
+  std::string s(p);
+  std::free(p);
+  return s;
+}
+
+bool storage_set(bool session, const std::string& key, const std::string& value) {
+  return js_storage_set(session, key.c_str(), value.c_str()) != 0;
+}
+
+void storage_remove(bool session, const std::string& key) { js_storage_remove(session, key.c_str()); }
+
+static std::string take(char* p) {
+  std::string s(p ? p : "");
+  std::free(p);
+  return s;
+}
+
+std::string location_hash() { return take(js_location_hash()); }
+void drop_location_hash() { js_drop_location_hash(); }
+std::string page_url() { return take(js_page_url()); }
+std::string navigation_type() { return take(js_navigation_type()); }
+void clipboard_write(const std::string& text) { js_clipboard_write(text.c_str()); }
+int clipboard_answer() { return js_clipboard_answer(); }
+void download(const std::string& filename, const std::string& mime, const std::string& text) {
+  js_download(filename.c_str(), mime.c_str(), text.c_str());
+}
+void install_page_hooks() { js_install_page_hooks(); }
+void mark_ready() { js_mark_ready(); }
+void fail_page(const char* why) { js_fail_page(why); }
+double device_pixel_ratio() { return emscripten_get_device_pixel_ratio(); }
+
+}  // namespace web
+
+// ---- events from the page into the app ------------------------------------------------------
+
+extern "C" {
+
+EMSCRIPTEN_KEEPALIVE void bandada_on_hidden() { web::on_page_hidden(); }
+EMSCRIPTEN_KEEPALIVE void bandada_on_pagehide() { web::on_page_hide(); }
+EMSCRIPTEN_KEEPALIVE int bandada_on_wheel(double x, double y, double dy, int zoom_modifier) {
+  return web::on_wheel(x, y, dy, zoom_modifier != 0) ? 1 : 0;
+}
+
+}

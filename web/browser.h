@@ -1,0 +1,43 @@
+// Bandada — browser glue: every browser fact enters and leaves through here (storage, URL,
+// visibility, page lifecycle, clipboard, downloads). Storage that throws never breaks the app.
+#pragma once
+
+#include <optional>
+#include <string>
+
+namespace web {
+
+/// localStorage / sessionStorage; nullopt when missing or when the browser refuses.
+std::optional<std::string> storage_get(bool session, const std::string& key);
+/// False when the browser refuses (SecurityError, QuotaExceededError, …).
+bool storage_set(bool session, const std::string& key, const std::string& value);
+void storage_remove(bool session, const std::string& key);
+
+/// The address bar's fragment without '#'; "" when none.
+std::string location_hash();
+/// Drops the fragment from the address bar without a navigation (history.replaceState).
+void drop_location_hash();
+/// The page's own URL without fragment: where share links point.
+std::string page_url();
+/// "navigate", "reload", "back_forward" or "prerender".
+std::string navigation_type();
+
+/// Asks the clipboard to take the text; the answer comes back through clipboard_answer().
+void clipboard_write(const std::string& text);
+/// 1 copied, 0 refused, -1 still waiting.
+int clipboard_answer();
+
+/// Offers the text as a file download.
+void download(const std::string& filename, const std::string& mime, const std::string& text);
+
+/// Installs visibilitychange / pagehide listeners and the canvas wheel policy.
+void install_page_hooks();
+
+/// Tells the page (tests, shell) that the app has drawn its first frame.
+void mark_ready();
+/// Replaces the page's canvas area with a message (WebGL2 or the app could not start).
+void fail_page(const char* why);
+
+double device_pixel_ratio();
+
+}  // namespace web

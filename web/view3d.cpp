@@ -1,0 +1,326 @@
+// Bandada — the 3-D view: one instanced draw of fixed-length cones along velocity, a points
+// pass for stationary boids, and overlays (periodic cube, selection ring, neighbour radius)
+// drawn with ImGui's background list. Also picking and the keyboard shortcuts.
+#include <GLES3/gl3.h>
+#include <SDL.h>
+
+#include <algorithm>
+#include <cmath>
+#include <vector>
+
+#include <glm/glm.hpp>
+#include <glm/gtc/matrix_transform.hpp>
+#include <glm/gtc/type_ptr.hpp>
+
+#include "app_state.h"
+#include "imgui.h"
+#include "model/periodic.h"
+
+namespace web {
+namespace {
+
+const char* kVertexShader = R"(#version 300 es
+layout(location = 0) in vec3 a_vertex;  // cone mesh along +z, unit length
+layout(location = 1) in vec3 a_normal;
+layout(location = 2) in vec3 i_pos;
+layout(location = 3) in vec3 i_vel;
+layout(location = 4) in float i_flag;   // 0 boid, 1 selected, 2 neighbour of the selected
+uniform mat4 u_vp;
+uniform float u_len;
+uniform int u_points;
+out vec3 v_color;
+void main() {
+  float speed = length(i_vel);
+  vec3 base = i_flag > 1.5 ? vec3(1.0, 0.86, 0.25) : (i_flag > 0.5 ? vec3(1.0, 0.42, 0.12) : vec3(0.38, 0.74, 1.0));
+  if (u_points == 1) {  // stationary boids are points; the others are moved out of clip space
+    gl_PointSize = 4.0;
+    gl_Position = speed > 0.0 ? vec4(2.0, 2.0, 2.0, 1.0) : u_vp * vec4(i_pos, 1.0);
+    v_color = base;
+    return;
+  }
+  if (speed == 0.0) { gl_Position = vec4(2.0, 2.0, 2.0, 1.0); v_color = base; return; }
+  vec3 d = i_vel / speed;
+  vec3 up = abs(d.y) < 0.9 ? vec3(0.0, 1.0, 0.0) : vec3(1.0, 0.0, 0.0);
+  vec3 t = normalize(cross(up, d));
+  vec3 b = cross(d, t);
+  vec3 p = i_pos + (t * a_vertex.x + b * a_vertex.y + d * a_vertex.z) * u_len;
+  vec3 n = normalize(t * a_normal.x + b * a_normal.y + d * a_normal.z);
+  float light = 0.45 + 0.55 * max(dot(n, normalize(vec3(0.4, 0.8, 0.5))), 0.0);
+  v_color = base * light;
+  gl_Position = u_vp * vec4(p, 1.0);
+}
+)";
+
+const char* kFragmentShader = R"(#version 300 es
+precision mediump float;
+in vec3 v_color;
+out vec4 o_color;
+void main() { o_color = vec4(v_color, 1.0); }
+)";
+
+constexpr float kConeLength = 0.24f;  // model units; the length never shows speed
+constexpr int kConeSides = 10;
+
+GLuint g_program = 0, g_vao = 0, g_mesh = 0, g_instances = 0;
+GLint g_u_vp = -1, g_u_len = -1, g_u_points = -1;
+int g_mesh_vertices = 0;
+std::vector<float> g_upload;
+glm::mat4 g_view_proj(1.0f);
+Rect g_view_at_draw;
+// What the instance buffer holds, so it is uploaded only when something changed.
+const void* g_uploaded_flock = nullptr;
+uint64_t g_uploaded_steps = ~0ull;
+int64_t g_uploaded_selection = -2;
+
+GLuint compile(GLenum type, const char* src) {
+  GLuint s = glCreateShader(type);
+  glShaderSource(s, 1, &src, nullptr);
+  glCompileShader(s);
+  GLint ok = 0;
+  glGetShaderiv(s, GL_COMPILE_STATUS, &ok);
+  return ok ? s : 0;
+}
+
+void build_cone(std::vector<float>& v) {
+  // Apex at z = +0.6, base circle (radius 0.22) at z = −0.4; position + normal per vertex.
+  const float pi = 3.14159265f;
+  auto push = [&v](glm::vec3 p, glm::vec3 n) { v.insert(v.end(), {p.x, p.y, p.z, n.x, n.y, n.z}); };
+  for (int i = 0; i < kConeSides; ++i) {
+    float a0 = 2 * pi * i / kConeSides, a1 = 2 * pi * (i + 1) / kConeSides;
+    glm::vec3 p0(0.22f * std::cos(a0), 0.22f * std::sin(a0), -0.4f), p1(0.22f * std::cos(a1), 0.22f * std::sin(a1), -0.4f);
+    glm::vec3 apex(0, 0, 0.6f);
+    glm::vec3 n = glm::normalize(glm::cross(p1 - apex, p0 - apex));
+    push(apex, n);
+    push(p1, n);
+    push(p0, n);
+    push(glm::vec3(0, 0, -0.4f), glm::vec3(0, 0, -1));
+    push(p0, glm::vec3(0, 0, -1));
+    push(p1, glm::vec3(0, 0, -1));
+  }
+}
+
+glm::mat4 view_projection(const OrbitCamera& c, float aspect) {
+  glm::vec3 eye(c.distance * std::cos(c.pitch) * std::sin(c.yaw), c.distance * std::sin(c.pitch),
+                c.distance * std::cos(c.pitch) * std::cos(c.yaw));
+  // 40° across the narrower side, so the whole cube fits a tall view as well as a wide one.
+  float fovy = aspect >= 1.0f ? glm::radians(40.0f) : 2.0f * std::atan(std::tan(glm::radians(20.0f)) / aspect);
+  return glm::perspective(fovy, aspect, 0.05f, 200.0f) *
+         glm::lookAt(eye, glm::vec3(0.0f), glm::vec3(0, 1, 0));
+}
+
+// World point to CSS pixels in the view; false when behind the camera.
+bool to_screen(const glm::vec3& p, ImVec2& out) {
+  glm::vec4 c = g_view_proj * glm::vec4(p, 1.0f);
+  if (c.w <= 0.05f) return false;
+  const Rect& v = g_view_at_draw;
+  out = ImVec2(v.x + (c.x / c.w * 0.5f + 0.5f) * v.w, v.y + (0.5f - c.y / c.w * 0.5f) * v.h);
+  return true;
+}
+
+void update_neighbours() {
+  App& a = app();
+  a.selected_neighbours.clear();
+  const bandada::Boids3d* f = a.ctl.flock();
+  if (!f || !a.ctl.selection()) return;
+  const bandada::Boids3dState& s = f->state();
+  uint32_t i = *a.ctl.selection();
+  const double r = f->params().radius;
+  for (uint32_t j = 0; j < s.size(); ++j) {
+    if (j == i) continue;
+    double dx = bandada::wrap_periodic(s.x[j] - s.x[i]);
+    double dy = bandada::wrap_periodic(s.y[j] - s.y[i]);
+    double dz = bandada::wrap_periodic(s.z[j] - s.z[i]);
+    if (std::sqrt(dx * dx + dy * dy + dz * dz) <= r) a.selected_neighbours.push_back(j);
+  }
+}
+
+void upload_instances(const bandada::Boids3d& f) {
+  App& a = app();
+  int64_t sel = a.ctl.selection() ? static_cast<int64_t>(*a.ctl.selection()) : -1;
+  if (g_uploaded_flock == &f && g_uploaded_steps == f.steps() && g_uploaded_selection == sel) return;
+  g_uploaded_flock = &f;
+  g_uploaded_steps = f.steps();
+  g_uploaded_selection = sel;
+  update_neighbours();
+  const bandada::Boids3dState& s = f.state();
+  const size_t n = s.size();
+  g_upload.resize(n * 7);
+  for (size_t i = 0; i < n; ++i) {
+    float* o = &g_upload[i * 7];
+    o[0] = static_cast<float>(s.x[i]);
+    o[1] = static_cast<float>(s.y[i]);
+    o[2] = static_cast<float>(s.z[i]);
+    o[3] = static_cast<float>(s.vx[i]);
+    o[4] = static_cast<float>(s.vy[i]);
+    o[5] = static_cast<float>(s.vz[i]);
+    o[6] = 0.0f;
+  }
+  for (uint32_t j : a.selected_neighbours) g_upload[j * 7 + 6] = 2.0f;
+  if (sel >= 0 && static_cast<size_t>(sel) < n) g_upload[sel * 7 + 6] = 1.0f;
+  glBindBuffer(GL_ARRAY_BUFFER, g_instances);
+  glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(g_upload.size() * sizeof(float)), g_upload.data(), GL_STREAM_DRAW);
+}
+
+void draw_overlays(const bandada::Boids3d* f) {
+  App& a = app();
+  ImDrawList* dl = ImGui::GetBackgroundDrawList();
+  const Rect& v = a.view;
+  dl->PushClipRect(ImVec2(v.x, v.y), ImVec2(v.x + v.w, v.y + v.h));
+  // The periodic cube.
+  const float h = static_cast<float>(bandada::kHalfBox);
+  for (int e = 0; e < 12; ++e) {
+    int axis = e / 4, k = e % 4;
+    glm::vec3 p0, p1;
+    float s1 = (k & 1) ? h : -h, s2 = (k & 2) ? h : -h;
+    if (axis == 0) { p0 = {-h, s1, s2}; p1 = {h, s1, s2}; }
+    if (axis == 1) { p0 = {s1, -h, s2}; p1 = {s1, h, s2}; }
+    if (axis == 2) { p0 = {s1, s2, -h}; p1 = {s1, s2, h}; }
+    ImVec2 a0, a1;
+    if (to_screen(p0, a0) && to_screen(p1, a1)) dl->AddLine(a0, a1, IM_COL32(120, 130, 150, 160), 1.0f);
+  }
+  if (f && a.ctl.selection() && *a.ctl.selection() < f->size()) {
+    uint32_t i = *a.ctl.selection();
+    glm::vec3 p(static_cast<float>(f->state().x[i]), static_cast<float>(f->state().y[i]), static_cast<float>(f->state().z[i]));
+    // The neighbour radius: three great circles.
+    const float r = static_cast<float>(f->params().radius);
+    for (int plane = 0; plane < 3; ++plane) {
+      ImVec2 pts[65];
+      int m = 0;
+      for (int k = 0; k <= 64; ++k) {
+        float t = 6.2831853f * k / 64;
+        glm::vec3 d = plane == 0 ? glm::vec3(std::cos(t), std::sin(t), 0) : plane == 1 ? glm::vec3(std::cos(t), 0, std::sin(t)) : glm::vec3(0, std::cos(t), std::sin(t));
+        if (to_screen(p + r * d, pts[m])) ++m;
+      }
+      if (m > 1) dl->AddPolyline(pts, m, IM_COL32(255, 220, 90, 70), 0, 1.0f);
+    }
+    ImVec2 c;
+    if (to_screen(p, c)) dl->AddCircle(c, 11.0f, IM_COL32(255, 120, 40, 255), 24, 2.0f);
+  }
+  dl->PopClipRect();
+}
+
+}  // namespace
+
+void OrbitCamera::orbit(float dx_px, float dy_px) {
+  yaw -= dx_px * 0.008f;
+  pitch = std::clamp(pitch + dy_px * 0.008f, -1.5f, 1.5f);
+}
+
+void OrbitCamera::zoom(float wheel_delta) {
+  distance = std::clamp(distance * std::exp(wheel_delta * 0.0015f), 2.0f, 80.0f);
+}
+
+bool view_init() {
+  GLuint vs = compile(GL_VERTEX_SHADER, kVertexShader), fs = compile(GL_FRAGMENT_SHADER, kFragmentShader);
+  if (!vs || !fs) return false;
+  g_program = glCreateProgram();
+  glAttachShader(g_program, vs);
+  glAttachShader(g_program, fs);
+  glLinkProgram(g_program);
+  GLint ok = 0;
+  glGetProgramiv(g_program, GL_LINK_STATUS, &ok);
+  if (!ok) return false;
+  g_u_vp = glGetUniformLocation(g_program, "u_vp");
+  g_u_len = glGetUniformLocation(g_program, "u_len");
+  g_u_points = glGetUniformLocation(g_program, "u_points");
+
+  std::vector<float> mesh;
+  build_cone(mesh);
+  g_mesh_vertices = static_cast<int>(mesh.size() / 6);
+  glGenVertexArrays(1, &g_vao);
+  glBindVertexArray(g_vao);
+  glGenBuffers(1, &g_mesh);
+  glBindBuffer(GL_ARRAY_BUFFER, g_mesh);
+  glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(mesh.size() * sizeof(float)), mesh.data(), GL_STATIC_DRAW);
+  glEnableVertexAttribArray(0);
+  glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, 24, reinterpret_cast<void*>(0));
+  glEnableVertexAttribArray(1);
+  glVertexAttribPointer(1, 3, GL_FLOAT, GL_FALSE, 24, reinterpret_cast<void*>(12));
+  glGenBuffers(1, &g_instances);
+  glBindBuffer(GL_ARRAY_BUFFER, g_instances);
+  for (int k = 0; k < 3; ++k) glEnableVertexAttribArray(2 + k);
+  glVertexAttribPointer(2, 3, GL_FLOAT, GL_FALSE, 28, reinterpret_cast<void*>(0));
+  glVertexAttribPointer(3, 3, GL_FLOAT, GL_FALSE, 28, reinterpret_cast<void*>(12));
+  glVertexAttribPointer(4, 1, GL_FLOAT, GL_FALSE, 28, reinterpret_cast<void*>(24));
+  for (int k = 0; k < 3; ++k) glVertexAttribDivisor(2 + k, 1);
+  glBindVertexArray(0);
+  return true;
+}
+
+void view_prepare() {
+  App& a = app();
+  g_view_at_draw = a.view;
+  if (a.view.w < 2 || a.view.h < 2) return;
+  g_view_proj = view_projection(a.camera, a.view.w / a.view.h);
+  draw_overlays(a.ctl.flock());
+}
+
+void view_draw(int fb_width, int fb_height, float css_to_fb) {
+  App& a = app();
+  glViewport(0, 0, fb_width, fb_height);
+  glClearColor(0.055f, 0.065f, 0.09f, 1.0f);
+  glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+  const Rect& v = g_view_at_draw;
+  if (v.w < 2 || v.h < 2) return;
+  const bandada::Boids3d* f = a.ctl.flock();
+  if (f && f->size() > 0) {
+    upload_instances(*f);
+    glViewport(static_cast<GLint>(v.x * css_to_fb), static_cast<GLint>(fb_height - (v.y + v.h) * css_to_fb),
+               static_cast<GLsizei>(v.w * css_to_fb), static_cast<GLsizei>(v.h * css_to_fb));
+    glEnable(GL_DEPTH_TEST);
+    glUseProgram(g_program);
+    glUniformMatrix4fv(g_u_vp, 1, GL_FALSE, glm::value_ptr(g_view_proj));
+    glUniform1f(g_u_len, kConeLength);
+    glBindVertexArray(g_vao);
+    glUniform1i(g_u_points, 0);
+    glDrawArraysInstanced(GL_TRIANGLES, 0, g_mesh_vertices, static_cast<GLsizei>(f->size()));
+    glUniform1i(g_u_points, 1);
+    glDrawArraysInstanced(GL_POINTS, 0, 1, static_cast<GLsizei>(f->size()));
+    glBindVertexArray(0);
+    glDisable(GL_DEPTH_TEST);
+    glViewport(0, 0, fb_width, fb_height);
+  }
+}
+
+bool view_pick(float x, float y) {
+  App& a = app();
+  const bandada::Boids3d* f = a.ctl.flock();
+  if (!f) return false;
+  const bandada::Boids3dState& s = f->state();
+  float best = 14.0f * 14.0f;
+  int64_t best_i = -1;
+  float best_depth = 1e30f;
+  for (size_t i = 0; i < s.size(); ++i) {
+    glm::vec4 c = g_view_proj * glm::vec4(static_cast<float>(s.x[i]), static_cast<float>(s.y[i]), static_cast<float>(s.z[i]), 1.0f);
+    if (c.w <= 0.05f) continue;
+    const Rect& v = g_view_at_draw;
+    float sx = v.x + (c.x / c.w * 0.5f + 0.5f) * v.w, sy = v.y + (0.5f - c.y / c.w * 0.5f) * v.h;
+    float d2 = (sx - x) * (sx - x) + (sy - y) * (sy - y);
+    if (d2 < best - 1e-3f || (std::fabs(d2 - best) <= 1e-3f && c.w < best_depth)) {
+      best = d2;
+      best_i = static_cast<int64_t>(i);
+      best_depth = c.w;
+    }
+  }
+  return best_i >= 0 && a.ctl.select(best_i).ok;
+}
+
+void view_handle_shortcut_keys() {
+  ImGuiIO& io = ImGui::GetIO();
+  if (io.WantTextInput) return;  // never while typing in a field
+  App& a = app();
+  const bool cmd = io.KeyCtrl || io.KeySuper;
+  if (!cmd && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Space), false)) {
+    if (a.ctl.status() == bandada::FlockStatus::running) a.ctl.pause();
+    else a.ctl.run();
+  }
+  if (!cmd && ImGui::IsKeyPressed(SDL_SCANCODE_S, true)) a.ctl.step();
+  if (!cmd && ImGui::IsKeyPressed(SDL_SCANCODE_I, false)) a.ctl.initialize();
+  if (cmd && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Z), false) && a.ctl.can_undo()) {
+    a.ctl.undo();
+    save_fields();
+  }
+  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape), false)) a.ctl.clear_selection();
+}
+
+}  // namespace web
