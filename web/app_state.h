@@ -65,6 +65,7 @@ void view_prepare();
 void view_draw(int fb_width, int fb_height, float css_to_fb);
 /// Selects the boid drawn nearest the point (CSS px), within a few pixels; false if none.
 bool view_pick(float x, float y);
-void view_handle_shortcut_keys();
+/// Space run/pause · S step · I initialize · Ctrl/⌘+Z undo · Esc clear selection.
+void view_shortcut_key(int sym, int mod, bool repeat, bool typing);
 
 }  // namespace web

@@ -55,7 +55,9 @@ void handle_event(const SDL_Event& e) {
   web::App& a = web::app();
   switch (e.type) {
     case SDL_MOUSEBUTTONDOWN:
-      if (e.button.button == SDL_BUTTON_LEFT && !io.WantCaptureMouse && a.view.contains(e.button.x, e.button.y)) {
+      // NOT A BUG: geometry, not io.WantCaptureMouse, which is last frame's answer and would
+      // ignore a click that arrives in the same frame as the move off a panel.
+      if (e.button.button == SDL_BUTTON_LEFT && a.view.contains(e.button.x, e.button.y)) {
         g_dragging = true;
         g_moved = false;
         g_press_x = g_last_x = static_cast<float>(e.button.x);
@@ -77,6 +79,11 @@ void handle_event(const SDL_Event& e) {
         if (!g_moved && web::view_pick(static_cast<float>(e.button.x), static_cast<float>(e.button.y)))
           a.scroll_table_to_selection = true;
       }
+      break;
+    case SDL_KEYDOWN:
+      // Shortcuts from the events themselves: ImGui 1.86 samples keys once per frame and would
+      // miss a tap that goes down and up within one frame.
+      web::view_shortcut_key(e.key.keysym.sym, e.key.keysym.mod, e.key.repeat != 0, io.WantTextInput);
       break;
     case SDL_MULTIGESTURE:  // two-finger pinch on touch screens
       if (std::fabs(e.mgesture.dDist) > 0.0005f) a.camera.zoom(-e.mgesture.dDist * 2400.0f);
@@ -112,7 +119,6 @@ void frame() {
   ImGui_ImplSDL2_NewFrame();
   ImGui::NewFrame();
   ImGuiIO& io = ImGui::GetIO();
-  web::view_handle_shortcut_keys();
   web::draw_panels(io.DisplaySize.x, io.DisplaySize.y);
   web::view_prepare();
 
@@ -148,7 +154,7 @@ void on_page_hide() {
 bool on_wheel(double x, double y, double dy, bool zoom_modifier) {
   App& a = app();
   ImGuiIO& io = ImGui::GetIO();
-  bool over_view = a.view.contains(static_cast<float>(x), static_cast<float>(y)) && !io.WantCaptureMouse;
+  bool over_view = a.view.contains(static_cast<float>(x), static_cast<float>(y));
   if (!over_view) {  // over a panel: ImGui scrolls it (ImGui 1.86: positive is up)
     io.MouseWheel -= static_cast<float>(dy / 100.0);
     return true;

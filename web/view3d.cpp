@@ -305,22 +305,27 @@ bool view_pick(float x, float y) {
   return best_i >= 0 && a.ctl.select(best_i).ok;
 }
 
-void view_handle_shortcut_keys() {
-  ImGuiIO& io = ImGui::GetIO();
-  if (io.WantTextInput) return;  // never while typing in a field
+void view_shortcut_key(int sym, int mod, bool repeat, bool typing) {
+  if (typing) return;  // never while a text field has the keyboard
   App& a = app();
-  const bool cmd = io.KeyCtrl || io.KeySuper;
-  if (!cmd && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Space), false)) {
+  const bool cmd = (mod & (KMOD_CTRL | KMOD_GUI)) != 0;
+  if (cmd) {
+    if (sym == SDLK_z && !repeat && a.ctl.can_undo()) {
+      a.ctl.undo();
+      save_fields();
+    }
+    return;
+  }
+  if (sym == SDLK_SPACE && !repeat) {
     if (a.ctl.status() == bandada::FlockStatus::running) a.ctl.pause();
     else a.ctl.run();
+  } else if (sym == SDLK_s) {
+    a.ctl.step();
+  } else if (sym == SDLK_i && !repeat) {
+    a.ctl.initialize();
+  } else if (sym == SDLK_ESCAPE) {
+    a.ctl.clear_selection();
   }
-  if (!cmd && ImGui::IsKeyPressed(SDL_SCANCODE_S, true)) a.ctl.step();
-  if (!cmd && ImGui::IsKeyPressed(SDL_SCANCODE_I, false)) a.ctl.initialize();
-  if (cmd && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Z), false) && a.ctl.can_undo()) {
-    a.ctl.undo();
-    save_fields();
-  }
-  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape), false)) a.ctl.clear_selection();
 }
 
 }  // namespace web

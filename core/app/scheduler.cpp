@@ -10,6 +10,9 @@ int StepScheduler::add(double elapsed_seconds) {
   double micros = elapsed_seconds * 1e6;
   if (micros > static_cast<double>(kCapMicros)) micros = static_cast<double>(kCapMicros);
   accumulated_ += static_cast<int64_t>(std::llround(micros));
+  // The accumulator itself holds at most 250 ms: a frame never runs more than 6 steps, even
+  // with a partial step left over from the frame before.
+  if (accumulated_ > kCapMicros) accumulated_ = kCapMicros;
   int due = static_cast<int>(accumulated_ / kStepMicros);
   accumulated_ -= static_cast<int64_t>(due) * kStepMicros;
   return due;

@@ -1,6 +1,7 @@
 // Bandada — the real-time scheduler: wall time in, whole 0.04 s steps out.
 // Each call adds the elapsed time, rounded to whole microseconds and capped at 250 ms, to an
-// accumulator; longer gaps are dropped, never caught up. Nothing here reads a clock.
+// accumulator that never holds more than 250 ms ("at most 250 ms per frame"): longer gaps are
+// dropped, never caught up, and no frame runs more than 6 steps. Nothing here reads a clock.
 #pragma once
 
 #include <cstdint>

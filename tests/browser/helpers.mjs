@@ -50,11 +50,36 @@ export async function uiRects(page) {
   return JSON.parse(await page.evaluate(() => window.Module.uiRects()));
 }
 
+/// Canvas-relative CSS pixels to page coordinates.
+export async function canvasPoint(page, x, y) {
+  const c = await page.evaluate(() => { const r = document.getElementById('canvas').getBoundingClientRect(); return [r.left, r.top]; });
+  return [c[0] + x, c[1] + y];
+}
+
 /// Clicks the centre of a named ImGui widget (its rect comes from the app's test hook).
 export async function clickWidget(page, name) {
   const r = (await uiRects(page)).widgets[name];
   if (!r) throw new Error(`no widget named ${name}`);
-  await page.mouse.click(r[0] + r[2] / 2, r[1] + r[3] / 2 + 44);  // the canvas sits under a 44 px header
+  const [x, y] = await canvasPoint(page, r[0] + r[2] / 2, r[1] + r[3] / 2);
+  await page.mouse.click(x, y);
+  await page.waitForTimeout(60);  // a frame or two for ImGui to act on it
+}
+
+/// Replaces a field's text by typing, as a user would: click, select all, type.
+export async function typeField(page, key, text) {
+  await clickWidget(page, 'field:' + key);
+  await page.keyboard.press('Control+A', {delay: 40});  // held like a person holds it
+  await page.keyboard.press('Backspace', {delay: 40});
+  if (text) await page.keyboard.type(text, {delay: 15});
+  await page.waitForTimeout(80);
+}
+
+/// Clicks the 3-D view away from any boid, leaving text fields (so shortcuts work).
+export async function focusView(page) {
+  const v = (await appState(page)).view;
+  const [x, y] = await canvasPoint(page, v[0] + 6, v[1] + v[3] - 6);
+  await page.mouse.click(x, y);
+  await page.waitForTimeout(60);
 }
 
 /// Waits until a predicate over the app state holds, or fails with the last state.

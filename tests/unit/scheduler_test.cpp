@@ -30,6 +30,11 @@ TEST_CASE("the scheduler runs whole 0.04 s steps from elapsed wall time") {
     CHECK(s.accumulated_micros() == 10000);
   }
   SUBCASE("a 5 s gap runs at most 6 steps") { CHECK(s.add(5.0) == 6); }
+  SUBCASE("a partial step left over plus a long gap still runs at most 6 steps") {
+    CHECK(s.add(0.039) == 0);
+    CHECK(s.add(5.0) == 6);
+    CHECK(s.accumulated_micros() == 10000);
+  }
   SUBCASE("1e9 s is capped too") { CHECK(s.add(1e9) == 6); }
   SUBCASE("negative, NaN and infinite elapsed times are ignored") {
     CHECK(s.add(-1.0) == 0);

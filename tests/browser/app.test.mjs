@@ -1,0 +1,198 @@
+// Bandada — browser tests of the WebGL2 app: start-up, the controls through the real UI, the
+// same bits as the CLI, selection, keyboard, wheel routing, hidden pages and the 250 ms cap.
+import {test, before, after} from 'node:test';
+import assert from 'node:assert/strict';
+import {execFileSync} from 'node:child_process';
+import {launch, startServer, openPage, appState, uiRects, clickWidget, typeField, focusView, waitState,
+        canvasPoint, screenshotPath, nativeCli} from './helpers.mjs';
+
+let browser, server, url;
+before(async () => {
+  ({server, url} = await startServer());
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+  server?.close();
+});
+
+async function fresh(errors = []) {
+  const context = await browser.newContext({viewport: {width: 1400, height: 860}});
+  const page = await openPage(context, url, errors);
+  return {context, page};
+}
+
+test('the page starts the app with WebGL2 and no console errors', async () => {
+  const errors = [];
+  const {context, page} = await fresh(errors);
+  const s = await appState(page);
+  assert.equal(s.status, 'no flock');
+  assert.deepEqual(s.errors, ['', '', '', '', '', '', '']);
+  assert.equal(await page.locator('#notice').isVisible(), false);
+  const text = await page.locator('body').innerText();
+  assert.ok(!/Exception thrown/.test(text), 'no stock emscripten text');
+  assert.match(text, /Craig Reynolds/);
+  await page.screenshot({path: screenshotPath('start.png')});
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('Initialize and Step through the real UI give the CLI state bit for bit', async () => {
+  const {context, page} = await fresh();
+  await typeField(page, 'n', '150');
+  await typeField(page, 'r', '1,3');
+  await clickWidget(page, 'Initialize');
+  await waitState(page, (s) => s.status === 'paused' && s.steps === 0);
+  await clickWidget(page, 'Step');
+  await focusView(page);
+  for (let i = 0; i < 4; ++i) await page.keyboard.press('s');
+  const s = await waitState(page, (st) => st.steps === 5);
+  const app = await page.evaluate(() => Module.flockJson());
+  const cli = execFileSync(nativeCli, ['--count', '150', '--radius', '1,3', '--steps', '5'], {encoding: 'utf8'});
+  assert.equal(app, cli);
+  assert.equal(s.fingerprint, JSON.parse(cli).fingerprint);
+  await context.close();
+});
+
+test('Run advances in real time, Pause stops, Reset removes the flock and keeps the inputs', async () => {
+  const {context, page} = await fresh();
+  await clickWidget(page, 'Initialize');
+  await clickWidget(page, 'Run');
+  const running = await waitState(page, (s) => s.status === 'running' && s.steps >= 5);
+  assert.ok(running.series_length >= 6);
+  await clickWidget(page, 'Pause');
+  const paused = await appState(page);
+  await page.waitForTimeout(400);
+  assert.equal((await appState(page)).steps, paused.steps);
+  await page.screenshot({path: screenshotPath('running-flock.png')});
+  await clickWidget(page, 'Reset');
+  const reset = await appState(page);
+  assert.equal(reset.status, 'no flock');
+  assert.deepEqual(reset.texts, paused.texts);
+  await context.close();
+});
+
+test('clicking a table row selects that boid; clicking a boid in the view selects it', async () => {
+  const {context, page} = await fresh();
+  await clickWidget(page, 'Initialize');
+  await waitState(page, (s) => s.status === 'paused');
+  await page.waitForTimeout(100);
+  const row = (await uiRects(page)).rows.find((r) => r[0] === 3);
+  assert.ok(row, 'row 3 is visible');
+  const [x, y] = await canvasPoint(page, row[1] + 10, row[2] + row[4] / 2);
+  await page.mouse.click(x, y);
+  await waitState(page, (s) => s.selection === 3);
+  // A boid projected on screen: ask the app where boid 0 is, by selecting nearest to points.
+  await page.evaluate(() => Module.command('clear_selection'));
+  const v = (await appState(page)).view;
+  const [cx, cy] = await canvasPoint(page, v[0] + v[2] / 2, v[1] + v[3] / 2);
+  await page.mouse.click(cx, cy);
+  const s = await appState(page);
+  assert.notEqual(s.selection, null, 'a click at the crowded centre selects the nearest boid');
+  await context.close();
+});
+
+test('an edit discards the flock and Ctrl+Z outside the fields brings text and flock back', async () => {
+  const {context, page} = await fresh();
+  await clickWidget(page, 'Initialize');
+  await clickWidget(page, 'Step');
+  const before = await waitState(page, (s) => s.steps === 1);
+  await typeField(page, 'coh', '0.5');
+  const stale = await appState(page);
+  assert.equal(stale.status, 'parameters changed');
+  assert.equal(stale.steps, 0);
+  assert.equal(stale.can_undo, true);
+  await focusView(page);
+  await page.keyboard.press('Control+z');
+  const back = await waitState(page, (s) => s.status === 'paused');
+  assert.equal(back.fingerprint, before.fingerprint);
+  assert.equal(back.texts[4], before.texts[4]);
+  await context.close();
+});
+
+test('shortcuts do not fire while a field is being edited', async () => {
+  const {context, page} = await fresh();
+  await clickWidget(page, 'Initialize');
+  await typeField(page, 'seed', '12 s');
+  const s = await appState(page);
+  assert.equal(s.texts[6], '12 s');
+  assert.notEqual(s.status, 'running');
+  assert.match(s.errors[6], /whole number/);
+  await focusView(page);
+  await clickWidget(page, 'field:seed');
+  await page.keyboard.press('Control+A', {delay: 40});
+  await page.keyboard.type('3');
+  await clickWidget(page, 'Initialize');
+  await focusView(page);
+  await page.keyboard.press(' ');
+  await waitState(page, (st) => st.status === 'running');
+  await context.close();
+});
+
+test('a plain wheel over the view scrolls the page; Ctrl+wheel zooms and leaves the scroll alone', async () => {
+  const {context, page} = await fresh();
+  const v = (await appState(page)).view;
+  const [x, y] = await canvasPoint(page, v[0] + v[2] / 2, v[1] + v[3] / 2);
+  await page.mouse.move(x, y);
+  const d0 = (await appState(page)).camera_distance;
+  await page.keyboard.down('Control');
+  await page.mouse.wheel(0, 240);
+  await page.keyboard.up('Control');
+  await page.waitForTimeout(200);
+  assert.equal(await page.evaluate(() => window.scrollY), 0);
+  const d1 = (await appState(page)).camera_distance;
+  assert.ok(d1 > d0, `zoomed out: ${d0} -> ${d1}`);
+  await page.mouse.wheel(0, 240);
+  await page.waitForFunction(() => window.scrollY > 0);
+  assert.equal((await appState(page)).camera_distance, d1);
+  // Over the panels the wheel is the panel's: the page does not scroll.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.waitForTimeout(100);
+  const [px, py] = await canvasPoint(page, 100, 300);
+  await page.mouse.move(px, py);
+  await page.mouse.wheel(0, 240);
+  await page.waitForTimeout(200);
+  assert.equal(await page.evaluate(() => window.scrollY), 0);
+  await context.close();
+});
+
+test('a hidden page pauses and does not resume by itself', async () => {
+  const {context, page} = await fresh();
+  await page.evaluate(() => { Module.command('initialize'); Module.selectBoid(2); Module.command('run'); });
+  await waitState(page, (s) => s.status === 'running' && s.steps > 0);
+  await page.evaluate(() => {
+    Object.defineProperty(document, 'visibilityState', {value: 'hidden', configurable: true});
+    document.dispatchEvent(new Event('visibilitychange'));
+  });
+  const hidden = await appState(page);
+  assert.equal(hidden.status, 'paused');
+  await page.evaluate(() => {
+    Object.defineProperty(document, 'visibilityState', {value: 'visible', configurable: true});
+    document.dispatchEvent(new Event('visibilitychange'));
+  });
+  await page.waitForTimeout(400);
+  const later = await appState(page);
+  assert.equal(later.status, 'paused');
+  assert.equal(later.steps, hidden.steps);
+  assert.equal(later.selection, 2);
+  await context.close();
+});
+
+test('a 5 s frame gap advances at most 6 steps (the 250 ms cap)', async () => {
+  const context = await browser.newContext({viewport: {width: 1200, height: 800}});
+  const page = await context.newPage();
+  await page.clock.install();
+  await page.goto(url);
+  await page.waitForFunction(() => window.bandadaReady === true, null, {timeout: 30000});
+  await page.evaluate(() => { Module.command('initialize'); Module.command('run'); });
+  await waitState(page, (s) => s.steps >= 2);
+  await page.clock.pauseAt(Date.now() + 1000);
+  await page.waitForTimeout(200);
+  const before = await appState(page);
+  await page.clock.fastForward(5000);
+  await page.waitForTimeout(300);
+  const after = await appState(page);
+  assert.ok(after.steps - before.steps >= 1, 'the gap frame ran');
+  assert.ok(after.steps - before.steps <= 6, `ran ${after.steps - before.steps} steps for a 5 s gap`);
+  await context.close();
+});
