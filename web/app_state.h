@@ -49,6 +49,9 @@ bool on_wheel(double x, double y, double dy, bool zoom_modifier);
 
 /// Saves the field text to localStorage; a refusal is noted once, quietly.
 void save_fields();
+/// Opens the share string in the address bar's fragment, if any: fills the fields (the old
+/// text stays one click away), saves them and drops the fragment. False when there is none.
+bool open_link_from_address_bar();
 /// Reads the startup inputs: a shared link, else saved text, else defaults; and the flock
 /// kept for a back/forward navigation.
 void load_startup_state();

@@ -106,6 +106,8 @@ EM_JS(void, js_install_page_hooks, (), {
     if (document.visibilityState === 'hidden') Module._bandada_on_hidden();
   });
   window.addEventListener('pagehide', () => Module._bandada_on_pagehide());
+  // A share link pasted into an open tab changes only the fragment: no reload, so read it here.
+  window.addEventListener('hashchange', () => Module._bandada_on_hashchange());
   // Wheel over the canvas: over the panels ImGui scrolls; over the 3-D view a plain wheel
   // scrolls the page and Ctrl/Cmd + wheel (or a trackpad pinch) zooms. SDL's own wheel
   // handler would swallow every wheel, so it is switched off in main.cpp.
@@ -178,6 +180,7 @@ extern "C" {
 
 EMSCRIPTEN_KEEPALIVE void bandada_on_hidden() { web::on_page_hidden(); }
 EMSCRIPTEN_KEEPALIVE void bandada_on_pagehide() { web::on_page_hide(); }
+EMSCRIPTEN_KEEPALIVE void bandada_on_hashchange() { web::open_link_from_address_bar(); }
 EMSCRIPTEN_KEEPALIVE int bandada_on_wheel(double x, double y, double dy, int zoom_modifier) {
   return web::on_wheel(x, y, dy, zoom_modifier != 0) ? 1 : 0;
 }

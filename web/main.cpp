@@ -172,19 +172,21 @@ void save_fields() {
     a.storage_notice = "This browser refuses storage: your inputs will not survive a reload.";
 }
 
+bool open_link_from_address_bar() {
+  std::string hash = location_hash();
+  if (hash.empty()) return false;
+  // Drop the share string so a later reload shows the user's own edits, not the link.
+  app().ctl.open_link(hash);
+  save_fields();
+  drop_location_hash();
+  return true;
+}
+
 void load_startup_state() {
   App& a = app();
   std::optional<std::string> saved = storage_get(false, kFieldsKey);
   if (saved) a.ctl.load_saved_fields(*saved);
-  std::string hash = location_hash();
-  if (!hash.empty()) {
-    // A shared link: fill the fields (the replaced text stays one click away), save them,
-    // and drop the share string so a later reload shows the user's own edits.
-    a.ctl.open_link(hash);
-    save_fields();
-    drop_location_hash();
-    return;
-  }
+  if (open_link_from_address_bar()) return;
   if (navigation_type() == "back_forward") {
     if (std::optional<std::string> record = storage_get(true, kSessionKey)) a.ctl.restore_session(*record);
   }
