@@ -1,11 +1,11 @@
 // Bandada — periodic grid and brute-force neighbour search (see neighbour_grid.h).
 //
 // Why the grid gives the brute force's bits: for d = x_j − x_i ∈ (−8.4, 8.4) the spec's wrap is
-// d, d − L or d + L, and the last two are exact (Sterbenz). With three or more cells per axis
-// the cell size is at least r ≤ 2.8, so an accepted neighbour's image is the unique one within
-// 4.2 and the cell's shift ±L is the same exact addition. With fewer cells (r > 2.8, or a grid
-// capped by N) every boid is scanned once with the spec's wrap itself, so r ≥ 4.2 counts no
-// neighbour twice.
+// d, d − L or d + L, and the last two are exact (Sterbenz). The stencil reaches `reach` cells
+// each way with reach·cell ≥ r, and needs 2·reach + 1 ≤ n cells per axis, so r < L/2: an
+// accepted neighbour's image is the unique one within 4.2 and the cell's shift ±L is the same
+// exact addition. With fewer cells (large r, or a grid capped by N) every boid is scanned once
+// with the spec's wrap itself, so r ≥ 4.2 counts no neighbour twice.
 #include "neighbour_grid.h"
 
 #include <algorithm>
@@ -29,36 +29,49 @@ DistanceLimits DistanceLimits::for_radius(double radius) {
   return lim;
 }
 
-void sum_components(Neighbour* nb, size_t k, double vix, double viy, double viz,
-                    const DistanceLimits& lim, uint32_t i, Boids3dComponents& out) {
-  // Ascending index: insertion sort for the usual short lists, std::sort for dense ones.
-  if (k <= 48) {
+void NeighbourScratch::reserve(size_t n) {
+  if (src.size() >= n + 1) return;
+  src.resize(n + 1);
+  id.resize(n + 1);
+  for (auto* v : {&dx, &dy, &dz, &d2}) v->resize(n + 1);
+  keys.resize(n + 1);
+}
+
+void sum_components(NeighbourScratch& nb, const double* vx, const double* vy, const double* vz, double vix,
+                    double viy, double viz, const DistanceLimits& lim, uint32_t i, Boids3dComponents& out) {
+  // Ascending index: sort 8-byte keys (insertion sort for the usual short lists).
+  const size_t k = nb.count;
+  uint64_t* keys = nb.keys.data();
+  for (size_t a = 0; a < k; ++a) keys[a] = (static_cast<uint64_t>(nb.id[a]) << 32) | a;
+  if (k <= 64) {
     for (size_t a = 1; a < k; ++a) {
-      Neighbour e = nb[a];
+      uint64_t e = keys[a];
       size_t b = a;
-      while (b > 0 && nb[b - 1].id > e.id) {
-        nb[b] = nb[b - 1];
+      while (b > 0 && keys[b - 1] > e) {
+        keys[b] = keys[b - 1];
         --b;
       }
-      nb[b] = e;
+      keys[b] = e;
     }
-  } else if (!std::is_sorted(nb, nb + k, [](const Neighbour& a, const Neighbour& b) { return a.id < b.id; })) {
-    std::sort(nb, nb + k, [](const Neighbour& a, const Neighbour& b) { return a.id < b.id; });
+  } else if (!std::is_sorted(keys, keys + k)) {
+    std::sort(keys, keys + k);
   }
   double sx = 0, sy = 0, sz = 0, mvx = 0, mvy = 0, mvz = 0, cx = 0, cy = 0, cz = 0;
   for (size_t a = 0; a < k; ++a) {
-    const Neighbour& e = nb[a];
-    mvx += e.vx;
-    mvy += e.vy;
-    mvz += e.vz;
-    cx += e.dx;
-    cy += e.dy;
-    cz += e.dz;
-    if (e.d2 > 0.0 && e.d2 <= lim.separation) {
-      double d = std::sqrt(e.d2);
-      sx -= e.dx / d;
-      sy -= e.dy / d;
-      sz -= e.dz / d;
+    const uint32_t slot = static_cast<uint32_t>(keys[a]);
+    const uint32_t from = nb.src[slot];
+    const double dx = nb.dx[slot], dy = nb.dy[slot], dz = nb.dz[slot], d2 = nb.d2[slot];
+    mvx += vx[from];
+    mvy += vy[from];
+    mvz += vz[from];
+    cx += dx;
+    cy += dy;
+    cz += dz;
+    if (d2 > 0.0 && d2 <= lim.separation) {
+      double d = std::sqrt(d2);
+      sx -= dx / d;
+      sy -= dy / d;
+      sz -= dz / d;
     }
   }
   double ax = 0, ay = 0, az = 0;
@@ -81,20 +94,21 @@ void brute_force_components(const Boids3dState& s, double radius, size_t begin, 
                             Boids3dComponents& out) {
   const DistanceLimits lim = DistanceLimits::for_radius(radius);
   const size_t n = s.size();
-  std::vector<Neighbour> nb;
-  nb.reserve(64);
+  NeighbourScratch nb;
+  nb.reserve(n);
   for (size_t i = begin; i < end; ++i) {
-    nb.clear();
+    nb.count = 0;
     for (size_t j = 0; j < n; ++j) {
       if (j == i) continue;
       double dx = wrap_periodic(s.x[j] - s.x[i]);
       double dy = wrap_periodic(s.y[j] - s.y[i]);
       double dz = wrap_periodic(s.z[j] - s.z[i]);
       double d2 = dx * dx + dy * dy + dz * dz;
-      if (std::sqrt(d2) <= radius)  // the spec's test, literally
-        nb.push_back({static_cast<uint32_t>(j), dx, dy, dz, d2, s.vx[j], s.vy[j], s.vz[j]});
+      const uint32_t jj = static_cast<uint32_t>(j);
+      nb.offer(std::sqrt(d2) <= radius, jj, jj, dx, dy, dz, d2);  // the spec's test, literally
     }
-    sum_components(nb.data(), nb.size(), s.vx[i], s.vy[i], s.vz[i], lim, static_cast<uint32_t>(i), out);
+    sum_components(nb, s.vx.data(), s.vy.data(), s.vz.data(), s.vx[i], s.vy[i], s.vz[i], lim,
+                   static_cast<uint32_t>(i), out);
   }
 }
 
@@ -113,12 +127,18 @@ void NeighbourGrid::build(const Boids3dState& s, double radius) {
   src_ = &s;
   radius_ = radius;
   lim_ = DistanceLimits::for_radius(radius);
-  // Cells at least r (plus a margin far above rounding) wide, and not many more than boids.
-  double per_axis = std::floor(kBox / (radius * (1.0 + 1e-9)));
+  // Cells about r/2 wide (a 5×5×5 stencil tests ~3.7 candidates per neighbour, against ~6.4
+  // for cells of r), and not many more cells than boids. The margin is far above rounding.
+  const double r_margin = radius * (1.0 + 1e-9);
+  double per_axis = std::floor(kBox / (0.5 * r_margin));
   int n = per_axis < 1.0 ? 1 : (per_axis > 1024.0 ? 1024 : static_cast<int>(per_axis));
   const size_t max_cells = std::max<size_t>(27, 2 * count);
   while (n > 1 && static_cast<size_t>(n) * n * n > max_cells) --n;
   n_ = n;
+  // Cells each way to reach r; with fewer than 2·reach + 1 cells per axis a cell would be seen
+  // twice, so every boid is scanned instead (reach 0).
+  reach_ = static_cast<int>(std::ceil(r_margin / (kBox / n)));
+  if (2 * reach_ + 1 > n) reach_ = 0;
   const size_t cells = static_cast<size_t>(n) * n * n;
   start_.assign(cells + 1, 0);
   cell_.resize(count);
@@ -142,58 +162,92 @@ void NeighbourGrid::build(const Boids3dState& s, double radius) {
     vx_[p] = s.vx[i]; vy_[p] = s.vy[i]; vz_[p] = s.vz[i];
   }
   candidates_ = 0;
-  if (scratch_.capacity() < 256) scratch_.reserve(256);
+  stencil_cell_ = UINT32_MAX;
+  scratch_.reserve(count);
 }
 
 void NeighbourGrid::scan(size_t p, size_t a, size_t b, double shx, double shy, double shz) {
+  // Hot loop: locals only, so the compiler keeps everything in registers; every candidate is
+  // written and kept by advancing m (no branch on the distance test).
   const double xi = x_[p], yi = y_[p], zi = z_[p];
   const double within = lim_.within;
+  const double *X = x_.data(), *Y = y_.data(), *Z = z_.data();
+  const uint32_t* ids = id_.data();
+  NeighbourScratch& s = scratch_;
+  uint32_t* src = s.src.data();
+  uint32_t* id = s.id.data();
+  double *ox = s.dx.data(), *oy = s.dy.data(), *oz = s.dz.data(), *od = s.d2.data();
+  size_t m = s.count;
   candidates_ += b - a;
   for (size_t q = a; q < b; ++q) {
-    double dx = (x_[q] - xi) + shx;
-    double dy = (y_[q] - yi) + shy;
-    double dz = (z_[q] - zi) + shz;
+    double dx = (X[q] - xi) + shx;
+    double dy = (Y[q] - yi) + shy;
+    double dz = (Z[q] - zi) + shz;
     double d2 = dx * dx + dy * dy + dz * dz;
-    if (d2 <= within && q != p)
-      scratch_.push_back({id_[q], dx, dy, dz, d2, vx_[q], vy_[q], vz_[q]});
+    src[m] = static_cast<uint32_t>(q);
+    id[m] = ids[q];
+    ox[m] = dx;
+    oy[m] = dy;
+    oz[m] = dz;
+    od[m] = d2;
+    m += static_cast<size_t>((d2 <= within) & (q != p));
   }
+  s.count = m;
+}
+
+namespace {
+
+// A neighbour cell along one axis, wrapped into [0, n), and the shift that brings its boids
+// next to the scanning boid.
+inline void wrap_cell(int c, int n, int& out, double& shift) {
+  out = c;
+  shift = 0.0;
+  if (c < 0) { out = c + n; shift = -kBox; }
+  if (c >= n) { out = c - n; shift = kBox; }
+}
+
+}  // namespace
+
+void NeighbourGrid::build_stencil(uint32_t cell) {
+  // The same for every boid of a cell, so it is built once per cell.
+  const int n = n_, R = reach_;
+  const int c = static_cast<int>(cell);
+  const int cx = c % n, cy = (c / n) % n, cz = c / (n * n);
+  stencil_.clear();
+  for (int dz = -R; dz <= R; ++dz) {
+    int zc;
+    double shz;
+    wrap_cell(cz + dz, n, zc, shz);
+    for (int dy = -R; dy <= R; ++dy) {
+      int yc;
+      double shy;
+      wrap_cell(cy + dy, n, yc, shy);
+      const size_t row = (static_cast<size_t>(zc) * n + yc) * n;
+      if (cx >= R && cx + R < n) {  // the x-adjacent cells of a row are one contiguous range
+        stencil_.push_back({start_[row + cx - R], start_[row + cx + R + 1], 0.0, shy, shz});
+      } else {
+        for (int dx = -R; dx <= R; ++dx) {
+          int xc;
+          double shx;
+          wrap_cell(cx + dx, n, xc, shx);
+          stencil_.push_back({start_[row + xc], start_[row + xc + 1], shx, shy, shz});
+        }
+      }
+    }
+  }
+  stencil_cell_ = cell;
 }
 
 void NeighbourGrid::components(size_t begin, size_t end, Boids3dComponents& out) {
-  const int n = n_;
   end = std::min(end, id_.size());
   for (size_t p = begin; p < end; ++p) {
-    scratch_.clear();
-    if (n >= 3) {
-      const int c = static_cast<int>(cell_[p]);
-      const int cx = c % n, cy = (c / n) % n, cz = c / (n * n);
-      for (int dz = -1; dz <= 1; ++dz) {
-        int zc = cz + dz;
-        double shz = 0.0;
-        if (zc < 0) { zc += n; shz = -kBox; }
-        if (zc >= n) { zc -= n; shz = kBox; }
-        for (int dy = -1; dy <= 1; ++dy) {
-          int yc = cy + dy;
-          double shy = 0.0;
-          if (yc < 0) { yc += n; shy = -kBox; }
-          if (yc >= n) { yc -= n; shy = kBox; }
-          const size_t row = (static_cast<size_t>(zc) * n + yc) * n;
-          if (cx >= 1 && cx <= n - 2) {  // three x-adjacent cells are one contiguous range
-            scan(p, start_[row + cx - 1], start_[row + cx + 2], 0.0, shy, shz);
-          } else {
-            for (int dx = -1; dx <= 1; ++dx) {
-              int xc = cx + dx;
-              double shx = 0.0;
-              if (xc < 0) { xc += n; shx = -kBox; }
-              if (xc >= n) { xc -= n; shx = kBox; }
-              scan(p, start_[row + xc], start_[row + xc + 1], shx, shy, shz);
-            }
-          }
-        }
-      }
+    scratch_.count = 0;
+    if (reach_ > 0) {
+      if (cell_[p] != stencil_cell_) build_stencil(cell_[p]);
+      for (const Range& r : stencil_)
+        if (r.a < r.b) scan(p, r.a, r.b, r.shx, r.shy, r.shz);
     } else {
-      // Two cells or fewer per axis: every boid once, in index order (so no sort is needed),
-      // with the spec's wrap per component.
+      // Too few cells per axis: every boid once, in index order, with the spec's wrap.
       const Boids3dState& s = *src_;
       const double xi = x_[p], yi = y_[p], zi = z_[p];
       const size_t count = s.size();
@@ -205,11 +259,13 @@ void NeighbourGrid::components(size_t begin, size_t end, Boids3dComponents& out)
         double dy = wrap_periodic(s.y[j] - yi);
         double dz = wrap_periodic(s.z[j] - zi);
         double d2 = dx * dx + dy * dy + dz * dz;
-        if (d2 <= lim_.within)
-          scratch_.push_back({static_cast<uint32_t>(j), dx, dy, dz, d2, s.vx[j], s.vy[j], s.vz[j]});
+        const uint32_t jj = static_cast<uint32_t>(j);
+        scratch_.offer(d2 <= lim_.within, jj, jj, dx, dy, dz, d2);
       }
+      sum_components(scratch_, s.vx.data(), s.vy.data(), s.vz.data(), vx_[p], vy_[p], vz_[p], lim_, id_[p], out);
+      continue;
     }
-    sum_components(scratch_.data(), scratch_.size(), vx_[p], vy_[p], vz_[p], lim_, id_[p], out);
+    sum_components(scratch_, vx_.data(), vy_.data(), vz_.data(), vx_[p], vy_[p], vz_[p], lim_, id_[p], out);
   }
 }
 

@@ -19,16 +19,32 @@ struct DistanceLimits {
   static DistanceLimits for_radius(double radius);
 };
 
-/// One neighbour of a boid: its index, the periodic displacement δ and its velocity.
-struct Neighbour {
-  uint32_t id;
-  double dx, dy, dz, d2;
-  double vx, vy, vz;
+/// The neighbours of one boid as found, structure-of-arrays. Candidates are written
+/// unconditionally and kept by advancing `count` (no branch on the distance test).
+struct NeighbourScratch {
+  std::vector<uint32_t> src;               ///< where the neighbour's velocity is, in the caller's arrays
+  std::vector<uint32_t> id;                ///< the neighbour's boid index
+  std::vector<double> dx, dy, dz, d2;      ///< periodic displacement δ and |δ|²
+  std::vector<uint64_t> keys;              ///< id << 32 | slot, sorted for ascending-index sums
+  size_t count = 0;
+  /// Room for `n` candidates of one boid.
+  void reserve(size_t n);
+  void offer(bool keep, uint32_t from, uint32_t boid, double x, double y, double z, double dd) {
+    src[count] = from;
+    id[count] = boid;
+    dx[count] = x;
+    dy[count] = y;
+    dz[count] = z;
+    d2[count] = dd;
+    count += keep ? 1 : 0;
+  }
 };
 
-/// Sorts `nb` by id and writes boid `i`'s unweighted S, A, C and neighbour count into `out`.
-void sum_components(Neighbour* nb, size_t k, double vix, double viy, double viz,
-                    const DistanceLimits& lim, uint32_t i, Boids3dComponents& out);
+/// Sorts the neighbours by index and writes boid `i`'s unweighted S, A, C and neighbour count
+/// into `out`; velocities are read at src from vx, vy, vz. Every sum runs in ascending neighbour
+/// index, so any search that finds the same set gives the same bits.
+void sum_components(NeighbourScratch& nb, const double* vx, const double* vy, const double* vz, double vix,
+                    double viy, double viz, const DistanceLimits& lim, uint32_t i, Boids3dComponents& out);
 
 /// Brute-force reference for boids [begin, end): every j ascending, the spec's wrap per pair.
 void brute_force_components(const Boids3dState& s, double radius, size_t begin, size_t end,
@@ -43,13 +59,22 @@ class NeighbourGrid {
 
   size_t size() const { return id_.size(); }
   int cells_per_axis() const { return n_; }
+  /// Cells scanned each way along an axis (0: every boid is scanned).
+  int reach() const { return reach_; }
   /// Candidates distance-tested since the last build (for benchmarks).
   uint64_t candidates_tested() const { return candidates_; }
 
  private:
   void scan(size_t p, size_t a, size_t b, double shx, double shy, double shz);
+  void build_stencil(uint32_t cell);
+
+  struct Range {
+    uint32_t a, b;           // sorted boids [a, b)
+    double shx, shy, shz;    // periodic shift of that range
+  };
 
   int n_ = 1;
+  int reach_ = 0;
   double radius_ = 1.0;
   DistanceLimits lim_;
   const Boids3dState* src_ = nullptr;  // the state built from, index order (full scans)
@@ -57,7 +82,9 @@ class NeighbourGrid {
   std::vector<uint32_t> cell_;   // cell of each sorted boid
   std::vector<uint32_t> id_;     // boid index of each sorted boid
   std::vector<double> x_, y_, z_, vx_, vy_, vz_;
-  std::vector<Neighbour> scratch_;
+  NeighbourScratch scratch_;
+  std::vector<Range> stencil_;             // the ranges around stencil_cell_
+  uint32_t stencil_cell_ = UINT32_MAX;
   uint64_t candidates_ = 0;
 };
 

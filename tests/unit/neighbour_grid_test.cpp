@@ -67,7 +67,7 @@ TEST_CASE("distance limits are exactly the spec's tests on sqrt(d²)") {
 }
 
 TEST_CASE("grid and brute force agree bit for bit over many radii and states") {
-  const double radii[] = {0.05, 0.3, 0.7, 1.0, 1.2, 2.0, 2.1, 2.8, 2.9, 3.5, 4.2, 5.0, 7.3, 10.0};
+  const double radii[] = {0.05, 0.3, 0.7, 1.0, 1.2, 1.68, 2.0, 2.1, 2.8, 2.9, 3.0, 3.3, 3.36, 3.4, 3.5, 4.2, 5.0, 7.3, 10.0};
   uint32_t seed = 1;
   for (double r : radii) {
     for (size_t n : {size_t(0), size_t(1), size_t(2), size_t(60), size_t(600)}) {
@@ -124,4 +124,22 @@ TEST_CASE("whole runs agree between grid and brute force") {
     b.step();
   }
   CHECK(state_fingerprint(g.state()) == state_fingerprint(b.state()));
+}
+
+TEST_CASE("the grid scans few candidates per neighbour, and the stencil never sees a cell twice") {
+  Boids3dParams p;
+  p.count = 4000;
+  p.radius = 0.7;
+  Boids3dState s = random_state(4000, 17, 8.4);
+  NeighbourGrid grid;
+  grid.build(s, p.radius);
+  CHECK(grid.reach() == 2);
+  CHECK(grid.cells_per_axis() >= 2 * grid.reach() + 1);
+  Boids3dComponents c;
+  c.resize(s.size());
+  grid.components(0, s.size(), c);
+  uint64_t k = 0;
+  for (uint32_t v : c.neighbors) k += v;
+  CHECK(static_cast<double>(grid.candidates_tested()) / static_cast<double>(k) < 5.0);
+  check_same(p, s);
 }
