@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# Bandada — benchmarks of the 3-D flock step, natively and in wasm (figures, not pass/fail).
+# Needs the native and wasm builds (scripts/test.sh makes them). --quick for a short run.
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$root"
+native=$(build/native/bandada-bench "$@" | tee /dev/stderr)
+wasm=$(node --no-experimental-fetch build/wasm/bandada-bench.js "$@" | tee /dev/stderr)
+ratio() {  # median ns/boid-step of a scenario line, wasm over native
+  local n w
+  n=$(grep -F "$1" <<<"$native" | head -n1 | awk '{for(i=1;i<=NF;i++) if($i=="ns/boid-step") print $(i-1)}')
+  w=$(grep -F "$1" <<<"$wasm" | head -n1 | awk '{for(i=1;i<=NF;i++) if($i=="ns/boid-step") print $(i-1)}')
+  awk -v n="$n" -v w="$w" -v s="$1" 'BEGIN { printf "wasm/native %-28s %.2f\n", s, w / n }'
+}
+echo
+ratio "N=1000 "
+ratio "N=10000 "
+ratio "N=100000"
