@@ -51,10 +51,11 @@ sdl_prefix="$deps/sdl2-wasm"
 if [ ! -f "$sdl_prefix/lib/libSDL2.a" ]; then
   say "building SDL2 for wasm (first time: about 4 minutes)"
   rm -rf "$deps/sdl2-build"
-  emcmake cmake -S "$sdl_src" -B "$deps/sdl2-build" -G Ninja -DCMAKE_BUILD_TYPE=Release \
-    -DSDL_SHARED=OFF -DSDL_STATIC=ON -DSDL_TEST=OFF -DCMAKE_INSTALL_PREFIX="$sdl_prefix" >/dev/null
-  cmake --build "$deps/sdl2-build" -j2 >/dev/null
-  cmake --install "$deps/sdl2-build" >/dev/null
+  log="$deps/sdl2-build.log"
+  { emcmake cmake -S "$sdl_src" -B "$deps/sdl2-build" -G Ninja -DCMAKE_BUILD_TYPE=Release \
+      -DSDL_SHARED=OFF -DSDL_STATIC=ON -DSDL_TEST=OFF -DCMAKE_INSTALL_PREFIX="$sdl_prefix" &&
+    cmake --build "$deps/sdl2-build" -j2 && cmake --install "$deps/sdl2-build"; } >"$log" 2>&1 ||
+    { tail -n 40 "$log"; say "SDL2 wasm build failed (full log: $log)"; exit 1; }
   rm -rf "$deps/sdl2-build"
 fi
 

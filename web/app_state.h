@@ -38,7 +38,12 @@ struct App {
   std::string storage_notice;  ///< set once when the browser refuses storage
   double steps_per_second = 0;
   std::vector<uint32_t> selected_neighbours;  ///< of the selected boid, for highlighting
+  bool html_view = false;  ///< the HTML + SVG view drives the app (JavaScript calls advance)
+  bool has_gl = false;     ///< a WebGL2 context exists, so the 3-D view can come back
 };
+
+/// One frame of work for the HTML view (the same advance the WebGL frame calls).
+constexpr double kFrameBudgetMs = 12.0;
 
 App& app();
 

@@ -1,11 +1,16 @@
 // Bandada — embind bindings: the controller as JavaScript sees it. The end-to-end tests read
 // the app through these, and they are the bridge a non-canvas view can drive the app with.
 #include <emscripten/bind.h>
+#include <emscripten/val.h>
 
+#include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <string>
+#include <vector>
 
 #include "app/flock_export.h"
+#include "app/isometric.h"
 #include "app_state.h"
 #include "model/number_text.h"
 
@@ -108,6 +113,62 @@ std::string flock_state_json() {
 
 std::string share_string() { return app().ctl.share_string(); }
 
+// ---- what the HTML + SVG view needs beyond the test hooks ----------------------------------
+
+void advance(double elapsed_seconds) { app().ctl.advance(elapsed_seconds, kFrameBudgetMs); }
+
+void set_html_view(bool on) { app().html_view = on || !app().has_gl; }
+
+std::string fields_json() {
+  std::string s = "[";
+  for (int i = 0; i < bandada::kBoids3dFieldCount; ++i) {
+    const bandada::FieldInfo& fi = bandada::field_info(static_cast<bandada::Boids3dField>(i));
+    s += (i ? ",{" : "{") + std::string("\"key\":") + q(fi.key) + ",\"label\":" + q(fi.label) +
+         ",\"help\":" + q(fi.help) + ",\"integer\":" + (fi.integer ? "true" : "false") + "}";
+  }
+  return s + "]";
+}
+
+std::string view_json() {
+  App& a = app();
+  bandada::Boids3dController& c = a.ctl;
+  std::string s = "{\"why_not\":{\"initialize\":" + q(c.why_not_initialize()) + ",\"run\":" + q(c.why_not_run()) +
+                  ",\"step\":" + q(c.why_not_step()) + "}";
+  s += ",\"status_line\":" + q(c.status_line());
+  s += ",\"progress\":" + num(c.busy() ? c.progress() : -1.0) + ",\"busy_label\":" + q(c.busy_label());
+  s += ",\"has_gl\":" + std::string(a.has_gl ? "true" : "false");
+  s += ",\"radius\":" + num(c.flock() ? c.flock()->params().radius : 0.0);
+  return s + "}";
+}
+
+// Glyphs of every boid (x, y, ux, uy per boid), viewed in place in wasm memory: valid until the
+// next call into the app.
+emscripten::val glyphs(double scale, double cx, double cy) {
+  static std::vector<float> buffer;
+  const bandada::Boids3d* f = app().ctl.flock();
+  if (f) bandada::iso_glyphs(f->state(), scale, cx, cy, buffer);
+  else buffer.clear();
+  return emscripten::val(emscripten::typed_memory_view(buffer.size(), buffer.data()));
+}
+
+std::string table_rows(int start, int count) {
+  const bandada::Boids3d* f = app().ctl.flock();
+  if (!f || start < 0 || count <= 0) return "[]";
+  const bandada::Boids3dState& s = f->state();
+  const bandada::Boids3dComponents& c = f->components();
+  std::string out = "[";
+  size_t end = std::min(s.size(), static_cast<size_t>(start) + static_cast<size_t>(count));
+  for (size_t i = static_cast<size_t>(start); i < end; ++i) {
+    double sp = std::sqrt(s.vx[i] * s.vx[i] + s.vy[i] * s.vy[i] + s.vz[i] * s.vz[i]);
+    out += (i > static_cast<size_t>(start) ? ",[" : "[") + std::to_string(i);
+    for (double v : {s.x[i], s.y[i], s.z[i], sp}) out += "," + num(v);
+    out += "," + std::to_string(c.neighbors[i]);
+    for (double v : {c.sx[i], c.sy[i], c.sz[i], c.ax[i], c.ay[i], c.az[i], c.cx[i], c.cy[i], c.cz[i]}) out += "," + num(v);
+    out += "]";
+  }
+  return out + "]";
+}
+
 }  // namespace
 }  // namespace web
 
@@ -119,4 +180,10 @@ EMSCRIPTEN_BINDINGS(bandada) {
   emscripten::function("selectBoid", &web::select_boid);
   emscripten::function("flockJson", &web::flock_state_json);
   emscripten::function("shareString", &web::share_string);
+  emscripten::function("advance", &web::advance);
+  emscripten::function("setHtmlView", &web::set_html_view);
+  emscripten::function("fieldsJson", &web::fields_json);
+  emscripten::function("viewJson", &web::view_json);
+  emscripten::function("glyphs", &web::glyphs);
+  emscripten::function("tableRows", &web::table_rows);
 }

@@ -101,13 +101,14 @@ EM_JS(void, js_download, (const char* name, const char* mime, const char* text),
   setTimeout(() => { URL.revokeObjectURL(a.href); a.remove(); }, 1000);
 });
 
-EM_JS(void, js_install_page_hooks, (), {
+EM_JS(void, js_install_page_hooks, (int with_canvas), {
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'hidden') Module._bandada_on_hidden();
   });
   window.addEventListener('pagehide', () => Module._bandada_on_pagehide());
   // A share link pasted into an open tab changes only the fragment: no reload, so read it here.
   window.addEventListener('hashchange', () => Module._bandada_on_hashchange());
+  if (!with_canvas) return;
   // Wheel over the canvas: over the panels ImGui scrolls; over the 3-D view a plain wheel
   // scrolls the page and Ctrl/Cmd + wheel (or a trackpad pinch) zooms. SDL's own wheel
   // handler would swallow every wheel, so it is switched off in main.cpp.
@@ -123,6 +124,12 @@ EM_JS(void, js_install_page_hooks, (), {
   }, {passive: false});
   // A click on the canvas gives it the keyboard (SDL listens on #canvas only).
   canvas.addEventListener('mousedown', () => canvas.focus());
+});
+
+EM_JS(int, js_html_view_requested, (), { return Module.bandadaHtmlView ? 1 : 0; });
+
+EM_JS(void, js_start_html_view, (const char* reason), {
+  if (window.bandadaStartHtmlView) window.bandadaStartHtmlView(UTF8ToString(reason));
 });
 
 EM_JS(void, js_fail_page, (const char* why), {
@@ -167,7 +174,9 @@ int clipboard_answer() { return js_clipboard_answer(); }
 void download(const std::string& filename, const std::string& mime, const std::string& text) {
   js_download(filename.c_str(), mime.c_str(), text.c_str());
 }
-void install_page_hooks() { js_install_page_hooks(); }
+void install_page_hooks(bool canvas) { js_install_page_hooks(canvas ? 1 : 0); }
+bool html_view_requested() { return js_html_view_requested() != 0; }
+void start_html_view(const char* reason) { js_start_html_view(reason); }
 void mark_ready() { js_mark_ready(); }
 void fail_page(const char* why) { js_fail_page(why); }
 double device_pixel_ratio() { return emscripten_get_device_pixel_ratio(); }

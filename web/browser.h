@@ -30,8 +30,13 @@ int clipboard_answer();
 /// Offers the text as a file download.
 void download(const std::string& filename, const std::string& mime, const std::string& text);
 
-/// Installs visibilitychange / pagehide listeners and the canvas wheel policy.
-void install_page_hooks();
+/// Installs visibilitychange / pagehide / hashchange listeners, and with a canvas its wheel policy.
+void install_page_hooks(bool canvas);
+
+/// The page asked for the HTML view before start-up (no WebGL2).
+bool html_view_requested();
+/// Hands the page to the HTML + SVG view (web/html_view.js), with a one-line reason.
+void start_html_view(const char* reason);
 
 /// Tells the page (tests, shell) that the app has drawn its first frame.
 void mark_ready();

@@ -17,7 +17,6 @@ namespace {
 
 constexpr const char* kFieldsKey = "bandada.boids3d.fields";
 constexpr const char* kSessionKey = "bandada.boids3d.session";
-constexpr double kFrameBudgetMs = 12.0;  // compute per frame before a long step is sliced
 
 SDL_Window* g_window = nullptr;
 double g_last_ms = 0;
@@ -99,13 +98,14 @@ void frame() {
   g_last_ms = now;
 
   SDL_Event e;
-  while (SDL_PollEvent(&e)) {
+  while (!web::app().html_view && SDL_PollEvent(&e)) {
     ImGui_ImplSDL2_ProcessEvent(&e);
     handle_event(e);
   }
 
   web::App& a = web::app();
-  a.ctl.advance(elapsed, kFrameBudgetMs);
+  if (a.html_view) return;  // the HTML view's requestAnimationFrame loop drives the app now
+  a.ctl.advance(elapsed, web::kFrameBudgetMs);
 
   // Steps per second, for the status line.
   uint64_t steps = a.ctl.flock() ? a.ctl.flock()->steps() : 0;
@@ -195,6 +195,13 @@ void load_startup_state() {
 }  // namespace web
 
 int main() {
+  if (web::html_view_requested()) {  // no WebGL2: the whole app in HTML + SVG, no SDL or GL
+    web::install_page_hooks(false);
+    web::load_startup_state();
+    web::start_html_view("This browser offers no WebGL2, so the flock is shown in the accessible view (HTML + SVG).");
+    web::mark_ready();
+    return 0;
+  }
   SDL_SetHint(SDL_HINT_EMSCRIPTEN_KEYBOARD_ELEMENT, "#canvas");
   if (SDL_Init(SDL_INIT_VIDEO) != 0) {
     web::fail_page(SDL_GetError());
@@ -214,9 +221,13 @@ int main() {
                               SDL_WINDOW_OPENGL | SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI);
   SDL_GLContext gl = g_window ? SDL_GL_CreateContext(g_window) : nullptr;
   if (!gl) {
-    web::fail_page("WebGL2 could not be started in this browser.");
+    web::install_page_hooks(false);
+    web::load_startup_state();
+    web::start_html_view("WebGL2 could not be started, so the flock is shown in the accessible view (HTML + SVG).");
+    web::mark_ready();
     return 0;
   }
+  web::app().has_gl = true;
   SDL_GL_MakeCurrent(g_window, gl);
   SDL_GL_SetSwapInterval(1);
   // SDL would swallow every wheel over the canvas; browser.cpp routes wheels instead.
@@ -234,7 +245,7 @@ int main() {
     return 0;
   }
 
-  web::install_page_hooks();
+  web::install_page_hooks(true);
   web::load_startup_state();
   g_last_ms = g_sps_t0 = emscripten_get_now();
   emscripten_set_main_loop(frame, 0, 0);

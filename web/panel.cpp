@@ -202,6 +202,9 @@ void help_section() {
                            "(not while typing in a field). The page below explains the model.");
   ImGui::PopTextWrapPos();
   if (ImGui::SmallButton("Reset view")) a.camera = OrbitCamera{};
+  ImGui::SameLine();
+  if (ImGui::SmallButton("Accessible view (HTML + SVG)")) start_html_view("");
+  note_rect("Accessible view");
 }
 
 void table_window(float x, float y, float w, float h) {

@@ -40,10 +40,13 @@ target_link_options(bandada-web PRIVATE
 set_property(TARGET bandada-web APPEND PROPERTY LINK_DEPENDS "${BANDADA_FONT}")
 
 # The static folder: the page and its assets beside bandada.js / bandada.wasm.
-set(BANDADA_PAGE_FILES "${BANDADA_WEB_DIR}/index.html" "${BANDADA_WEB_DIR}/assets/favicon.svg")
+set(BANDADA_PAGE_FILES "${BANDADA_WEB_DIR}/index.html" "${BANDADA_WEB_DIR}/html_view.js"
+    "${BANDADA_WEB_DIR}/assets/favicon.svg")
 add_custom_command(OUTPUT ${BANDADA_PAGE_FILES}
   COMMAND ${CMAKE_COMMAND} -E copy "${PROJECT_SOURCE_DIR}/shell.html" "${BANDADA_WEB_DIR}/index.html"
+  COMMAND ${CMAKE_COMMAND} -E copy "${PROJECT_SOURCE_DIR}/web/html_view.js" "${BANDADA_WEB_DIR}/html_view.js"
   COMMAND ${CMAKE_COMMAND} -E copy "${PROJECT_SOURCE_DIR}/assets/favicon.svg" "${BANDADA_WEB_DIR}/assets/favicon.svg"
-  DEPENDS "${PROJECT_SOURCE_DIR}/shell.html" "${PROJECT_SOURCE_DIR}/assets/favicon.svg")
+  DEPENDS "${PROJECT_SOURCE_DIR}/shell.html" "${PROJECT_SOURCE_DIR}/web/html_view.js"
+          "${PROJECT_SOURCE_DIR}/assets/favicon.svg")
 add_custom_target(bandada-page ALL DEPENDS ${BANDADA_PAGE_FILES})
 add_dependencies(bandada-web bandada-page)

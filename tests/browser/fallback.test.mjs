@@ -1,0 +1,165 @@
+// Bandada — browser tests of the accessible view (HTML + isometric SVG): Chromium without
+// WebGL, a lost WebGL context, and switching views by choice. Same controller, same bits.
+import {test, before, after} from 'node:test';
+import assert from 'node:assert/strict';
+import {execFileSync} from 'node:child_process';
+import {launch, startServer, openPage, gotoReady, appState, clickWidget, waitState, screenshotPath, nativeCli} from './helpers.mjs';
+
+let noGl, gl, server, url;
+before(async () => {
+  ({server, url} = await startServer());
+  noGl = await launch({extraArgs: ['--disable-webgl']});
+  gl = await launch();
+});
+after(async () => {
+  await noGl?.close();
+  await gl?.close();
+  server?.close();
+});
+
+async function fallbackPage() {
+  const context = await noGl.newContext({viewport: {width: 1300, height: 900}});
+  const errors = [];
+  const page = await openPage(context, url, errors);
+  return {context, page, errors};
+}
+
+async function setField(page, key, text) {
+  await page.fill('#hv-f-' + key, text);
+}
+
+test('without WebGL the page enters the accessible view and says why', async () => {
+  const {context, page, errors} = await fallbackPage();
+  assert.equal(await page.locator('#html-view').isVisible(), true);
+  assert.match(await page.locator('#hv-reason').innerText(), /no WebGL2/);
+  assert.equal(await page.locator('#canvas').isVisible(), false);
+  for (const key of ['n', 'r', 'sep', 'ali', 'coh', 'max', 'seed']) {
+    const input = page.locator('#hv-f-' + key);
+    assert.equal(await input.getAttribute('type'), 'text');
+    assert.equal(await page.locator(`label[for="hv-f-${key}"]`).count(), 1);
+  }
+  assert.equal(await page.locator('#hv-status').getAttribute('aria-live'), 'polite');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('Initialize and Step in the accessible view give the CLI state bit for bit', async () => {
+  const {context, page} = await fallbackPage();
+  await setField(page, 'n', '90');
+  await setField(page, 'sep', '0,2');
+  await page.click('button[data-cmd=initialize]');
+  for (let i = 0; i < 3; ++i) await page.click('button[data-cmd=step]');
+  await page.keyboard.press('s');  // the keyboard shortcut, outside the fields
+  await waitState(page, (s) => s.steps === 4);
+  const cli = execFileSync(nativeCli, ['--count', '90', '--separation', '0,2', '--steps', '4'], {encoding: 'utf8'});
+  assert.equal(await page.evaluate(() => Module.flockJson()), cli);
+  await context.close();
+});
+
+test('the SVG holds one glyph per boid, with the ring on the selected one', async () => {
+  const {context, page} = await fallbackPage();
+  await setField(page, 'n', '120');
+  await page.click('button[data-cmd=initialize]');
+  await page.waitForFunction(() => document.querySelectorAll('.hv-glyph[visibility="visible"]').length === 120);
+  await page.click('#hv-table tbody tr[data-index="7"]');
+  await waitState(page, (s) => s.selection === 7);
+  await page.waitForTimeout(100);
+  const [ring, glyph] = await page.evaluate(() => {
+    const r = document.querySelector('.hv-ring');
+    const g = document.querySelectorAll('.hv-glyph')[7];
+    return [[+r.getAttribute('cx'), +r.getAttribute('cy'), r.getAttribute('visibility')],
+            [(+g.getAttribute('x1') + +g.getAttribute('x2')) / 2, (+g.getAttribute('y1') + +g.getAttribute('y2')) / 2]];
+  });
+  assert.equal(ring[2], 'visible');
+  assert.ok(Math.abs(ring[0] - glyph[0]) < 0.02 && Math.abs(ring[1] - glyph[1]) < 0.02, 'the ring sits on boid 7');
+  // Clicking a glyph selects that boid.
+  const box = await page.locator('.hv-glyph').nth(11).boundingBox();
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+  const s = await appState(page);
+  assert.notEqual(s.selection, 7);
+  await page.screenshot({path: screenshotPath('accessible-view.png')});
+  await context.close();
+});
+
+test('a stationary boid (max speed 0) is drawn as a point', async () => {
+  const {context, page} = await fallbackPage();
+  await setField(page, 'n', '5');
+  await setField(page, 'max', '0');
+  await page.click('button[data-cmd=initialize]');
+  await page.waitForFunction(() => document.querySelectorAll('.hv-glyph[visibility="visible"]').length === 5);
+  const lines = await page.evaluate(() => [...document.querySelectorAll('.hv-glyph')].map((l) =>
+    [l.getAttribute('x1'), l.getAttribute('x2'), l.getAttribute('y1'), l.getAttribute('y2'), l.classList.contains('hv-point')]));
+  for (const [x1, x2, y1, y2, point] of lines) {
+    assert.equal(x1, x2);
+    assert.equal(y1, y2);
+    assert.equal(point, true);
+  }
+  await context.close();
+});
+
+test('in the accessible view a reload restores raw text, a share link fills the fields, a hidden page pauses', async () => {
+  const {context, page} = await fallbackPage();
+  await setField(page, 'r', '1.');
+  await setField(page, 'coh', '-');
+  await page.reload();
+  await page.waitForFunction(() => window.bandadaReady === true);
+  assert.equal(await page.inputValue('#hv-f-r'), '1.');
+  assert.equal(await page.inputValue('#hv-f-coh'), '-');
+  assert.notEqual(await page.locator('#hv-f-r-err').innerText(), '');
+  assert.equal(await page.locator('button[data-cmd=initialize]').isDisabled(), true);
+
+  await page.goto('about:blank');
+  await gotoReady(page, url + '#v=1&n=33&r=0,9&seed=8');
+  await page.waitForFunction(() => document.getElementById('hv-f-n').value === '33');
+  assert.equal(await page.inputValue('#hv-f-r'), '0,9');
+  await page.click('button[data-cmd=initialize]');
+  await page.click('button[data-cmd=run]');
+  await waitState(page, (s) => s.status === 'running' && s.steps > 0);
+  await page.evaluate(() => {
+    Object.defineProperty(document, 'visibilityState', {value: 'hidden', configurable: true});
+    document.dispatchEvent(new Event('visibilitychange'));
+  });
+  const s = await appState(page);
+  assert.equal(s.status, 'paused');
+  await page.waitForTimeout(300);
+  assert.equal((await appState(page)).steps, s.steps);
+  await context.close();
+});
+
+test('a lost WebGL context keeps the flock and its time, and continues in the accessible view', async () => {
+  const context = await gl.newContext({viewport: {width: 1300, height: 860}});
+  const errors = [];
+  const page = await openPage(context, url, errors);
+  await page.evaluate(() => { Module.command('initialize'); Module.command('step'); Module.command('step'); Module.selectBoid(5); });
+  const before = await appState(page);
+  await page.evaluate(() => document.getElementById('canvas').getContext('webgl2').getExtension('WEBGL_lose_context').loseContext());
+  await page.waitForFunction(() => document.body.classList.contains('html-mode'));
+  assert.match(await page.locator('#hv-reason').innerText(), /lost its WebGL context/);
+  const after = await appState(page);
+  assert.equal(after.steps, before.steps);
+  assert.equal(after.fingerprint, before.fingerprint);
+  assert.equal(after.selection, 5);
+  await page.click('button[data-cmd=step]');
+  await waitState(page, (s) => s.steps === before.steps + 1);
+  await context.close();
+});
+
+test('switching to the accessible view and back keeps flock, selection and fields', async () => {
+  const context = await gl.newContext({viewport: {width: 1300, height: 860}});
+  const page = await openPage(context, url);
+  await page.evaluate(() => { Module.setField(0, '64'); Module.command('initialize'); Module.command('step'); Module.selectBoid(9); });
+  const before = await appState(page);
+  await clickWidget(page, 'Accessible view');
+  await page.waitForFunction(() => document.body.classList.contains('html-mode'));
+  assert.equal(await page.inputValue('#hv-f-n'), '64');
+  await page.click('button[data-cmd=step]');
+  await waitState(page, (s) => s.steps === before.steps + 1);
+  await page.click('#hv-webgl');
+  await page.waitForFunction(() => !document.body.classList.contains('html-mode'));
+  await page.waitForTimeout(200);
+  const back = await appState(page);
+  assert.equal(back.steps, before.steps + 1);
+  assert.equal(back.selection, 9);
+  assert.equal(back.texts[0], '64');
+  await context.close();
+});
