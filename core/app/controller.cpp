@@ -115,13 +115,9 @@ std::string Boids3dController::why_not_step() const {
   return {};
 }
 
-CommandResult Boids3dController::initialize() {
-  ParamsCheck pc = check_params(texts_);
-  if (!pc.ok) {
-    notice_ = "Initialize refused. " + why_not_initialize();
-    return {false, notice_};
-  }
-  flock_ = std::make_unique<Boids3d>(pc.params, NeighbourSearch::grid, false);
+void Boids3dController::adopt_new_flock(const Boids3dParams& params) {
+  // The start's components are pending: work() computes them, sliced when they are long.
+  flock_ = std::make_unique<Boids3d>(params, NeighbourSearch::grid, false);
   flock_texts_ = texts_;
   running_ = stale_ = false;
   undo_.reset();
@@ -131,6 +127,15 @@ CommandResult Boids3dController::initialize() {
   scheduler_.reset();
   queued_ = batch_ = 0;
   session_check_.reset();
+}
+
+CommandResult Boids3dController::initialize() {
+  ParamsCheck pc = check_params(texts_);
+  if (!pc.ok) {
+    notice_ = "Initialize refused. " + why_not_initialize();
+    return {false, notice_};
+  }
+  adopt_new_flock(pc.params);
   link_check_ = LinkCheck{};
   if (link_ && link_->run && link_->texts == texts_) {
     link_check_.kind = LinkCheck::Kind::waiting;
@@ -416,14 +421,7 @@ CommandResult Boids3dController::restore_session(std::string_view record) {
   if (!pc.ok) return {false, "The saved flock's parameters are invalid."};
   texts_ = p.data.texts;
   revalidate();
-  flock_ = std::make_unique<Boids3d>(pc.params, NeighbourSearch::grid, false);
-  flock_texts_ = texts_;
-  running_ = stale_ = false;
-  undo_.reset();
-  scheduler_.reset();
-  selection_.reset();
-  series_.clear();
-  series_truncated_ = false;
+  adopt_new_flock(pc.params);
   if (p.data.selection && *p.data.selection < pc.params.count) selection_ = p.data.selection;
   queued_ = batch_ = p.data.run->steps;
   session_check_ = p.data.run;

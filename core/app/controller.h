@@ -135,6 +135,8 @@ class Boids3dController {
     std::vector<SeriesPoint> series;
   };
   void revalidate();
+  /// A fresh flock from the current texts, paused, nothing selected, nothing queued.
+  void adopt_new_flock(const Boids3dParams& params);
   void discard_flock_for_edit(const Boids3dFieldTexts& before);
   void work(double budget_ms);
   void on_step_done();

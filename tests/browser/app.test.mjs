@@ -1,24 +1,16 @@
 // Bandada — browser tests of the WebGL2 app: start-up, the controls through the real UI, the
 // same bits as the CLI, selection, keyboard, wheel routing, hidden pages and the 250 ms cap.
-import {test, before, after} from 'node:test';
+import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {execFileSync} from 'node:child_process';
-import {launch, startServer, openPage, appState, uiRects, clickWidget, typeField, focusView, waitState,
+import {useSuite, launch, openPage, appState, uiRects, clickWidget, typeField, focusView, waitState,
         canvasPoint, screenshotPath, nativeCli} from './helpers.mjs';
 
-let browser, server, url;
-before(async () => {
-  ({server, url} = await startServer());
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  server?.close();
-});
+const suite = useSuite();
 
 async function fresh(errors = []) {
-  const context = await browser.newContext({viewport: {width: 1400, height: 860}});
-  const page = await openPage(context, url, errors);
+  const context = await suite.browser.newContext({viewport: {width: 1400, height: 860}});
+  const page = await openPage(context, suite.url, errors);
   return {context, page};
 }
 
@@ -179,10 +171,10 @@ test('a hidden page pauses and does not resume by itself', async () => {
 });
 
 test('a 5 s frame gap advances at most 6 steps (the 250 ms cap)', async () => {
-  const context = await browser.newContext({viewport: {width: 1200, height: 800}});
+  const context = await suite.browser.newContext({viewport: {width: 1200, height: 800}});
   const page = await context.newPage();
   await page.clock.install();
-  await page.goto(url);
+  await page.goto(suite.url);
   await page.waitForFunction(() => window.bandadaReady === true, null, {timeout: 30000});
   await page.evaluate(() => { Module.command('initialize'); Module.command('run'); });
   await waitState(page, (s) => s.steps >= 2);

@@ -1,5 +1,6 @@
 // Bandada — shared setup for the browser tests: Debian's Chromium driven by playwright-core,
 // the built static folder served on an ephemeral loopback port, and small readers of the app.
+import {before, after} from 'node:test';
 import {chromium} from 'playwright-core';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -20,6 +21,21 @@ export const chromiumArgs = ['--headless', '--no-sandbox', '--disable-gpu', '--d
 export async function launch({extraArgs = [], ignoreDefaultArgs} = {}) {
   return chromium.launch({executablePath: '/usr/bin/chromium', args: [...chromiumArgs, ...extraArgs],
                           ignoreDefaultArgs});
+}
+
+/// One server and one browser per test file: `const suite = useSuite();`, then suite.url and
+/// suite.browser inside the tests.
+export function useSuite(launchOptions = {}) {
+  const suite = {};
+  before(async () => {
+    ({server: suite.server, url: suite.url} = await startServer());
+    suite.browser = await launch(launchOptions);
+  });
+  after(async () => {
+    await suite.browser?.close();
+    suite.server?.close();
+  });
+  return suite;
 }
 
 export async function startServer() {

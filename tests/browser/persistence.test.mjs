@@ -1,26 +1,18 @@
 // Bandada — browser tests of what survives: raw field text across reloads, shared links (fresh
 // browser, old formats), navigation through history with and without the back/forward cache,
 // and storage that throws.
-import {test, before, after} from 'node:test';
+import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import {launch, startServer, openPage, gotoReady, appState, clickWidget, typeField, waitState, root} from './helpers.mjs';
+import {useSuite, launch, openPage, gotoReady, appState, clickWidget, typeField, waitState, root} from './helpers.mjs';
 
-let browser, server, url;
-before(async () => {
-  ({server, url} = await startServer());
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  server?.close();
-});
+const suite = useSuite();
 
-async function fresh(b = browser) {
+async function fresh(b = suite.browser) {
   const context = await b.newContext({viewport: {width: 1400, height: 860}});
   const errors = [];
-  const page = await openPage(context, url, errors);
+  const page = await openPage(context, suite.url, errors);
   return {context, page, errors};
 }
 
@@ -86,14 +78,14 @@ test('every share string ever released still opens with its fields, on load and 
   const rows = fs.readFileSync(path.join(root, 'tests/fixtures/share_strings.tsv'), 'utf8')
     .split('\n').filter((l) => l && !l.startsWith('#')).map((l) => l.split('\t'));
   assert.ok(rows.length >= 5);
-  const context = await browser.newContext();
+  const context = await suite.browser.newContext();
   const page = await context.newPage();
-  await gotoReady(page, url);
+  await gotoReady(page, suite.url);
   for (const cols of rows) {
     const want = cols.slice(1, 8).map((c) => (c === '<empty>' ? '' : c));
     for (const how of ['load', 'paste']) {
       if (how === 'load') await page.goto('about:blank');
-      await page.goto(url + '#' + cols[0]);  // from about:blank a load, else only a hashchange
+      await page.goto(suite.url + '#' + cols[0]);  // from about:blank a load, else only a hashchange
       if (how === 'load') await page.waitForFunction(() => window.bandadaReady === true);
       const s = await waitState(page, (st) => JSON.stringify(st.texts) === JSON.stringify(want), 5000)
         .catch(async () => appState(page));
@@ -111,7 +103,7 @@ test('leaving the page and coming back through history (no back/forward cache) b
   await waitState(page, (s) => s.steps >= 8);
   await page.evaluate(() => { Module.command('pause'); Module.selectBoid(7); });
   const left = await appState(page);
-  await page.goto(url + 'assets/favicon.svg');
+  await page.goto(suite.url + 'assets/favicon.svg');
   await page.goBack();
   await page.waitForFunction(() => window.bandadaReady === true);
   const s = await waitState(page, (st) => !st.busy && st.status === 'paused' && st.steps > 0);
@@ -134,10 +126,10 @@ test('a back/forward cache restore keeps the paused flock as it was', async () =
     await page.addInitScript(() => {
       window.addEventListener('pageshow', (e) => { if (e.persisted) window.bandadaFromCache = true; });
     });
-    await gotoReady(page, url);
+    await gotoReady(page, suite.url);
     await page.evaluate(() => { Module.command('initialize'); Module.command('step'); Module.command('step'); Module.selectBoid(4); });
     const left = await appState(page);
-    await page.goto(url + 'assets/favicon.svg');
+    await page.goto(suite.url + 'assets/favicon.svg');
     await page.goBack({waitUntil: 'commit'});
     await page.waitForFunction(() => window.bandadaReady === true);
     assert.equal(await page.evaluate(() => window.bandadaFromCache === true), true, 'restored from the cache');
@@ -153,13 +145,13 @@ test('a back/forward cache restore keeps the paused flock as it was', async () =
 });
 
 test('storage that throws on read and on write leaves the app working, with a quiet notice', async () => {
-  const context = await browser.newContext({viewport: {width: 1400, height: 860}});
+  const context = await suite.browser.newContext({viewport: {width: 1400, height: 860}});
   await context.addInitScript(() => {
     Storage.prototype.getItem = () => { throw new DOMException('denied', 'SecurityError'); };
     Storage.prototype.setItem = () => { throw new DOMException('full', 'QuotaExceededError'); };
   });
   const errors = [];
-  const page = await openPage(context, url, errors);
+  const page = await openPage(context, suite.url, errors);
   await typeField(page, 'n', '90');
   await clickWidget(page, 'Initialize');
   await clickWidget(page, 'Step');
