@@ -188,3 +188,27 @@ test('a 5 s frame gap advances at most 6 steps (the 250 ms cap)', async () => {
   assert.ok(after.steps - before.steps <= 6, `ran ${after.steps - before.steps} steps for a 5 s gap`);
   await context.close();
 });
+
+test('the exports download the CLI\'s CSV and JSON and the per-step time series', async () => {
+  const {context, page} = await fresh();
+  await page.evaluate(() => { Module.setField(0, '30'); Module.command('initialize'); });
+  for (let i = 0; i < 3; ++i) await clickWidget(page, 'Step');
+  await waitState(page, (s) => s.steps === 3);
+  const read = async (button) => {
+    const [download] = await Promise.all([page.waitForEvent('download'), clickWidget(page, button)]);
+    const chunks = [];
+    for await (const c of await download.createReadStream()) chunks.push(c);
+    return [download.suggestedFilename(), Buffer.concat(chunks).toString('utf8')];
+  };
+  const [csvName, csv] = await read('Table CSV');
+  assert.equal(csvName, 'bandada-table.csv');
+  assert.equal(csv, execFileSync(nativeCli, ['--count', '30', '--steps', '3', '--format', 'csv'], {encoding: 'utf8'}));
+  const [, json] = await read('State JSON');
+  assert.equal(json, execFileSync(nativeCli, ['--count', '30', '--steps', '3'], {encoding: 'utf8'}));
+  const [, series] = await read('Series CSV');
+  const lines = series.trim().split('\n');
+  assert.equal(lines[0], 'step,time,mean_speed,order');
+  assert.deepEqual(lines.slice(1).map((l) => l.split(',')[0]), ['0', '1', '2', '3']);
+  assert.equal(Number(lines[4].split(',')[2]), JSON.parse(json).mean_speed);
+  await context.close();
+});
