@@ -164,35 +164,43 @@ void NeighbourGrid::build(const Boids3dState& s, double radius) {
   candidates_ = 0;
   stencil_cell_ = UINT32_MAX;
   scratch_.reserve(count);
+  if (hits_.size() < count + 1) hits_.resize(count + 1);
 }
 
-void NeighbourGrid::scan(size_t p, size_t a, size_t b, double shx, double shy, double shz) {
-  // Hot loop: locals only, so the compiler keeps everything in registers; every candidate is
-  // written and kept by advancing m (no branch on the distance test).
+void NeighbourGrid::scan_stencil(size_t p) {
+  // Pass 1, the hot loop: test every candidate of the stencil, writing one packed word each and
+  // keeping it by advancing m (no branch on the distance test). Locals only, so the compiler
+  // keeps everything in registers.
   const double xi = x_[p], yi = y_[p], zi = z_[p];
   const double within = lim_.within;
   const double *X = x_.data(), *Y = y_.data(), *Z = z_.data();
-  const uint32_t* ids = id_.data();
-  NeighbourScratch& s = scratch_;
-  uint32_t* src = s.src.data();
-  uint32_t* id = s.id.data();
-  double *ox = s.dx.data(), *oy = s.dy.data(), *oz = s.dz.data(), *od = s.d2.data();
-  size_t m = s.count;
-  candidates_ += b - a;
-  for (size_t q = a; q < b; ++q) {
-    double dx = (X[q] - xi) + shx;
-    double dy = (Y[q] - yi) + shy;
-    double dz = (Z[q] - zi) + shz;
-    double d2 = dx * dx + dy * dy + dz * dz;
-    src[m] = static_cast<uint32_t>(q);
-    id[m] = ids[q];
-    ox[m] = dx;
-    oy[m] = dy;
-    oz[m] = dz;
-    od[m] = d2;
-    m += static_cast<size_t>((d2 <= within) & (q != p));
+  uint32_t* hits = hits_.data();
+  size_t m = 0;
+  const uint32_t ranges = static_cast<uint32_t>(stencil_.size());
+  for (uint32_t r = 0; r < ranges; ++r) {
+    const Range& g = stencil_[r];
+    const double shx = g.shx, shy = g.shy, shz = g.shz;
+    candidates_ += g.b - g.a;
+    for (uint32_t q = g.a; q < g.b; ++q) {
+      double dx = (X[q] - xi) + shx;
+      double dy = (Y[q] - yi) + shy;
+      double dz = (Z[q] - zi) + shz;
+      double d2 = dx * dx + dy * dy + dz * dz;
+      hits[m] = (q << 7) | r;
+      m += static_cast<size_t>((d2 <= within) & (q != p));
+    }
   }
-  s.count = m;
+  // Pass 2, only for the neighbours: the same operations again give the same δ, bit for bit.
+  NeighbourScratch& s = scratch_;
+  s.count = 0;
+  for (size_t k = 0; k < m; ++k) {
+    const uint32_t q = hits[k] >> 7;
+    const Range& g = stencil_[hits[k] & 127u];
+    double dx = (X[q] - xi) + g.shx;
+    double dy = (Y[q] - yi) + g.shy;
+    double dz = (Z[q] - zi) + g.shz;
+    s.offer(true, q, id_[q], dx, dy, dz, dx * dx + dy * dy + dz * dz);
+  }
 }
 
 namespace {
@@ -244,8 +252,7 @@ void NeighbourGrid::components(size_t begin, size_t end, Boids3dComponents& out)
     scratch_.count = 0;
     if (reach_ > 0) {
       if (cell_[p] != stencil_cell_) build_stencil(cell_[p]);
-      for (const Range& r : stencil_)
-        if (r.a < r.b) scan(p, r.a, r.b, r.shx, r.shy, r.shz);
+      scan_stencil(p);
     } else {
       // Too few cells per axis: every boid once, in index order, with the spec's wrap.
       const Boids3dState& s = *src_;

@@ -65,7 +65,7 @@ class NeighbourGrid {
   uint64_t candidates_tested() const { return candidates_; }
 
  private:
-  void scan(size_t p, size_t a, size_t b, double shx, double shy, double shz);
+  void scan_stencil(size_t p);
   void build_stencil(uint32_t cell);
 
   struct Range {
@@ -83,7 +83,8 @@ class NeighbourGrid {
   std::vector<uint32_t> id_;     // boid index of each sorted boid
   std::vector<double> x_, y_, z_, vx_, vy_, vz_;
   NeighbourScratch scratch_;
-  std::vector<Range> stencil_;             // the ranges around stencil_cell_
+  std::vector<uint32_t> hits_;             // accepted candidates: sorted index << 7 | stencil range
+  std::vector<Range> stencil_;             // the ranges around stencil_cell_ (at most 125)
   uint32_t stencil_cell_ = UINT32_MAX;
   uint64_t candidates_ = 0;
 };
