@@ -46,6 +46,7 @@ bool Boids3dController::fields_valid() const {
 }
 
 void Boids3dController::edit(Boids3dField f, std::string_view text) {
+  notice_.clear();  // a notice gives way to the user's next action
   if (texts_[static_cast<int>(f)] == text) return;
   Boids3dFieldTexts before = texts_;
   texts_[static_cast<int>(f)] = std::string(text);
@@ -76,6 +77,7 @@ void Boids3dController::discard_flock_for_edit(const Boids3dFieldTexts& before) 
 }
 
 CommandResult Boids3dController::undo() {
+  notice_.clear();  // a notice gives way to the user's next action
   if (!undo_) return {false, "Nothing to undo."};
   texts_ = undo_->texts;
   revalidate();
@@ -130,6 +132,7 @@ void Boids3dController::adopt_new_flock(const Boids3dParams& params) {
 }
 
 CommandResult Boids3dController::initialize() {
+  notice_.clear();  // a notice gives way to the user's next action
   ParamsCheck pc = check_params(texts_);
   if (!pc.ok) {
     notice_ = "Initialize refused. " + why_not_initialize();
@@ -149,6 +152,7 @@ CommandResult Boids3dController::initialize() {
 }
 
 CommandResult Boids3dController::run() {
+  notice_.clear();  // a notice gives way to the user's next action
   std::string why = why_not_run();
   if (!why.empty()) return {false, why};
   running_ = true;
@@ -167,6 +171,7 @@ void Boids3dController::pause() {
 }
 
 CommandResult Boids3dController::step() {
+  notice_.clear();  // a notice gives way to the user's next action
   std::string why = why_not_step();
   if (!why.empty()) return {false, why};
   bool continuing = flock_->step_in_progress() && !flock_->initializing();
@@ -179,6 +184,7 @@ CommandResult Boids3dController::step() {
 }
 
 void Boids3dController::reset() {
+  notice_.clear();  // a notice gives way to the user's next action
   flock_.reset();
   series_.clear();
   series_truncated_ = false;

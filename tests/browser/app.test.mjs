@@ -212,3 +212,37 @@ test('the exports download the CLI\'s CSV and JSON and the per-step time series'
   assert.equal(Number(lines[4].split(',')[2]), JSON.parse(json).mean_speed);
   await context.close();
 });
+
+test('a huge flock never freezes the page: its start is sliced with progress and Reset answers at once', async () => {
+  const {context, page} = await fresh();
+  await page.evaluate(() => { Module.setField(0, '100000'); Module.setField(1, '10'); Module.command('initialize'); });
+  // Every boid is everyone's neighbour: the start alone is 10^10 pair tests, computed in slices.
+  const busy = await waitState(page, (s) => s.busy);
+  assert.equal(busy.n, 0, 'nothing is shown before the start is computed');
+  const t0 = Date.now();
+  await page.evaluate(() => window.scrollTo(0, 0));  // the page still answers
+  await clickWidget(page, 'Reset');
+  const s = await appState(page);
+  assert.equal(s.status, 'no flock');
+  assert.equal(s.busy, false);
+  assert.ok(Date.now() - t0 < 3000, 'Reset answered within a few frames');
+  await context.close();
+});
+
+test('on a touch screen a one-finger drag orbits the view', async () => {
+  const context = await suite.browser.newContext({viewport: {width: 1400, height: 860}, hasTouch: true});
+  const page = await openPage(context, suite.url);
+  const v = (await appState(page)).view;
+  const [x, y] = await canvasPoint(page, v[0] + v[2] / 2, v[1] + v[3] / 2);
+  const cdp = await context.newCDPSession(page);
+  const touch = (type, px) => cdp.send('Input.dispatchTouchEvent', {type, touchPoints: px === null ? [] : [{x: px, y}]});
+  const before = await page.screenshot({clip: {x: x - 200, y: y - 200, width: 400, height: 400}});
+  await touch('touchStart', x);
+  for (let i = 1; i <= 10; ++i) { await touch('touchMove', x + i * 12); await page.waitForTimeout(20); }
+  await touch('touchEnd', null);
+  await page.waitForTimeout(200);
+  const after = await page.screenshot({clip: {x: x - 200, y: y - 200, width: 400, height: 400}});
+  assert.equal((await appState(page)).selection, null, 'a drag is not a tap');
+  assert.notDeepEqual(after, before, 'the cube turned');
+  await context.close();
+});

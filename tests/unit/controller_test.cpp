@@ -328,3 +328,16 @@ TEST_CASE("the readouts are recorded after every step, from the start, and kept 
   c.reset();
   CHECK(c.series().empty());
 }
+
+TEST_CASE("a notice gives way to the user's next action") {
+  Boids3dController c;
+  c.open_link("v=1&n=20");
+  CHECK_FALSE(c.notice().empty());
+  c.edit(Boids3dField::seed, "4");
+  CHECK(c.notice().empty());
+  c.edit(Boids3dField::radius, "");
+  c.initialize();
+  CHECK(c.notice().find("Initialize refused") != std::string::npos);
+  c.edit(Boids3dField::radius, "1");
+  CHECK(c.notice().empty());
+}
