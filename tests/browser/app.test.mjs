@@ -246,3 +246,15 @@ test('on a touch screen a one-finger drag orbits the view', async () => {
   assert.notDeepEqual(after, before, 'the cube turned');
   await context.close();
 });
+
+test('the canvas is sharp on high-DPI screens: one canvas pixel per device pixel', async () => {
+  const context = await suite.browser.newContext({viewport: {width: 900, height: 700}, deviceScaleFactor: 2});
+  const page = await openPage(context, suite.url);
+  const [w, h, cw, ch] = await page.evaluate(() => {
+    const c = document.getElementById('canvas');
+    return [c.width, c.height, c.clientWidth, c.clientHeight];
+  });
+  assert.equal(w, cw * 2);
+  assert.equal(h, ch * 2);
+  await context.close();
+});
