@@ -8,6 +8,7 @@
 #include "app/flock_export.h"
 #include "app/share_codec.h"
 #include "model/boids3d.h"
+#include "model/feedback2d_params.h"
 #include "model/number_text.h"
 
 namespace {
@@ -30,6 +31,7 @@ const char* kHelp =
     "                   explicit options override its fields\n"
     "  --format json|csv  output format (default json)\n"
     "  --brute-force    use the brute-force neighbour search (reference; same bits)\n"
+    "  --model boids3d|feedback2d  the model (default boids3d; --model feedback2d --help)\n"
     "  --help           this text\n"
     "\n"
     "Numbers use the app's grammar: 1.5, 1,5, -2e-3; omitted options take the app's defaults.\n"
@@ -43,9 +45,65 @@ int fail(const std::string& msg) {
   return 2;
 }
 
+const char* kFeedbackHelp =
+    "bandada-cli --model feedback2d: the 2-D feedback engine (spec feedback2d.md).\n"
+    "  --n N  --r R  --alpha A  --sigma S  --lambda L  --turn G  --feedback F  --seed K\n"
+    "  --operation flock|probabilistic|sum|gravity   --no-contradiction\n"
+    "  --cycles T   full cycles to run (default 0)\n"
+    "  --phases P   single phases to run instead (phase 1, 2, 3, 4, 1, …)\n"
+    "JSON: {\"model\":\"feedback2d\",\"cycles\":T,\"next_phase\":k,\"R\":{\"c\":[x,y],\"D\":..,\"order\":..,\n"
+    "       \"coherence\":..,\"delta\":..,\"regime\":\"..\"},\"points\":[{\"p\":[..],\"v\":[..],\"mA\":..,\"mS\":..,\n"
+    "       \"mG\":..,\"class\":\"V\"|\"F\",\"neighbors\":k},..]}\n";
+
+int run_feedback2d(int argc, char** argv) {
+  Feedback2dFieldTexts texts = feedback2d_default_texts();
+  Feedback2dOperation op = Feedback2dOperation::flock;
+  bool no_contradiction = false;
+  std::string cycles_text = "0", phases_text;
+  for (int i = 1; i < argc; ++i) {
+    std::string a = argv[i];
+    if (a == "--model") { ++i; continue; }
+    if (a == "--help" || a == "-h") { std::fputs(kFeedbackHelp, stdout); return 0; }
+    if (a == "--no-contradiction") { no_contradiction = true; continue; }
+    if (i + 1 >= argc) return fail("option " + a + " needs a value (see --model feedback2d --help)");
+    std::string value = argv[++i];
+    int field = -1;
+    for (int f = 0; f < kFeedback2dFieldCount; ++f)
+      if (a == std::string("--") + field_info(static_cast<Feedback2dField>(f)).key) field = f;
+    if (field >= 0) texts[field] = value;
+    else if (a == "--operation") { if (!parse_operation(value, op)) return fail("--operation must be flock, probabilistic, sum or gravity"); }
+    else if (a == "--cycles") cycles_text = value;
+    else if (a == "--phases") phases_text = value;
+    else return fail("unknown option " + a + " for --model feedback2d (see --help)");
+  }
+  Feedback2dCheck c = check_feedback2d(texts);
+  if (!c.ok)
+    for (int f = 0; f < kFeedback2dFieldCount; ++f)
+      if (!c.errors[f].empty())
+        return fail(std::string("--") + field_info(static_cast<Feedback2dField>(f)).key + " '" + texts[f] + "': " + c.errors[f]);
+  c.params.operation = op;
+  c.params.no_contradiction = no_contradiction;
+  IntegerParse cycles = parse_integer_text(cycles_text, 10000000);
+  if (!cycles.ok) return fail("--cycles '" + cycles_text + "': " + cycles.error);
+  IntegerParse phases = parse_integer_text(phases_text.empty() ? "0" : phases_text, 40000000);
+  if (!phases.ok) return fail("--phases '" + phases_text + "': " + phases.error);
+  Feedback2d m(c.params);
+  if (!phases_text.empty()) for (uint64_t k = 0; k < phases.value; ++k) m.advance_phase();
+  else for (uint64_t k = 0; k < cycles.value; ++k) m.cycle();
+  const std::string out = feedback2d_json(m);
+  if (std::fwrite(out.data(), 1, out.size(), stdout) != out.size()) return fail("could not write the output");
+  return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
+  for (int i = 1; i + 1 < argc; ++i)
+    if (std::string(argv[i]) == "--model") {
+      std::string model = argv[i + 1];
+      if (model == "feedback2d") return run_feedback2d(argc, argv);
+      if (model != "boids3d") return fail("--model must be boids3d or feedback2d");
+    }
   Boids3dFieldTexts texts = boids3d_default_texts();
   bool field_set[kBoids3dFieldCount] = {};
   std::string config, steps_text = "0", format = "json";
@@ -60,6 +118,10 @@ int main(int argc, char** argv) {
     }
     if (a == "--brute-force") {
       brute = true;
+      continue;
+    }
+    if (a == "--model") {  // boids3d, checked above
+      ++i;
       continue;
     }
     if (i + 1 >= argc) return fail("option " + a + " needs a value (see --help)");

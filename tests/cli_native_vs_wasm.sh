@@ -8,7 +8,10 @@ n=0
 for args in "--count 200 --steps 50" "--count 1000 --radius 0.6 --steps 20 --seed 0" \
             "--count 300 --radius 3.3 --separation 2 --alignment -0.5 --cohesion 1,5 --steps 10" \
             "--count 60 --radius 7.5 --max-speed 0 --steps 3" "--count 0 --steps 4" \
-            "--count 500 --radius 0.25 --separation 0.3 --max-speed 5 --steps 40 --format csv"; do
+            "--count 500 --radius 0.25 --separation 0.3 --max-speed 5 --steps 40 --format csv" \
+            "--model feedback2d --cycles 30" "--model feedback2d --n 300 --operation probabilistic --no-contradiction --cycles 20" \
+            "--model feedback2d --n 120 --operation gravity --turn 1 --feedback 2 --phases 41" \
+            "--model feedback2d --operation sum --r 5 --seed 0 --cycles 25"; do
   n=$((n + 1))
   a=$("$native" $args | sha256sum)
   b=$(node --no-experimental-fetch "$wasm" $args | sha256sum)

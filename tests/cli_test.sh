@@ -4,7 +4,11 @@
 set -u
 cli="$1"
 fails=0
-check() { if eval "$2"; then echo "ok: $1"; else echo "FAIL: $1"; fails=$((fails + 1)); fi; }
+checks=0
+check() {
+  checks=$((checks + 1))
+  if eval "$2"; then echo "ok: $1"; else echo "FAIL: $1"; fails=$((fails + 1)); fi
+}
 
 out=$("$cli" --count 3 --steps 2)
 check "JSON names the model and the step count" '[[ "$out" == "{\"model\":\"boids3d\",\"steps\":2,"* ]]'
@@ -25,5 +29,11 @@ check "explicit flags override --config" '[ "$a" != "$c" ]'
 d=$("$cli" --count 40 --radius 3.1 --steps 5 --brute-force)
 e=$("$cli" --count 40 --radius 3.1 --steps 5)
 check "brute force and grid print the same bytes" '[ "$d" = "$e" ]'
-echo "$((16 - fails)) passed, $fails failed"
+f=$("$cli" --model feedback2d --n 40 --cycles 3)
+check "feedback2d JSON names the model and lists every point" '[[ "$f" == "{\"model\":\"feedback2d\",\"cycles\":3,"* ]] && [ "$(grep -o "\"class\"" <<<"$f" | wc -l)" = 40 ]'
+p=$("$cli" --model feedback2d --n 40 --phases 12)
+check "feedback2d: twelve single phases print what three cycles print" '[ "$f" = "$p" ]'
+check "feedback2d refuses an unknown operation" '! "$cli" --model feedback2d --operation swirl >/dev/null 2>&1'
+check "an unknown model is refused" '! "$cli" --model flock9 >/dev/null 2>&1'
+echo "$((checks - fails)) passed, $fails failed"
 [ $fails -eq 0 ]

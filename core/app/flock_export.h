@@ -5,6 +5,7 @@
 #include <string>
 
 #include "model/boids3d.h"
+#include "model/feedback2d.h"
 
 namespace bandada {
 
@@ -12,5 +13,8 @@ namespace bandada {
 std::string flock_json(const Boids3d& flock);
 /// One row per boid: index, x, y, z, vx, vy, vz, S, A, C (unweighted, next step), neighbors.
 std::string flock_csv(const Boids3d& flock);
+
+/// {"model":"feedback2d","cycles":T,"R":{…},"points":[{"p":[x,y],"v":[vx,vy],"mA":…,…},…]}
+std::string feedback2d_json(const Feedback2d& m);
 
 }  // namespace bandada

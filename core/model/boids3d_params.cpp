@@ -38,8 +38,9 @@ const Boids3dFieldTexts& boids3d_default_texts(int format_version) {
   return kDefaultsV1;
 }
 
-FieldCheck check_field(Boids3dField f, std::string_view text) {
-  const FieldInfo& fi = field_info(f);
+FieldCheck check_field(Boids3dField f, std::string_view text) { return check_field_text(field_info(f), text); }
+
+FieldCheck check_field_text(const FieldInfo& fi, std::string_view text) {
   FieldCheck c;
   if (fi.integer) {
     IntegerParse p = parse_integer_text(text, static_cast<uint64_t>(fi.max));
@@ -50,6 +51,10 @@ FieldCheck check_field(Boids3dField f, std::string_view text) {
       return c;
     }
     c.value = static_cast<double>(p.value);
+    if (c.value < fi.min) {
+      c.error = range_text(fi);
+      return c;
+    }
   } else {
     RealParse p = parse_real_text(text);
     if (!p.ok) {

@@ -50,6 +50,9 @@ struct FieldCheck {
   std::string error;  ///< user-facing, e.g. "must be more than 0 and at most 10"
 };
 
+/// Validates a field's text by the number grammar and its range (any model's field table).
+FieldCheck check_field_text(const FieldInfo& fi, std::string_view text);
+
 /// Validates one field's text by the number grammar and the field's range.
 FieldCheck check_field(Boids3dField f, std::string_view text);
 

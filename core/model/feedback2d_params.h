@@ -1,0 +1,32 @@
+// Bandada — the feedback engine's fields: share keys, labels, ranges and default text, checked
+// by the same number grammar as every other field (spec: feedback2d.md, "Inputs").
+#pragma once
+
+#include <array>
+#include <string>
+#include <string_view>
+
+#include "boids3d_params.h"
+#include "feedback2d.h"
+
+namespace bandada {
+
+enum class Feedback2dField : int { n, r, alpha, sigma, lambda, turn, feedback, seed };
+inline constexpr int kFeedback2dFieldCount = 8;
+using Feedback2dFieldTexts = std::array<std::string, kFeedback2dFieldCount>;
+
+const FieldInfo& field_info(Feedback2dField f);
+const Feedback2dFieldTexts& feedback2d_default_texts();
+
+struct Feedback2dCheck {
+  bool ok = false;
+  Feedback2dParams params;  ///< filled when ok (operation and switch are not fields: left default)
+  std::array<std::string, kFeedback2dFieldCount> errors;
+};
+
+Feedback2dCheck check_feedback2d(const Feedback2dFieldTexts& texts);
+
+/// "flock", "probabilistic", "sum" or "gravity"; false for anything else.
+bool parse_operation(std::string_view text, Feedback2dOperation& out);
+
+}  // namespace bandada
