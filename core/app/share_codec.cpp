@@ -93,15 +93,9 @@ std::string encode_share(const ShareData& d) {
   return s;
 }
 
-ShareParse parse_share(std::string_view text) {
-  ShareParse r;
-  if (text.size() > kMaxShareLength) {
-    r.error = "The shared configuration is too long (over 4096 characters) and was not read.";
-    return r;
-  }
+std::vector<std::pair<std::string_view, std::string_view>> split_share(std::string_view text,
+                                                                        std::vector<std::string>& warnings) {
   if (!text.empty() && (text[0] == '#' || text[0] == '?')) text.remove_prefix(1);
-
-  // Split into key=value pairs; the first occurrence of a key counts.
   std::vector<std::pair<std::string_view, std::string_view>> pairs;
   while (!text.empty()) {
     size_t amp = text.find('&');
@@ -114,11 +108,29 @@ ShareParse parse_share(std::string_view text) {
     bool seen = false;
     for (auto& p : pairs) seen = seen || p.first == key;
     if (seen) {
-      r.warnings.push_back("'" + std::string(key.substr(0, 16)) + "' appears twice; the first value counts");
+      warnings.push_back("'" + std::string(key.substr(0, 16)) + "' appears twice; the first value counts");
       continue;
     }
     pairs.emplace_back(key, part.substr(eq + 1));
   }
+  return pairs;
+}
+
+std::string_view share_model(std::string_view text) {
+  if (text.size() > kMaxShareLength) return "boids3d";
+  std::vector<std::string> ignored;
+  for (auto& [k, v] : split_share(text, ignored))
+    if (k == "m") return v;
+  return "boids3d";
+}
+
+ShareParse parse_share(std::string_view text) {
+  ShareParse r;
+  if (text.size() > kMaxShareLength) {
+    r.error = "The shared configuration is too long (over 4096 characters) and was not read.";
+    return r;
+  }
+  std::vector<std::pair<std::string_view, std::string_view>> pairs = split_share(text, r.warnings);
   auto find = [&](std::string_view key) -> std::optional<std::string_view> {
     for (auto& p : pairs)
       if (p.first == key) return p.second;

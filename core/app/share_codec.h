@@ -10,6 +10,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "model/boids3d_params.h"
@@ -44,6 +45,15 @@ std::string encode_share(const ShareData& d);
 
 /// Parses a share string; a leading '#' or '?' is skipped.
 ShareParse parse_share(std::string_view text);
+
+/// key=value pairs of a share string, in order; the first occurrence of a key counts, later
+/// ones add a warning. A leading '#' or '?' is skipped; empty parts and parts without '=' are
+/// ignored. Every model's share string is read through this.
+std::vector<std::pair<std::string_view, std::string_view>> split_share(std::string_view text,
+                                                                        std::vector<std::string>& warnings);
+
+/// The model a share string names ("boids3d" when it names none).
+std::string_view share_model(std::string_view text);
 
 /// Percent-encoding used by the codec, exposed for tests.
 std::string percent_encode(std::string_view raw);

@@ -1,0 +1,237 @@
+// Bandada — feedback engine session controller (see feedback2d_controller.h).
+#include "feedback2d_controller.h"
+
+#include <algorithm>
+
+#include "app/share_codec.h"
+#include "model/number_text.h"
+
+namespace bandada {
+
+Feedback2dController::Feedback2dController() : texts_(feedback2d_default_texts()) { revalidate(); }
+
+void Feedback2dController::revalidate() {
+  Feedback2dCheck c = check_feedback2d(texts_);
+  errors_ = c.errors;
+}
+
+bool Feedback2dController::fields_valid() const {
+  return std::all_of(errors_.begin(), errors_.end(), [](const std::string& e) { return e.empty(); });
+}
+
+Feedback2dParams Feedback2dController::current_params_or_model() const {
+  // Invalid fields leave the running system on its last valid values.
+  if (fields_valid()) return current_params();
+  Feedback2dParams p = model_->params();
+  p.operation = operation_;
+  p.no_contradiction = no_contradiction_;
+  return p;
+}
+
+Feedback2dParams Feedback2dController::current_params() const {
+  Feedback2dParams p = check_feedback2d(texts_).params;
+  p.operation = operation_;
+  p.no_contradiction = no_contradiction_;
+  return p;
+}
+
+void Feedback2dController::edit(Feedback2dField f, std::string_view text) {
+  if (texts_[static_cast<int>(f)] == text) return;
+  notice_.clear();
+  texts_[static_cast<int>(f)] = std::string(text);
+  revalidate();
+  if (!model_ || !fields_valid()) return;  // an invalid field waits; the system keeps its values
+  const Feedback2dParams p = current_params();
+  if (p.n != model_->params().n || p.seed != model_->params().seed) {
+    const bool was_running = running_;
+    initialize();
+    running_ = was_running;
+  } else {
+    model_->set_live_params(p);
+  }
+}
+
+void Feedback2dController::set_operation(Feedback2dOperation op) {
+  operation_ = op;
+  if (model_) model_->set_live_params(current_params_or_model());
+}
+
+void Feedback2dController::set_no_contradiction(bool on) {
+  no_contradiction_ = on;
+  if (model_) model_->set_live_params(current_params_or_model());
+}
+
+std::string Feedback2dController::why_not_initialize() const {
+  if (fields_valid()) return {};
+  std::string s = "Fix first: ";
+  bool first = true;
+  for (int i = 0; i < kFeedback2dFieldCount; ++i) {
+    if (errors_[i].empty()) continue;
+    s += (first ? "" : "; ") + std::string(field_info(static_cast<Feedback2dField>(i)).label) + " (" + errors_[i] + ")";
+    first = false;
+  }
+  return s;
+}
+
+std::string Feedback2dController::why_not_run() const {
+  if (!model_) return "No system yet: Initialize first.";
+  if (running_) return "Already running.";
+  return {};
+}
+
+std::string Feedback2dController::why_not_step() const {
+  return model_ ? std::string() : std::string("No system yet: Initialize first.");
+}
+
+CommandResult Feedback2dController::initialize() {
+  notice_.clear();
+  if (!fields_valid()) {
+    notice_ = "Initialize refused. " + why_not_initialize();
+    return {false, notice_};
+  }
+  model_ = std::make_unique<Feedback2d>(current_params());
+  running_ = false;
+  followed_.reset();
+  scheduler_.reset();
+  series_.clear();
+  record();
+  return {true, "Initialized."};
+}
+
+CommandResult Feedback2dController::run() {
+  notice_.clear();
+  std::string why = why_not_run();
+  if (!why.empty()) return {false, why};
+  running_ = true;
+  return {true, {}};
+}
+
+void Feedback2dController::pause() {
+  running_ = false;
+  scheduler_.reset();
+}
+
+CommandResult Feedback2dController::step() {
+  notice_.clear();
+  std::string why = why_not_step();
+  if (!why.empty()) return {false, why};
+  pause();
+  model_->cycle();
+  record();
+  return {true, {}};
+}
+
+CommandResult Feedback2dController::advance_phase() {
+  std::string why = why_not_step();
+  if (!why.empty()) return {false, why};
+  if (running_) return {false, "Pause first: single phases are for a paused system."};
+  model_->advance_phase();
+  if (model_->next_phase() == 1) record();
+  return {true, {}};
+}
+
+void Feedback2dController::reset() {
+  notice_.clear();
+  model_.reset();
+  running_ = false;
+  followed_.reset();
+  scheduler_.reset();
+  series_.clear();
+}
+
+double Feedback2dController::estimate_cycle_ms(const Feedback2dParams& p) {
+  const double n = p.n;
+  if (p.operation == Feedback2dOperation::gravity) return n * n * 12e-6;
+  double k = std::min(n - 1, n * 3.14159 * p.r * p.r / 700000.0);
+  return n * (200.0 + 60.0 * k) * 1e-6;
+}
+
+void Feedback2dController::advance(double elapsed_seconds, double budget_ms) {
+  if (!running_ || !model_) return;
+  int due = scheduler_.add(elapsed_seconds);
+  if (due <= 0) return;
+  // Whole cycles only, at least one, as many as fit the frame's budget; the rest is dropped
+  // like any delay beyond the cap.
+  const double est = estimate_cycle_ms(model_->params());
+  const double fit = est > 0 ? budget_ms / est : static_cast<double>(due);  // may be huge: compare as double
+  const int run = fit >= due ? due : std::max(1, static_cast<int>(fit));
+  for (int c = 0; c < run; ++c) {
+    model_->cycle();
+    record();
+  }
+}
+
+void Feedback2dController::record() {
+  const Feedback2dResult& R = model_->result();
+  if (series_.size() < 1000000) series_.push_back({model_->cycles(), R.D, R.order, R.coherence, R.delta});
+}
+
+FlockStatus Feedback2dController::status() const {
+  if (!model_) return FlockStatus::none;
+  return running_ ? FlockStatus::running : FlockStatus::paused;
+}
+
+CommandResult Feedback2dController::follow(int64_t index) {
+  if (!model_) return {false, "No system to follow a point in."};
+  if (index < 0 || static_cast<uint64_t>(index) >= model_->size()) return {false, "No such point."};
+  followed_ = static_cast<uint32_t>(index);
+  return {true, {}};
+}
+
+std::string Feedback2dController::share_string() const {
+  std::string s = "m=feedback2d&v=1";
+  for (int i = 0; i < kFeedback2dFieldCount; ++i)
+    s += std::string("&") + field_info(static_cast<Feedback2dField>(i)).key + "=" + percent_encode(texts_[i]);
+  s += std::string("&op=") + operation_name(operation_) + "&nc=" + (no_contradiction_ ? "1" : "0");
+  return s;
+}
+
+CommandResult Feedback2dController::open_link(std::string_view share) {
+  if (share.size() > kMaxShareLength) return {false, "The shared configuration is too long and was not read."};
+  std::vector<std::string> warnings;
+  auto pairs = split_share(share, warnings);
+  auto find = [&](std::string_view key) -> std::optional<std::string_view> {
+    for (auto& p : pairs)
+      if (p.first == key) return p.second;
+    return std::nullopt;
+  };
+  if (find("m").value_or("") != "feedback2d") return {false, "This link is for another model."};
+  if (auto v = find("v")) {
+    IntegerParse vp = parse_integer_text(*v, 1000000);
+    if (!vp.ok || vp.value == 0) return {false, "The shared configuration has an unreadable format version."};
+    if (vp.value > 1)
+      return {false, "This link was made by a newer Bandada (format " + std::to_string(vp.value) +
+                         "); this page reads format 1. Your fields were left as they were."};
+  }
+  Feedback2dFieldTexts texts = feedback2d_default_texts();
+  for (int i = 0; i < kFeedback2dFieldCount; ++i) {
+    const FieldInfo& fi = field_info(static_cast<Feedback2dField>(i));
+    if (auto raw = find(fi.key)) {
+      auto decoded = percent_decode(*raw);
+      if (decoded && decoded->size() <= kMaxFieldTextLength &&
+          std::none_of(decoded->begin(), decoded->end(), [](char c) { return static_cast<unsigned char>(c) < 0x20; }))
+        texts[i] = *decoded;
+      else
+        warnings.push_back(std::string(fi.label) + ": malformed value ignored; default used");
+    }
+  }
+  Feedback2dOperation op = Feedback2dOperation::flock;
+  if (auto o = find("op"); o && !parse_operation(*o, op)) warnings.push_back("unknown operation ignored; flock used");
+  texts_ = texts;
+  revalidate();
+  operation_ = op;
+  no_contradiction_ = find("nc").value_or("0") == "1";
+  if (model_) model_->set_live_params(current_params_or_model());
+  notice_ = "Opened a shared configuration of the feedback engine.";
+  for (const std::string& w : warnings) notice_ += " (" + w + ")";
+  return {true, notice_};
+}
+
+bool Feedback2dController::load_saved_fields(std::string_view saved) {
+  if (saved.empty()) return false;
+  CommandResult r = open_link(saved);
+  notice_.clear();
+  return r.ok;
+}
+
+}  // namespace bandada

@@ -1,0 +1,89 @@
+// Bandada — the session controller of the 2-D feedback engine. Unlike the 3-D model, fields act
+// on the running system from the next phase; only n and the seed re-initialize. Same scheduler
+// (one cycle per 0.04 s, at most 250 ms per frame), same number grammar, same share-string rules
+// as the 3-D controller. Spec: shared/spec/feedback2d.md.
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "app/controller.h"
+#include "app/scheduler.h"
+#include "model/feedback2d.h"
+#include "model/feedback2d_params.h"
+
+namespace bandada {
+
+struct Feedback2dSample {
+  uint64_t cycle;
+  double D, order, coherence, delta;
+};
+
+class Feedback2dController {
+ public:
+  Feedback2dController();
+
+  // ---- fields (live) ------------------------------------------------------------------
+  const Feedback2dFieldTexts& texts() const { return texts_; }
+  const std::string& error(Feedback2dField f) const { return errors_[static_cast<int>(f)]; }
+  bool fields_valid() const;
+  /// A valid edit applies to the running system from the next phase; n and the seed rebuild it.
+  void edit(Feedback2dField f, std::string_view text);
+  Feedback2dOperation operation() const { return operation_; }
+  void set_operation(Feedback2dOperation op);
+  bool no_contradiction() const { return no_contradiction_; }
+  void set_no_contradiction(bool on);
+
+  // ---- commands -----------------------------------------------------------------------
+  CommandResult initialize();
+  CommandResult run();
+  void pause();
+  CommandResult step();           ///< pauses, then finishes the current cycle (a whole one from phase 1)
+  CommandResult advance_phase();  ///< while paused: runs the next single phase
+  void reset();
+  void pause_for_hidden_page() { pause(); }
+  std::string why_not_initialize() const;
+  std::string why_not_run() const;
+  std::string why_not_step() const;
+
+  /// Whole cycles due from elapsed time while running, as many as the frame budget allows.
+  void advance(double elapsed_seconds, double budget_ms = 1e300);
+  static double estimate_cycle_ms(const Feedback2dParams& p);
+
+  // ---- readouts -----------------------------------------------------------------------
+  FlockStatus status() const;
+  const Feedback2d* model() const { return model_.get(); }
+  const std::vector<Feedback2dSample>& series() const { return series_; }
+  const std::string& notice() const { return notice_; }
+  CommandResult follow(int64_t index);
+  void clear_follow() { followed_.reset(); }
+  std::optional<uint32_t> followed() const { return followed_; }
+
+  // ---- share and persistence ----------------------------------------------------------
+  std::string share_string() const;
+  CommandResult open_link(std::string_view share);
+  std::string saved_fields() const { return share_string(); }
+  bool load_saved_fields(std::string_view saved);
+
+ private:
+  void revalidate();
+  Feedback2dParams current_params() const;  // from valid texts, operation and switch
+  Feedback2dParams current_params_or_model() const;
+  void record();
+
+  Feedback2dFieldTexts texts_;
+  std::array<std::string, kFeedback2dFieldCount> errors_;
+  Feedback2dOperation operation_ = Feedback2dOperation::flock;
+  bool no_contradiction_ = false;
+  std::unique_ptr<Feedback2d> model_;
+  bool running_ = false;
+  std::optional<uint32_t> followed_;
+  StepScheduler scheduler_;
+  std::vector<Feedback2dSample> series_;
+  std::string notice_;
+};
+
+}  // namespace bandada

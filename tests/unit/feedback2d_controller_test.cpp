@@ -1,0 +1,107 @@
+// Bandada — the feedback engine's session controller: live fields, phase stepping, time,
+// following a point, and its share string and saved text.
+#include <doctest/doctest.h>
+
+#include "app/feedback2d_controller.h"
+
+using namespace bandada;
+
+TEST_CASE("fields are live: a valid edit applies without rebuilding; n and the seed rebuild") {
+  Feedback2dController c;
+  REQUIRE(c.initialize().ok);
+  c.step();
+  const Feedback2d* before = c.model();
+  c.edit(Feedback2dField::alpha, "2,5");
+  CHECK(c.model() == before);
+  CHECK(c.model()->params().alpha == 2.5);
+  CHECK(c.model()->cycles() == 1);
+  c.edit(Feedback2dField::sigma, "9");  // invalid: shown, not applied
+  CHECK_FALSE(c.error(Feedback2dField::sigma).empty());
+  CHECK(c.model()->params().sigma == 1.0);
+  c.edit(Feedback2dField::sigma, "1");
+  c.edit(Feedback2dField::n, "50");
+  CHECK(c.model()->size() == 50);
+  CHECK(c.model()->cycles() == 0);
+  c.set_operation(Feedback2dOperation::gravity);
+  CHECK(c.model()->params().operation == Feedback2dOperation::gravity);
+}
+
+TEST_CASE("Advance one phase walks 1, 2, 3, 4 while paused; Step finishes the cycle") {
+  Feedback2dController c;
+  c.edit(Feedback2dField::n, "40");
+  REQUIRE(c.initialize().ok);
+  CHECK(c.model()->next_phase() == 1);
+  CHECK(c.advance_phase().ok);
+  CHECK(c.model()->next_phase() == 2);
+  CHECK(c.advance_phase().ok);
+  CHECK(c.model()->next_phase() == 3);
+  CHECK(c.step().ok);  // phases 3 and 4
+  CHECK(c.model()->next_phase() == 1);
+  CHECK(c.model()->cycles() == 1);
+  c.run();
+  CHECK_FALSE(c.advance_phase().ok);
+}
+
+TEST_CASE("running: one cycle per 0.04 s, at most 250 ms per frame, paused by a hidden page") {
+  Feedback2dController c;
+  c.edit(Feedback2dField::n, "30");
+  c.initialize();
+  c.advance(1.0);
+  CHECK(c.model()->cycles() == 0);
+  c.run();
+  c.advance(0.12);
+  CHECK(c.model()->cycles() == 3);
+  c.advance(5.0);
+  CHECK(c.model()->cycles() == 9);
+  c.pause_for_hidden_page();
+  c.advance(0.25);
+  CHECK(c.model()->cycles() == 9);
+  CHECK(c.status() == FlockStatus::paused);
+  CHECK(c.series().size() == 10);
+}
+
+TEST_CASE("a heavy cycle runs at most what the frame budget allows, and at least one") {
+  Feedback2dController c;
+  c.edit(Feedback2dField::n, "2000");
+  c.set_operation(Feedback2dOperation::gravity);
+  c.initialize();
+  c.run();
+  c.advance(0.25, 12.0);
+  CHECK(c.model()->cycles() == 1);
+}
+
+TEST_CASE("following a point: an index or none, refused out of range") {
+  Feedback2dController c;
+  CHECK_FALSE(c.follow(0).ok);
+  c.edit(Feedback2dField::n, "10");
+  c.initialize();
+  CHECK(c.follow(9).ok);
+  CHECK_FALSE(c.follow(10).ok);
+  CHECK(c.followed() == 9u);
+  c.initialize();
+  CHECK_FALSE(c.followed().has_value());
+}
+
+TEST_CASE("the feedback share string names its model and round-trips raw text, operation and switch") {
+  Feedback2dController a;
+  a.edit(Feedback2dField::r, "1.");
+  a.edit(Feedback2dField::turn, "");
+  a.set_operation(Feedback2dOperation::probabilistic);
+  a.set_no_contradiction(true);
+  std::string s = a.share_string();
+  CHECK(s.rfind("m=feedback2d&", 0) == 0);
+  CHECK(share_model(s) == "feedback2d");
+  CHECK(share_model("v=1&n=3") == "boids3d");
+  Feedback2dController b;
+  CHECK(b.load_saved_fields(s));
+  CHECK(b.texts() == a.texts());
+  CHECK(b.operation() == Feedback2dOperation::probabilistic);
+  CHECK(b.no_contradiction());
+  CHECK_FALSE(b.open_link("m=feedback2d&v=7&n=3").ok);
+  CHECK_FALSE(b.open_link("v=1&n=3").ok);  // a 3-D link is not read as this model
+  CHECK(b.texts() == a.texts());
+  Feedback2dController d;
+  CHECK(d.open_link("m=feedback2d&n=%zz&op=swirl").ok);
+  CHECK(d.texts()[0] == feedback2d_default_texts()[0]);
+  CHECK(d.operation() == Feedback2dOperation::flock);
+}
