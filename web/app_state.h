@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "app/controller.h"
+#include "app/feedback2d_controller.h"
 
 namespace web {
 
@@ -26,8 +27,12 @@ struct OrbitCamera {
 
 enum class ShareState { none, waiting, copied, refused };
 
+enum class Model { boids3d, feedback2d };
+
 struct App {
+  Model model = Model::boids3d;         ///< the model on screen; the other one waits, paused
   bandada::Boids3dController ctl;
+  bandada::Feedback2dController fb;
   OrbitCamera camera;
   Rect view;                                       ///< the 3-D view, CSS pixels
   std::vector<std::pair<std::string, Rect>> ui;    ///< named widgets (test hooks)
@@ -63,6 +68,19 @@ void load_startup_state();
 
 /// Remembers a widget's rect under a name for the tests (call right after the widget).
 void note_rect(const char* name);
+
+/// Shows the other model; the one left pauses and keeps its fields, state and selection.
+void switch_model(Model m);
+void save_feedback_fields();
+
+// panel_feedback.cpp: the feedback engine's panels, 2-D view and picking
+void draw_feedback_panels(float left, float width, float height);
+void feedback_view_prepare();
+bool feedback_pick(float x, float y);
+/// Space run/pause · S step (one cycle) · P advance one phase · I initialize · Esc stop following.
+void feedback_shortcut_key(int sym, bool repeat);
+/// The model selector at the top of the left panel.
+void model_selector();
 
 // panel.cpp / view3d.cpp
 void draw_panels(float width, float height);

@@ -63,7 +63,23 @@ std::string state_json() {
   s += ",\"camera_distance\":" + num(a.camera.distance);
   s += ",\"share_url\":" + q(a.share_url);
   s += ",\"series_length\":" + std::to_string(c.series().size());
-  s += ",\"view\":" + rect(a.view) + "}";
+  s += ",\"view\":" + rect(a.view);
+  s += ",\"model\":" + q(a.model == Model::feedback2d ? "feedback2d" : "boids3d");
+  const bandada::Feedback2dController& fb = a.fb;
+  const bandada::Feedback2d* m = fb.model();
+  s += ",\"fb\":{\"status\":" + q(bandada::status_name(fb.status()));
+  s += ",\"cycles\":" + std::to_string(m ? m->cycles() : 0);
+  s += ",\"next_phase\":" + std::to_string(m ? m->next_phase() : 0);
+  s += ",\"n\":" + std::to_string(m ? m->size() : 0);
+  s += ",\"followed\":" + (fb.followed() ? std::to_string(*fb.followed()) : std::string("null"));
+  s += ",\"regime\":" + q(m ? bandada::regime_name(m->regime()) : "");
+  s += ",\"operation\":" + q(bandada::operation_name(fb.operation()));
+  s += ",\"alpha\":" + num(m ? m->params().alpha : 0.0);
+  s += ",\"texts\":[";
+  for (int i = 0; i < bandada::kFeedback2dFieldCount; ++i) s += (i ? "," : "") + q(fb.texts()[i]);
+  s += "],\"errors\":[";
+  for (int i = 0; i < bandada::kFeedback2dFieldCount; ++i) s += (i ? "," : "") + q(fb.error(static_cast<bandada::Feedback2dField>(i)));
+  s += "]}}";
   return s;
 }
 
@@ -86,6 +102,15 @@ std::string ui_json() {
 
 bool command(const std::string& name) {
   bandada::Boids3dController& c = app().ctl;
+  bandada::Feedback2dController& fb = app().fb;
+  if (name == "model:boids3d") { switch_model(Model::boids3d); return true; }
+  if (name == "model:feedback2d") { switch_model(Model::feedback2d); return true; }
+  if (name == "fb:initialize") return fb.initialize().ok;
+  if (name == "fb:run") return fb.run().ok;
+  if (name == "fb:pause") { fb.pause(); return true; }
+  if (name == "fb:step") return fb.step().ok;
+  if (name == "fb:phase") return fb.advance_phase().ok;
+  if (name == "fb:reset") { fb.reset(); return true; }
   if (name == "initialize") return c.initialize().ok;
   if (name == "run") return c.run().ok;
   if (name == "pause") { c.pause(); return true; }
@@ -105,6 +130,17 @@ void set_field(int index, const std::string& text) {
 }
 
 bool select_boid(int index) { return app().ctl.select(index).ok; }
+
+void set_fb_field(int index, const std::string& text) {
+  if (index < 0 || index >= bandada::kFeedback2dFieldCount) return;
+  app().fb.edit(static_cast<bandada::Feedback2dField>(index), text);
+  save_feedback_fields();
+}
+
+std::string feedback_json() {
+  const bandada::Feedback2d* m = app().fb.model();
+  return m ? bandada::feedback2d_json(*m) : std::string();
+}
 
 std::string flock_state_json() {
   const bandada::Boids3d* f = app().ctl.flock();
@@ -178,6 +214,8 @@ EMSCRIPTEN_BINDINGS(bandada) {
   emscripten::function("command", &web::command);
   emscripten::function("setField", &web::set_field);
   emscripten::function("selectBoid", &web::select_boid);
+  emscripten::function("setFeedbackField", &web::set_fb_field);
+  emscripten::function("feedbackJson", &web::feedback_json);
   emscripten::function("flockJson", &web::flock_state_json);
   emscripten::function("shareString", &web::share_string);
   emscripten::function("advance", &web::advance);

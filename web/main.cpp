@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "app/share_codec.h"
 #include "app_state.h"
 #include "browser.h"
 #include "imgui.h"
@@ -17,6 +18,8 @@ namespace {
 
 constexpr const char* kFieldsKey = "bandada.boids3d.fields";
 constexpr const char* kSessionKey = "bandada.boids3d.session";
+constexpr const char* kFeedbackFieldsKey = "bandada.feedback2d.fields";
+constexpr const char* kModelKey = "bandada.model";
 
 SDL_Window* g_window = nullptr;
 double g_last_ms = 0;
@@ -56,7 +59,7 @@ void handle_event(const SDL_Event& e) {
     case SDL_MOUSEBUTTONDOWN:
       // NOT A BUG: geometry, not io.WantCaptureMouse, which is last frame's answer and would
       // ignore a click that arrives in the same frame as the move off a panel.
-      if (e.button.button == SDL_BUTTON_LEFT && a.view.contains(e.button.x, e.button.y)) {
+      if (e.button.button == SDL_BUTTON_LEFT && a.view.contains(static_cast<float>(e.button.x), static_cast<float>(e.button.y))) {
         g_dragging = true;
         g_moved = false;
         g_press_x = g_last_x = static_cast<float>(e.button.x);
@@ -67,7 +70,7 @@ void handle_event(const SDL_Event& e) {
       if (g_dragging) {
         float x = static_cast<float>(e.motion.x), y = static_cast<float>(e.motion.y);
         if (std::fabs(x - g_press_x) + std::fabs(y - g_press_y) > 4) g_moved = true;
-        if (g_moved) a.camera.orbit(x - g_last_x, y - g_last_y);
+        if (g_moved && a.model == web::Model::boids3d) a.camera.orbit(x - g_last_x, y - g_last_y);
         g_last_x = x;
         g_last_y = y;
       }
@@ -75,14 +78,20 @@ void handle_event(const SDL_Event& e) {
     case SDL_MOUSEBUTTONUP:
       if (g_dragging && e.button.button == SDL_BUTTON_LEFT) {
         g_dragging = false;
-        if (!g_moved && web::view_pick(static_cast<float>(e.button.x), static_cast<float>(e.button.y)))
-          a.scroll_table_to_selection = true;
+        const float x = static_cast<float>(e.button.x), y = static_cast<float>(e.button.y);
+        if (!g_moved && a.model == web::Model::feedback2d) web::feedback_pick(x, y);
+        else if (!g_moved && web::view_pick(x, y)) a.scroll_table_to_selection = true;
       }
       break;
     case SDL_KEYDOWN:
       // Shortcuts from the events themselves: ImGui 1.86 samples keys once per frame and would
       // miss a tap that goes down and up within one frame.
-      web::view_shortcut_key(e.key.keysym.sym, e.key.keysym.mod, e.key.repeat != 0, io.WantTextInput);
+      if (a.model == web::Model::feedback2d) {
+        if (!io.WantTextInput && !(e.key.keysym.mod & (KMOD_CTRL | KMOD_GUI)))
+          web::feedback_shortcut_key(e.key.keysym.sym, e.key.repeat != 0);
+      } else {
+        web::view_shortcut_key(e.key.keysym.sym, e.key.keysym.mod, e.key.repeat != 0, io.WantTextInput);
+      }
       break;
     case SDL_MULTIGESTURE:  // two-finger pinch on touch screens
       if (std::fabs(e.mgesture.dDist) > 0.0005f) a.camera.zoom(-e.mgesture.dDist * 2400.0f);
@@ -105,7 +114,8 @@ void frame() {
 
   web::App& a = web::app();
   if (a.html_view) return;  // the HTML view's requestAnimationFrame loop drives the app now
-  a.ctl.advance(elapsed, web::kFrameBudgetMs);
+  if (a.model == web::Model::feedback2d) a.fb.advance(elapsed, web::kFrameBudgetMs);
+  else a.ctl.advance(elapsed, web::kFrameBudgetMs);
 
   // Steps per second, for the status line.
   uint64_t steps = a.ctl.flock() ? a.ctl.flock()->steps() : 0;
@@ -120,7 +130,8 @@ void frame() {
   ImGui::NewFrame();
   ImGuiIO& io = ImGui::GetIO();
   web::draw_panels(io.DisplaySize.x, io.DisplaySize.y);
-  web::view_prepare();
+  if (a.model == web::Model::feedback2d) web::feedback_view_prepare();
+  else web::view_prepare();
 
   int fb_w = 0, fb_h = 0;
   SDL_GL_GetDrawableSize(g_window, &fb_w, &fb_h);
@@ -140,12 +151,31 @@ void frame() {
 
 namespace web {
 
-void on_page_hidden() { app().ctl.pause_for_hidden_page(); }
+void on_page_hidden() {
+  app().ctl.pause_for_hidden_page();
+  app().fb.pause_for_hidden_page();
+}
+
+void switch_model(Model m) {
+  App& a = app();
+  if (m == a.model) return;
+  a.ctl.pause();  // the model left waits, paused, with its fields, state and selection
+  a.fb.pause();
+  a.model = m;
+  a.share = ShareState::none;
+  storage_set(false, kModelKey, m == Model::feedback2d ? "feedback2d" : "boids3d");
+}
+
+void save_feedback_fields() {
+  if (!storage_set(false, kFeedbackFieldsKey, app().fb.saved_fields()) && app().storage_notice.empty())
+    app().storage_notice = "This browser refuses storage: your inputs will not survive a reload.";
+}
 
 void on_page_hide() {
   App& a = app();
-  a.ctl.pause_for_hidden_page();
+  on_page_hidden();
   save_fields();
+  save_feedback_fields();
   std::string record = a.ctl.session_record();
   if (record.empty()) storage_remove(true, kSessionKey);
   else storage_set(true, kSessionKey, record);
@@ -159,8 +189,8 @@ bool on_wheel(double x, double y, double dy, bool zoom_modifier) {
     io.MouseWheel -= static_cast<float>(dy / 100.0);
     return true;
   }
-  if (zoom_modifier) {
-    a.camera.zoom(static_cast<float>(dy));
+  if (zoom_modifier) {  // over the 2-D plane there is nothing to zoom, but no page zoom either
+    if (a.model == Model::boids3d) a.camera.zoom(static_cast<float>(dy));
     return true;
   }
   return false;  // a plain wheel over the 3-D view scrolls the page
@@ -176,8 +206,15 @@ bool open_link_from_address_bar() {
   std::string hash = location_hash();
   if (hash.empty()) return false;
   // Drop the share string so a later reload shows the user's own edits, not the link.
-  app().ctl.open_link(hash);
-  save_fields();
+  if (bandada::share_model(hash) == "feedback2d") {
+    app().fb.open_link(hash);
+    save_feedback_fields();
+    switch_model(Model::feedback2d);
+  } else {
+    app().ctl.open_link(hash);
+    save_fields();
+    switch_model(Model::boids3d);
+  }
   drop_location_hash();
   return true;
 }
@@ -186,8 +223,10 @@ void load_startup_state() {
   App& a = app();
   std::optional<std::string> saved = storage_get(false, kFieldsKey);
   if (saved) a.ctl.load_saved_fields(*saved);
+  if (std::optional<std::string> fb = storage_get(false, kFeedbackFieldsKey)) a.fb.load_saved_fields(*fb);
+  if (storage_get(false, kModelKey).value_or("") == "feedback2d") a.model = Model::feedback2d;
   if (open_link_from_address_bar()) return;
-  if (navigation_type() == "back_forward") {
+  if (navigation_type() == "back_forward" && a.model == Model::boids3d) {
     if (std::optional<std::string> record = storage_get(true, kSessionKey)) a.ctl.restore_session(*record);
   }
 }

@@ -315,11 +315,16 @@ void draw_panels(float width, float height) {
   if (right < 240) right = 240;
   if (left + right > width - 120) right = width - 120 - left > 0 ? width - 120 - left : 0;
   a.view = Rect{left, 0, width - left - right, height};
+  if (a.model == Model::feedback2d) {
+    draw_feedback_panels(left, width, height);
+    return;
+  }
 
   ImGui::SetNextWindowPos(ImVec2(0, 0));
   ImGui::SetNextWindowSize(ImVec2(left, height));
   ImGui::Begin("Bandada · 3-D periodic flock", nullptr,
                ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse);
+  model_selector();
   fields_section();
   commands_section();
   status_section();

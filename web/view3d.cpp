@@ -262,7 +262,7 @@ void view_draw(int fb_width, int fb_height, float css_to_fb) {
   glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
   const Rect& v = g_view_at_draw;
   if (v.w < 2 || v.h < 2) return;
-  const bandada::Boids3d* f = a.ctl.flock();
+  const bandada::Boids3d* f = a.model == Model::boids3d ? a.ctl.flock() : nullptr;
   if (f && f->size() > 0) {
     upload_instances(*f);
     glViewport(static_cast<GLint>(v.x * css_to_fb), static_cast<GLint>(fb_height - (v.y + v.h) * css_to_fb),

@@ -23,6 +23,7 @@ add_executable(bandada-web
   web/main.cpp
   web/app_state.cpp
   web/panel.cpp
+  web/panel_feedback.cpp
   web/view3d.cpp
   web/browser.cpp
   web/bindings.cpp

@@ -66,6 +66,15 @@ export async function uiRects(page) {
   return JSON.parse(await page.evaluate(() => window.Module.uiRects()));
 }
 
+/// Waits until the app has drawn `n` more frames (its main loop runs on requestAnimationFrame),
+/// so an input has been processed whatever the machine's load.
+export async function nextFrames(page, n = 2) {
+  await page.evaluate((k) => new Promise((resolve) => {
+    const tick = (left) => (left === 0 ? resolve() : requestAnimationFrame(() => tick(left - 1)));
+    tick(k);
+  }), n);
+}
+
 /// Canvas-relative CSS pixels to page coordinates.
 export async function canvasPoint(page, x, y) {
   const c = await page.evaluate(() => { const r = document.getElementById('canvas').getBoundingClientRect(); return [r.left, r.top]; });
@@ -78,7 +87,7 @@ export async function clickWidget(page, name) {
   if (!r) throw new Error(`no widget named ${name}`);
   const [x, y] = await canvasPoint(page, r[0] + r[2] / 2, r[1] + r[3] / 2);
   await page.mouse.click(x, y);
-  await page.waitForTimeout(60);  // a frame or two for ImGui to act on it
+  await nextFrames(page, 3);  // ImGui acts on a click over two frames
 }
 
 /// Replaces a field's text by typing, as a user would: click, select all, type.
@@ -87,7 +96,7 @@ export async function typeField(page, key, text) {
   await page.keyboard.press('Control+A', {delay: 40});  // held like a person holds it
   await page.keyboard.press('Backspace', {delay: 40});
   if (text) await page.keyboard.type(text, {delay: 15});
-  await page.waitForTimeout(80);
+  await nextFrames(page, 2);
 }
 
 /// Clicks the 3-D view away from any boid, leaving text fields (so shortcuts work).
@@ -95,7 +104,7 @@ export async function focusView(page) {
   const v = (await appState(page)).view;
   const [x, y] = await canvasPoint(page, v[0] + 6, v[1] + v[3] - 6);
   await page.mouse.click(x, y);
-  await page.waitForTimeout(60);
+  await nextFrames(page, 2);
 }
 
 /// Waits until a predicate over the app state holds, or fails with the last state.

@@ -1,0 +1,108 @@
+// Bandada — browser tests of the model selector and the 2-D feedback engine in the WebGL page:
+// each model keeps its state, phase stepping, following a point, its own saved text and links,
+// and the same bits as the CLI.
+import {test} from 'node:test';
+import assert from 'node:assert/strict';
+import {execFileSync} from 'node:child_process';
+import {useSuite, openPage, gotoReady, appState, uiRects, clickWidget, waitState, canvasPoint, screenshotPath,
+        nativeCli} from './helpers.mjs';
+
+const suite = useSuite();
+
+async function fresh() {
+  const context = await suite.browser.newContext({viewport: {width: 1400, height: 860}});
+  const errors = [];
+  const page = await openPage(context, suite.url, errors);
+  return {context, page, errors};
+}
+
+async function chooseModel(page, index) {  // through the real combo box
+  await clickWidget(page, 'model');
+  const r = (await uiRects(page)).widgets.model;
+  const [x, y] = await canvasPoint(page, r[0] + 20, r[1] + r[3] + 12 + index * 22);
+  await page.mouse.click(x, y);
+  await page.waitForTimeout(100);
+}
+
+test('the model selector keeps each model\'s fields and state, pausing the one left', async () => {
+  const {context, page, errors} = await fresh();
+  await page.evaluate(() => { Module.setField(0, '77'); Module.command('initialize'); Module.command('step'); Module.selectBoid(5); Module.command('run'); });
+  const flock = await waitState(page, (s) => s.steps >= 3);
+  await chooseModel(page, 1);
+  let s = await appState(page);
+  assert.equal(s.model, 'feedback2d');
+  assert.equal(s.status, 'paused', 'the 3-D flock paused when left');
+  await clickWidget(page, 'Initialize');
+  await clickWidget(page, 'Step');
+  s = await waitState(page, (st) => st.fb.cycles === 1);
+  await chooseModel(page, 0);
+  s = await appState(page);
+  assert.equal(s.model, 'boids3d');
+  assert.equal(s.texts[0], '77');
+  assert.equal(s.selection, 5);
+  assert.ok(s.steps >= flock.steps);
+  assert.equal(s.fb.cycles, 1, 'the feedback engine kept its cycle');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('Advance one phase walks the cycle vertex by vertex; the page says which comes next', async () => {
+  const {context, page} = await fresh();
+  await page.evaluate(() => { Module.command('model:feedback2d'); Module.setFeedbackField(0, '60'); });
+  await clickWidget(page, 'Initialize');
+  assert.equal((await appState(page)).fb.next_phase, 1);
+  for (const next of [2, 3, 4, 1]) {
+    await clickWidget(page, 'Advance one phase');
+    assert.equal((await appState(page)).fb.next_phase, next);
+  }
+  assert.equal((await appState(page)).fb.cycles, 1);
+  const app = await page.evaluate(() => Module.feedbackJson());
+  const cli = execFileSync(nativeCli, ['--model', 'feedback2d', '--n', '60', '--phases', '4'], {encoding: 'utf8'});
+  assert.equal(app, cli, 'the page and the CLI give the same bits');
+  await page.screenshot({path: screenshotPath('feedback2d.png')});
+  await context.close();
+});
+
+test('clicking a table row follows that point; live fields apply without a rebuild', async () => {
+  const {context, page} = await fresh();
+  await page.evaluate(() => { Module.command('model:feedback2d'); Module.command('fb:initialize'); Module.command('fb:step'); });
+  await page.waitForTimeout(100);
+  const row = (await uiRects(page)).rows.find((r) => r[0] === 4);
+  const [x, y] = await canvasPoint(page, row[1] + 10, row[2] + row[4] / 2);
+  await page.mouse.click(x, y);
+  await waitState(page, (s) => s.fb.followed === 4);
+  await clickWidget(page, 'fb:alpha');
+  await page.keyboard.press('Control+A', {delay: 40});
+  await page.keyboard.type('2.5', {delay: 15});
+  const s = await waitState(page, (st) => st.fb.alpha === 2.5);
+  assert.equal(s.fb.cycles, 1, 'a live edit does not rebuild the system');
+  assert.equal(s.fb.followed, 4);
+  await context.close();
+});
+
+test('a reload restores this model\'s raw field text and the chosen model; its links open it', async () => {
+  const {context, page} = await fresh();
+  await page.evaluate(() => { Module.command('model:feedback2d'); Module.setFeedbackField(1, '4'); Module.setFeedbackField(5, '0,'); });
+  await page.reload();
+  await page.waitForFunction(() => window.bandadaReady === true);
+  let s = await appState(page);
+  assert.equal(s.model, 'feedback2d');
+  assert.equal(s.fb.texts[1], '4');
+  assert.equal(s.fb.texts[5], '0,');
+  assert.notEqual(s.fb.errors[1], '');
+  const link = suite.url + '#m=feedback2d&v=1&n=33&alpha=0,5&op=gravity&nc=1';
+  await page.goto('about:blank');
+  await gotoReady(page, link);
+  s = await appState(page);
+  assert.equal(s.model, 'feedback2d');
+  assert.equal(s.fb.texts[0], '33');
+  assert.equal(s.fb.operation, 'gravity');
+  assert.equal(await page.evaluate(() => window.location.hash), '');
+  // A 3-D link still opens the 3-D model.
+  await page.goto('about:blank');
+  await gotoReady(page, suite.url + '#v=1&n=21');
+  s = await appState(page);
+  assert.equal(s.model, 'boids3d');
+  assert.equal(s.texts[0], '21');
+  await context.close();
+});
