@@ -75,6 +75,7 @@ std::string state_json() {
   s += ",\"regime\":" + q(m ? bandada::regime_name(m->regime()) : "");
   s += ",\"operation\":" + q(bandada::operation_name(fb.operation()));
   s += ",\"alpha\":" + num(m ? m->params().alpha : 0.0);
+  s += ",\"notice\":" + q(fb.notice());
   s += ",\"texts\":[";
   for (int i = 0; i < bandada::kFeedback2dFieldCount; ++i) s += (i ? "," : "") + q(fb.texts()[i]);
   s += "],\"errors\":[";
@@ -111,6 +112,7 @@ bool command(const std::string& name) {
   if (name == "fb:step") return fb.step().ok;
   if (name == "fb:phase") return fb.advance_phase().ok;
   if (name == "fb:reset") { fb.reset(); return true; }
+  if (name == "fb:clear_selection") { fb.clear_follow(); return true; }
   if (name == "initialize") return c.initialize().ok;
   if (name == "run") return c.run().ok;
   if (name == "pause") { c.pause(); return true; }
@@ -137,6 +139,80 @@ void set_fb_field(int index, const std::string& text) {
   save_feedback_fields();
 }
 
+std::string feedback_fields_json() {
+  std::string s = "[";
+  for (int i = 0; i < bandada::kFeedback2dFieldCount; ++i) {
+    const bandada::FieldInfo& fi = bandada::field_info(static_cast<bandada::Feedback2dField>(i));
+    s += (i ? ",{" : "{") + std::string("\"key\":") + q(fi.key) + ",\"label\":" + q(fi.label) + ",\"help\":" +
+         q(fi.help) + ",\"integer\":" + (fi.integer ? "true" : "false") + "}";
+  }
+  return s + "]";
+}
+
+// Per point, in index order: plane x, y (model units, y up), unit heading ux, uy (0, 0 when
+// stopped) and 1 for V / 0 for F, viewed in place in wasm memory until the next call.
+emscripten::val feedback_glyphs() {
+  static std::vector<float> buffer;
+  buffer.clear();
+  if (const bandada::Feedback2d* m = app().fb.model()) {
+    for (size_t i = 0; i < m->size(); ++i) {
+      const double sp = std::sqrt(m->vx()[i] * m->vx()[i] + m->vy()[i] * m->vy()[i]);
+      buffer.insert(buffer.end(), {static_cast<float>(m->px()[i]), static_cast<float>(m->py()[i]),
+                                   static_cast<float>(sp > 0 ? m->vx()[i] / sp : 0.0), static_cast<float>(sp > 0 ? m->vy()[i] / sp : 0.0),
+                                   m->is_v()[i] ? 1.0f : 0.0f});
+    }
+  }
+  return emscripten::val(emscripten::typed_memory_view(buffer.size(), buffer.data()));
+}
+
+std::string feedback_view_json() {
+  const bandada::Feedback2dController& c = app().fb;
+  const bandada::Feedback2d* m = c.model();
+  std::string s = "{\"why_not\":{\"initialize\":" + q(c.why_not_initialize()) + ",\"run\":" + q(c.why_not_run()) +
+                  ",\"step\":" + q(c.why_not_step()) + "}";
+  s += ",\"no_contradiction\":" + std::string(c.no_contradiction() ? "true" : "false");
+  s += ",\"notice\":" + q(c.notice());
+  if (m) {
+    const bandada::Feedback2dResult& R = m->result();
+    char line[256];
+    std::snprintf(line, sizeof line, "cycle %llu · n = %zu · D = %.2f · order %.3f · coherence %.0f%% · ΔR %.5f",
+                  static_cast<unsigned long long>(m->cycles()), m->size(), R.D, R.order, 100.0 * R.coherence, R.delta);
+    s += ",\"status_line\":" + q(line);
+    s += ",\"R\":[" + num(R.cx) + "," + num(R.cy) + "," + num(R.D) + "," + num(R.hx) + "," + num(R.hy) + "]";
+    s += ",\"radius\":" + num(m->params().r);
+  }
+  return s + "}";
+}
+
+std::string feedback_rows(int start, int count) {
+  const bandada::Feedback2d* m = app().fb.model();
+  if (!m || start < 0 || count <= 0) return "[]";
+  std::string out = "[";
+  const size_t end = std::min(m->size(), static_cast<size_t>(start) + static_cast<size_t>(count));
+  for (size_t i = static_cast<size_t>(start); i < end; ++i) {
+    const double sp = std::sqrt(m->vx()[i] * m->vx()[i] + m->vy()[i] * m->vy()[i]);
+    out += (i > static_cast<size_t>(start) ? ",[" : "[") + std::to_string(i) + "," + q(m->is_v()[i] ? "V" : "F") + "," +
+           num(sp) + "," + std::to_string(m->neighbors()[i]) + "," + num(m->mA()[i]) + "," + num(m->mS()[i]) + "," +
+           num(m->mG()[i]) + "]";
+  }
+  return out + "]";
+}
+
+void set_fb_operation(const std::string& name) {
+  bandada::Feedback2dOperation op;
+  if (bandada::parse_operation(name, op)) app().fb.set_operation(op);
+  save_feedback_fields();
+}
+
+void set_fb_no_contradiction(bool on) {
+  app().fb.set_no_contradiction(on);
+  save_feedback_fields();
+}
+
+bool follow_point(int index) { return app().fb.follow(index).ok; }
+
+std::string feedback_share_string() { return app().fb.share_string(); }
+
 std::string feedback_json() {
   const bandada::Feedback2d* m = app().fb.model();
   return m ? bandada::feedback2d_json(*m) : std::string();
@@ -151,7 +227,10 @@ std::string share_string() { return app().ctl.share_string(); }
 
 // ---- what the HTML + SVG view needs beyond the test hooks ----------------------------------
 
-void advance(double elapsed_seconds) { app().ctl.advance(elapsed_seconds, kFrameBudgetMs); }
+void advance(double elapsed_seconds) {
+  if (app().model == Model::feedback2d) app().fb.advance(elapsed_seconds, kFrameBudgetMs);
+  else app().ctl.advance(elapsed_seconds, kFrameBudgetMs);
+}
 
 void set_html_view(bool on) { app().html_view = on || !app().has_gl; }
 
@@ -216,6 +295,14 @@ EMSCRIPTEN_BINDINGS(bandada) {
   emscripten::function("selectBoid", &web::select_boid);
   emscripten::function("setFeedbackField", &web::set_fb_field);
   emscripten::function("feedbackJson", &web::feedback_json);
+  emscripten::function("feedbackFieldsJson", &web::feedback_fields_json);
+  emscripten::function("feedbackGlyphs", &web::feedback_glyphs);
+  emscripten::function("feedbackViewJson", &web::feedback_view_json);
+  emscripten::function("feedbackRows", &web::feedback_rows);
+  emscripten::function("setFeedbackOperation", &web::set_fb_operation);
+  emscripten::function("setFeedbackNoContradiction", &web::set_fb_no_contradiction);
+  emscripten::function("followPoint", &web::follow_point);
+  emscripten::function("feedbackShareString", &web::feedback_share_string);
   emscripten::function("flockJson", &web::flock_state_json);
   emscripten::function("shareString", &web::share_string);
   emscripten::function("advance", &web::advance);

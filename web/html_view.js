@@ -34,6 +34,7 @@
     root.querySelectorAll('[data-cmd]').forEach((b) => b.addEventListener('click', () => command(b.dataset.cmd)));
     $('hv-share').addEventListener('click', share);
     $('hv-webgl').addEventListener('click', () => window.bandadaStopHtmlView());
+    $('hv-model').addEventListener('change', (e) => { Module.command('model:' + e.target.value); render(true); });
     $('hv-prev').addEventListener('click', () => { tablePage = Math.max(0, tablePage - 1); render(true); });
     $('hv-next').addEventListener('click', () => { tablePage += 1; render(true); });
     $('hv-table').addEventListener('click', (e) => {
@@ -82,9 +83,10 @@
     render(true);
   }
 
-  function share() {
-    const url = location.origin + location.pathname + location.search + '#' + Module.shareString();
-    const out = $('hv-share-url'), msg = $('hv-share-msg');
+  function share() { shareLink(Module.shareString(), $('hv-share-url'), $('hv-share-msg')); }
+
+  function shareLink(shareString, out, msg) {
+    const url = location.origin + location.pathname + location.search + '#' + shareString;
     out.value = url;
     const fallback = () => { msg.textContent = 'The clipboard was refused: copy the link below by hand.'; out.hidden = false; out.select(); };
     try {
@@ -113,7 +115,8 @@
   function onKey(e) {
     if (!active) return;
     const t = e.target;
-    if (t && (t.tagName === 'INPUT' || t.tagName === 'TEXTAREA' || t.isContentEditable)) return;  // never while typing
+    if (t && (t.tagName === 'INPUT' || t.tagName === 'TEXTAREA' || t.tagName === 'SELECT' || t.isContentEditable)) return;  // never while typing
+    if (state().model === 'feedback2d') { feedbackKey(e); return; }
     const cmd = e.ctrlKey || e.metaKey;
     if (cmd && (e.key === 'z' || e.key === 'Z')) { e.preventDefault(); command('undo'); return; }
     if (cmd || e.altKey) return;
@@ -191,8 +194,159 @@
     $('hv-next').disabled = tablePage >= pages - 1;
   }
 
+  // ---- the 2-D feedback engine ------------------------------------------------------------
+  const FB_PHASES = ['', '1 · local rule', '2 · cohesion', '3 · result R', '4 · counter-rule'];
+  const fb = {built: false, page: 0, lastKey: '', fields: [], status: ''};
+
+  function buildFeedback() {
+    const root = $('hv-fb');
+    fb.fields = JSON.parse(Module.feedbackFieldsJson());
+    root.innerHTML =
+      '<div class="hv-grid"><div><form id="fb-fields" aria-label="Feedback engine parameters (they act live)"></form>' +
+      '<div class="hv-field"><label for="fb-op">operation</label><select id="fb-op">' +
+      ['flock', 'probabilistic', 'sum', 'gravity'].map((o) => `<option value="${o}">${o}</option>`).join('') + '</select></div>' +
+      '<p><label><input type="checkbox" id="fb-nc"> no contradiction (F points follow R)</label></p><div>' +
+      [['initialize', 'Initialize'], ['run', 'Run'], ['pause', 'Pause'], ['step', 'Step'], ['reset', 'Reset'], ['phase', 'Advance one phase']]
+        .map(([c, l]) => `<button type="button" data-fb="${c}">${l}</button>`).join('') +
+      '</div><p id="fb-next"></p><p id="fb-status" role="status" aria-live="polite"></p><p id="fb-numbers"></p>' +
+      '<button id="fb-share" type="button">Copy share link</button> <span id="fb-share-msg" role="status"></span>' +
+      '<input id="fb-share-url" readonly hidden aria-label="Share link">' +
+      '<p style="font-size:14px;color:#98a2b3">White arrows are V, red are F; the yellow cross is R\'s centre with D as a circle and ' +
+      'its heading as a line. Keys (not while typing): Space run/pause · S step · P one phase · I initialize · Esc stop following.</p></div>' +
+      '<div><svg id="fb-svg" viewBox="-10 -10 1020 720" role="img" aria-label="The 1000 × 700 plane: one arrow per point along its velocity"></svg>' +
+      '<div><button id="fb-prev" type="button">◀ previous</button> <span id="fb-page"></span> <button id="fb-next-page" type="button">next ▶</button></div>' +
+      '<table id="fb-table" class="hv-table" aria-label="Points"><thead><tr><th scope="col">#</th><th>class</th><th>|v|</th><th>k</th>' +
+      '<th>mA</th><th>mS</th><th>mG</th></tr></thead><tbody></tbody></table></div></div>';
+    const form = $('fb-fields');
+    fb.fields.forEach((f, i) => {
+      const row = document.createElement('div');
+      row.className = 'hv-field';
+      const id = 'fb-f-' + f.key;
+      row.innerHTML = `<label for="${id}">${f.label}</label><input id="${id}" type="text" inputmode="${f.integer ? 'numeric' : 'decimal'}" ` +
+        `autocomplete="off" spellcheck="false" aria-describedby="${id}-help ${id}-err"><small id="${id}-help">${f.help}</small>` +
+        `<span class="hv-err" id="${id}-err" role="alert"></span>`;
+      form.appendChild(row);
+      row.querySelector('input').addEventListener('input', (e) => { Module.setFeedbackField(i, e.target.value); render(true); });
+    });
+    form.addEventListener('submit', (e) => { e.preventDefault(); command('fb:initialize'); });
+    $('fb-op').addEventListener('change', (e) => { Module.setFeedbackOperation(e.target.value); render(true); });
+    $('fb-nc').addEventListener('change', (e) => { Module.setFeedbackNoContradiction(e.target.checked); render(true); });
+    root.querySelectorAll('[data-fb]').forEach((b) => b.addEventListener('click', () => command('fb:' + b.dataset.fb)));
+    $('fb-share').addEventListener('click', () => shareLink(Module.feedbackShareString(), $('fb-share-url'), $('fb-share-msg')));
+    $('fb-prev').addEventListener('click', () => { fb.page = Math.max(0, fb.page - 1); render(true); });
+    $('fb-next-page').addEventListener('click', () => { fb.page += 1; render(true); });
+    $('fb-table').addEventListener('click', (e) => {
+      const tr = e.target.closest('tr[data-index]');
+      if (tr) { Module.followPoint(Number(tr.dataset.index)); render(true); }
+    });
+    const svg = $('fb-svg');
+    svg.innerHTML = '<defs>' + [['v', '#f0f0f0'], ['f', '#ff5046']].map(([k, c]) =>
+      `<marker id="fb-arrow-${k}" viewBox="0 0 6 6" refX="3" refY="3" markerWidth="3" markerHeight="3" orient="auto">` +
+      `<path d="M0,0 L6,3 L0,6 z" fill="${c}"/></marker>`).join('') + '</defs>' +
+      '<rect class="fb-plane" x="0" y="0" width="1000" height="700"/><g id="fb-glyphs"></g>' +
+      '<circle id="fb-d" class="fb-d"/><path id="fb-cross" class="fb-r"/><line id="fb-heading" class="fb-r"/>' +
+      '<circle id="fb-ring" class="hv-ring" r="14" visibility="hidden"/>';
+    svg.addEventListener('click', (e) => {
+      const pt = svg.createSVGPoint();
+      pt.x = e.clientX; pt.y = e.clientY;
+      const p = pt.matrixTransform(svg.getScreenCTM().inverse());
+      const g = Module.feedbackGlyphs();
+      let best = -1, bestD = 20 * 20;
+      for (let i = 0; i < g.length / 5; ++i) {
+        const dx = g[i * 5] - p.x, dy = 700 - g[i * 5 + 1] - p.y, d = dx * dx + dy * dy;
+        if (d < bestD) { bestD = d; best = i; }
+      }
+      if (best >= 0) { Module.followPoint(best); fb.page = Math.floor(best / PAGE); render(true); }
+    });
+    fb.built = true;
+  }
+
+  function feedbackKey(e) {
+    if (e.ctrlKey || e.metaKey || e.altKey) return;
+    if (e.key === ' ') { e.preventDefault(); command(state().fb.status === 'running' ? 'fb:pause' : 'fb:run'); }
+    else if (e.key === 's' || e.key === 'S') command('fb:step');
+    else if (e.key === 'p' || e.key === 'P') command('fb:phase');
+    else if (e.key === 'i' || e.key === 'I') command('fb:initialize');
+    else if (e.key === 'Escape') command('fb:clear_selection');
+  }
+
+  function renderFeedback(s, force) {
+    if (!fb.built) buildFeedback();
+    const v = JSON.parse(Module.feedbackViewJson()), f = s.fb;
+    fb.fields.forEach((fi, i) => {
+      const input = $('fb-f-' + fi.key);
+      if (document.activeElement !== input && input.value !== f.texts[i]) input.value = f.texts[i];
+      input.setAttribute('aria-invalid', f.errors[i] ? 'true' : 'false');
+      $('fb-f-' + fi.key + '-err').textContent = f.errors[i] ? fi.label + ': ' + f.errors[i] : '';
+    });
+    if (document.activeElement !== $('fb-op')) $('fb-op').value = f.operation;
+    $('fb-nc').checked = v.no_contradiction;
+    const why = {initialize: v.why_not.initialize, run: v.why_not.run, step: v.why_not.step,
+                 pause: f.status === 'running' ? '' : 'Not running.', reset: f.status === 'no flock' ? 'Nothing to remove.' : '',
+                 phase: v.why_not.step || (f.status === 'running' ? 'Pause first: single phases are for a paused system.' : '')};
+    document.querySelectorAll('#hv-fb [data-fb]').forEach((b) => { const w = why[b.dataset.fb] || ''; b.disabled = w !== ''; b.title = w; });
+    $('fb-next').textContent = f.n ? 'next: ' + FB_PHASES[f.next_phase] + '   (local rule → cohesion → result R ↺ counter-rule)' : '';
+    const word = (f.status === 'no flock' ? 'no system' : f.status) + (f.regime ? ' · regime: ' + f.regime : '') + (v.notice ? ' · ' + v.notice : '');
+    if (word !== fb.status) { $('fb-status').textContent = word; fb.status = word; }
+    $('fb-numbers').textContent = v.status_line || '';
+    const key = f.cycles + '/' + f.next_phase + '/' + f.followed + '/' + f.n + '/' + fb.page + '/' + f.status;
+    if (!force && key === fb.lastKey) return;
+    fb.lastKey = key;
+    const g = Module.feedbackGlyphs(), n = g.length / 5, group = $('fb-glyphs'), kids = group.children;
+    while (kids.length < n) {
+      const line = document.createElementNS(NS, 'line');
+      group.appendChild(line);
+    }
+    for (let i = 0; i < kids.length; ++i) {
+      const line = kids[i];
+      if (i >= n) { line.setAttribute('visibility', 'hidden'); continue; }
+      const x = g[i * 5], y = 700 - g[i * 5 + 1], ux = g[i * 5 + 2], uy = -g[i * 5 + 3];
+      line.setAttribute('visibility', 'visible');
+      line.setAttribute('x1', (x - ux * 7).toFixed(2)); line.setAttribute('y1', (y - uy * 7).toFixed(2));
+      line.setAttribute('x2', (x + ux * 7).toFixed(2)); line.setAttribute('y2', (y + uy * 7).toFixed(2));
+      line.setAttribute('class', 'fb-glyph ' + (g[i * 5 + 4] ? 'fb-v' : 'fb-f') + (ux === 0 && uy === 0 ? ' hv-point' : ''));
+      line.setAttribute('data-index', i);
+    }
+    const show = (id, on) => $(id).setAttribute('visibility', on ? 'visible' : 'hidden');
+    if (v.R) {
+      const [cx, cy, D, hx, hy] = v.R, y = 700 - cy;
+      $('fb-d').setAttribute('cx', cx); $('fb-d').setAttribute('cy', y); $('fb-d').setAttribute('r', D);
+      $('fb-cross').setAttribute('d', `M${cx - 14},${y} H${cx + 14} M${cx},${y - 14} V${y + 14}`);
+      $('fb-heading').setAttribute('x1', cx); $('fb-heading').setAttribute('y1', y);
+      $('fb-heading').setAttribute('x2', cx + hx * 60); $('fb-heading').setAttribute('y2', y - hy * 60);
+    }
+    ['fb-d', 'fb-cross', 'fb-heading'].forEach((id) => show(id, !!v.R));
+    if (f.followed !== null && f.followed < n) {
+      $('fb-ring').setAttribute('cx', g[f.followed * 5]);
+      $('fb-ring').setAttribute('cy', 700 - g[f.followed * 5 + 1]);
+      show('fb-ring', true);
+    } else {
+      show('fb-ring', false);
+    }
+    const pages = Math.max(1, Math.ceil(f.n / PAGE));
+    fb.page = Math.min(fb.page, pages - 1);
+    const rows = JSON.parse(Module.feedbackRows(fb.page * PAGE, PAGE));
+    $('fb-table').tBodies[0].replaceChildren(...rows.map((r) => {
+      const tr = document.createElement('tr');
+      tr.dataset.index = r[0];
+      if (r[0] === f.followed) { tr.className = 'hv-selected'; tr.setAttribute('aria-selected', 'true'); }
+      tr.innerHTML = '<th scope="row">' + r[0] + '</th><td>' + r[1] + '</td>' +
+        r.slice(2).map((x, k) => '<td>' + (k === 1 ? x : Number(x).toFixed(3)) + '</td>').join('');
+      return tr;
+    }));
+    $('fb-page').textContent = f.n ? `rows ${fb.page * PAGE} – ${Math.min(f.n, (fb.page + 1) * PAGE) - 1} of ${f.n}` : 'no system';
+    $('fb-prev').disabled = fb.page === 0;
+    $('fb-next-page').disabled = fb.page >= pages - 1;
+  }
+
   function render(force) {
-    const s = state(), v = view();
+    const st = state();
+    const feedback = st.model === 'feedback2d';
+    $('hv-model').value = st.model;
+    $('hv-3d').hidden = feedback;
+    $('hv-fb').hidden = !feedback;
+    if (feedback) { renderFeedback(st, force); return; }
+    const s = st, v = view();
     renderFields(s);
     renderButtons(s, v);
     // The live region announces changes of state, not every number of every frame.
@@ -212,7 +366,7 @@
 
   function frame(now) {
     if (!active) return;
-    Module.advance(Math.max(0, (now - last) / 1000));
+    Module.advance(Math.max(0, (now - last) / 1000));  // advances whichever model is shown
     last = now;
     render(false);
     requestAnimationFrame(frame);

@@ -163,3 +163,33 @@ test('switching to the accessible view and back keeps flock, selection and field
   assert.equal(back.texts[0], '64');
   await context.close();
 });
+
+test('the feedback engine in the accessible view: fields, phases, one arrow per point, follow, CLI bits', async () => {
+  const {context, page, errors} = await fallbackPage();
+  await page.selectOption('#hv-model', 'feedback2d');
+  await page.waitForFunction(() => !document.getElementById('hv-fb').hidden);
+  assert.equal(await page.locator('#hv-3d').isVisible(), false);
+  await page.fill('#fb-f-n', '70');
+  await page.fill('#fb-f-turn', '0,5');
+  await page.selectOption('#fb-op', 'probabilistic');
+  await page.click('#hv-fb button[data-fb=initialize]');
+  await page.waitForFunction(() => document.querySelectorAll('#fb-glyphs line[visibility="visible"]').length === 70);
+  await page.click('#hv-fb button[data-fb=phase]');
+  assert.match(await page.locator('#fb-next').innerText(), /next: 2 · cohesion/);
+  await page.click('#hv-fb button[data-fb=step]');
+  await page.keyboard.press('s');
+  await waitState(page, (s) => s.fb.cycles === 2);
+  const cli = execFileSync(nativeCli, ['--model', 'feedback2d', '--n', '70', '--turn', '0,5', '--operation', 'probabilistic',
+                                       '--cycles', '2'], {encoding: 'utf8'});
+  assert.equal(await page.evaluate(() => Module.feedbackJson()), cli);
+  await page.click('#fb-table tbody tr[data-index="6"]');
+  await waitState(page, (s) => s.fb.followed === 6);
+  assert.equal(await page.locator('#fb-ring').getAttribute('visibility'), 'visible');
+  await page.reload();
+  await page.waitForFunction(() => window.bandadaReady === true);
+  await page.waitForFunction(() => !document.getElementById('hv-fb').hidden);
+  assert.equal(await page.inputValue('#fb-f-turn'), '0,5');
+  await page.screenshot({path: screenshotPath('accessible-feedback2d.png')});
+  assert.deepEqual(errors, []);
+  await context.close();
+});
