@@ -8,6 +8,7 @@
 #include "app/flock_export.h"
 #include "app_state.h"
 #include "browser.h"
+#include "widgets.h"
 #include "imgui.h"
 #include "model/number_text.h"
 
@@ -29,20 +30,6 @@ std::string fmt(const char* f, double v) {
   char b[64];
   std::snprintf(b, sizeof b, f, v);
   return b;
-}
-
-// A button that is disabled with a reason shown on hover.
-bool button(const char* label, const std::string& why_not, const char* tip = nullptr) {
-  bool disabled = !why_not.empty();
-  if (disabled) ImGui::BeginDisabled();
-  bool pressed = ImGui::Button(label);
-  if (disabled) ImGui::EndDisabled();
-  note_rect(label);
-  if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) {
-    if (disabled) ImGui::SetTooltip("%s", why_not.c_str());
-    else if (tip) ImGui::SetTooltip("%s", tip);
-  }
-  return pressed && !disabled;
 }
 
 void fields_section() {
@@ -78,25 +65,25 @@ void commands_section() {
   App& a = app();
   bandada::Boids3dController& c = a.ctl;
   const bool running = c.status() == FlockStatus::running;
-  if (button("Initialize", c.why_not_initialize(), "Build the flock at t = 0, paused (I)")) c.initialize();
+  if (reason_button("Initialize", c.why_not_initialize(), "Build the flock at t = 0, paused (I)")) c.initialize();
   ImGui::SameLine();
-  if (button("Run", c.why_not_run(), "Run in real time (Space)")) c.run();
+  if (reason_button("Run", c.why_not_run(), "Run in real time (Space)")) c.run();
   ImGui::SameLine();
-  if (button("Pause", running ? "" : "Not running.", "Pause; the partial step time is dropped (Space)")) c.pause();
+  if (reason_button("Pause", running ? "" : "Not running.", "Pause; the partial step time is dropped (Space)")) c.pause();
   ImGui::SameLine();
-  if (button("Step", c.why_not_step(), "Pause, then advance exactly one 0.04 s step (S)")) c.step();
+  if (reason_button("Step", c.why_not_step(), "Pause, then advance exactly one 0.04 s step (S)")) c.step();
   ImGui::SameLine();
-  if (button("Reset", c.status() == FlockStatus::none ? "No flock to remove." : "",
+  if (reason_button("Reset", c.status() == FlockStatus::none ? "No flock to remove." : "",
              "Remove the flock; the inputs stay as typed")) c.reset();
   if (c.can_undo()) {
-    if (button("Undo edit", "", "Bring back the text before your edit and its flock (Ctrl/⌘+Z)")) {
+    if (reason_button("Undo edit", "", "Bring back the text before your edit and its flock (Ctrl/⌘+Z)")) {
       c.undo();
       save_fields();
     }
   }
   if (c.has_previous_inputs()) {
     if (c.can_undo()) ImGui::SameLine();
-    if (button("Restore my previous inputs", "", "The fields as they were before the shared link filled them")) {
+    if (reason_button("Restore my previous inputs", "", "The fields as they were before the shared link filled them")) {
       c.restore_previous_inputs();
       save_fields();
     }
@@ -138,7 +125,7 @@ void status_section() {
     note_rect("link-check");
     if (lc.kind == bandada::LinkCheck::Kind::waiting && c.flock() && !c.busy()) {
       std::string label = "Replay to step " + std::to_string(lc.steps);
-      if (button(label.c_str(), "", "Step the flock to the shared step count and compare fingerprints"))
+      if (reason_button(label.c_str(), "", "Step the flock to the shared step count and compare fingerprints"))
         c.replay_link_run();
     }
   }
@@ -149,29 +136,8 @@ void status_section() {
 }
 
 void share_section() {
-  App& a = app();
   ImGui::Separator();
-  if (button("Copy share link", "", "A link with these fields (and the run's step count and fingerprint)")) {
-    a.share_url = page_url() + "#" + a.ctl.share_string();
-    a.share = ShareState::waiting;
-    clipboard_write(a.share_url);
-  }
-  if (a.share == ShareState::waiting) {
-    int answer = clipboard_answer();
-    if (answer >= 0) a.share = answer ? ShareState::copied : ShareState::refused;
-  }
-  if (a.share == ShareState::copied) {
-    ImGui::SameLine();
-    ImGui::TextColored(kGreen, "Link copied");
-  }
-  if (a.share == ShareState::refused || a.share == ShareState::copied) {
-    if (a.share == ShareState::refused) ImGui::TextColored(kYellow, "The clipboard was refused; copy the link by hand:");
-    static char buf[8192];
-    std::snprintf(buf, sizeof buf, "%s", a.share_url.c_str());
-    ImGui::SetNextItemWidth(-1);
-    ImGui::InputText("##share-url", buf, sizeof buf, ImGuiInputTextFlags_ReadOnly | ImGuiInputTextFlags_AutoSelectAll);
-    note_rect("share-url");
-  }
+  share_link_row(app().ctl.share_string(), "A link with these fields (and the run's step count and fingerprint)");
 }
 
 void export_section() {
@@ -180,9 +146,9 @@ void export_section() {
   std::string why = f ? "" : "No flock to export.";
   ImGui::TextColored(kDim, "Export");
   ImGui::SameLine();
-  if (button("Table CSV", why, "One row per boid: position, velocity, S, A, C, neighbours")) download("bandada-table.csv", "text/csv", bandada::flock_csv(*f));
+  if (reason_button("Table CSV", why, "One row per boid: position, velocity, S, A, C, neighbours")) download("bandada-table.csv", "text/csv", bandada::flock_csv(*f));
   ImGui::SameLine();
-  if (button("Series CSV", why, "Time, mean speed and order after every step")) {
+  if (reason_button("Series CSV", why, "Time, mean speed and order after every step")) {
     std::string csv = "step,time,mean_speed,order\n";
     for (const bandada::SeriesPoint& p : a.ctl.series())
       csv += std::to_string(p.step) + "," + bandada::format_double(p.step * bandada::kDt) + "," +
@@ -190,7 +156,7 @@ void export_section() {
     download("bandada-series.csv", "text/csv", csv);
   }
   ImGui::SameLine();
-  if (button("State JSON", why, "The CLI's JSON of the current state")) download("bandada-state.json", "application/json", bandada::flock_json(*f));
+  if (reason_button("State JSON", why, "The CLI's JSON of the current state")) download("bandada-state.json", "application/json", bandada::flock_json(*f));
 }
 
 void help_section() {

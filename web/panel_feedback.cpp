@@ -11,6 +11,7 @@
 
 #include "app_state.h"
 #include "browser.h"
+#include "widgets.h"
 #include "imgui.h"
 
 namespace web {
@@ -40,16 +41,6 @@ PlaneMap plane_map() {
   m.ox = v.x + (v.w - 1000.0f * m.s) * 0.5f;
   m.oy = v.y + (v.h + 700.0f * m.s) * 0.5f;
   return m;
-}
-
-bool button(const char* label, const std::string& why_not, const char* tip) {
-  bool disabled = !why_not.empty();
-  if (disabled) ImGui::BeginDisabled();
-  bool pressed = ImGui::Button(label);
-  if (disabled) ImGui::EndDisabled();
-  note_rect(label);
-  if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) ImGui::SetTooltip("%s", disabled ? why_not.c_str() : tip);
-  return pressed && !disabled;
 }
 
 void fields_and_controls() {
@@ -92,18 +83,18 @@ void fields_and_controls() {
   }
 
   const bool running = c.status() == FlockStatus::running;
-  if (button("Initialize", c.why_not_initialize(), "Draw the start, paused (I)")) c.initialize();
+  if (reason_button("Initialize", c.why_not_initialize(), "Draw the start, paused (I)")) c.initialize();
   ImGui::SameLine();
-  if (button("Run", c.why_not_run(), "One cycle per 0.04 s (Space)")) c.run();
+  if (reason_button("Run", c.why_not_run(), "One cycle per 0.04 s (Space)")) c.run();
   ImGui::SameLine();
-  if (button("Pause", running ? "" : "Not running.", "Pause (Space)")) c.pause();
+  if (reason_button("Pause", running ? "" : "Not running.", "Pause (Space)")) c.pause();
   ImGui::SameLine();
-  if (button("Step", c.why_not_step(), "Pause, then finish the cycle (S)")) c.step();
+  if (reason_button("Step", c.why_not_step(), "Pause, then finish the cycle (S)")) c.step();
   ImGui::SameLine();
-  if (button("Reset", c.model() ? "" : "Nothing to remove.", "Remove the system; the inputs stay")) c.reset();
+  if (reason_button("Reset", c.model() ? "" : "Nothing to remove.", "Remove the system; the inputs stay")) c.reset();
   std::string why_phase = c.why_not_step();
   if (why_phase.empty() && running) why_phase = "Pause first: single phases are for a paused system.";
-  if (button("Advance one phase", why_phase, "Run the next phase alone (P)")) c.advance_phase();
+  if (reason_button("Advance one phase", why_phase, "Run the next phase alone (P)")) c.advance_phase();
   if (const bandada::Feedback2d* m = c.model()) {
     ImGui::SameLine();
     ImGui::TextColored(kYellow, "next: %s", kPhaseNames[m->next_phase()]);
@@ -134,23 +125,7 @@ void status_section() {
     ImGui::TextColored(kYellow, "%s", c.notice().c_str());
     ImGui::PopTextWrapPos();
   }
-  if (ImGui::Button("Copy share link")) {
-    a.share_url = page_url() + "#" + c.share_string();
-    a.share = ShareState::waiting;
-    clipboard_write(a.share_url);
-  }
-  if (a.share == ShareState::waiting) {
-    int answer = clipboard_answer();
-    if (answer >= 0) a.share = answer ? ShareState::copied : ShareState::refused;
-  }
-  if (a.share == ShareState::copied || a.share == ShareState::refused) {
-    static char buf[4096];
-    std::snprintf(buf, sizeof buf, "%s", a.share_url.c_str());
-    ImGui::TextColored(a.share == ShareState::copied ? kGreen : kYellow,
-                       a.share == ShareState::copied ? "Link copied" : "The clipboard was refused; copy it by hand:");
-    ImGui::SetNextItemWidth(-1);
-    ImGui::InputText("##fb-share-url", buf, sizeof buf, ImGuiInputTextFlags_ReadOnly | ImGuiInputTextFlags_AutoSelectAll);
-  }
+  share_link_row(c.share_string(), "A link with these fields, the operation and the switch");
   ImGui::Separator();
   ImGui::PushTextWrapPos(0);
   ImGui::TextColored(kDim, "White arrows are V (inside the group and with it), red are F. The yellow cross is R's "

@@ -1,0 +1,51 @@
+// Bandada — shared ImGui widgets (see widgets.h).
+#include "widgets.h"
+
+#include <cstdio>
+
+#include "app_state.h"
+#include "browser.h"
+#include "imgui.h"
+
+namespace web {
+
+bool reason_button(const char* label, const std::string& why_not, const char* tip) {
+  const bool disabled = !why_not.empty();
+  if (disabled) ImGui::BeginDisabled();
+  const bool pressed = ImGui::Button(label);
+  if (disabled) ImGui::EndDisabled();
+  note_rect(label);
+  if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) {
+    if (disabled) ImGui::SetTooltip("%s", why_not.c_str());
+    else if (tip) ImGui::SetTooltip("%s", tip);
+  }
+  return pressed && !disabled;
+}
+
+void share_link_row(const std::string& share_string, const char* tip) {
+  App& a = app();
+  if (reason_button("Copy share link", "", tip)) {
+    a.share_url = page_url() + "#" + share_string;
+    a.share = ShareState::waiting;
+    clipboard_write(a.share_url);
+  }
+  if (a.share == ShareState::waiting) {
+    const int answer = clipboard_answer();
+    if (answer >= 0) a.share = answer ? ShareState::copied : ShareState::refused;
+  }
+  if (a.share == ShareState::copied) {
+    ImGui::SameLine();
+    ImGui::TextColored(ImVec4(0.45f, 0.9f, 0.55f, 1.0f), "Link copied");
+  }
+  if (a.share == ShareState::refused || a.share == ShareState::copied) {
+    if (a.share == ShareState::refused)
+      ImGui::TextColored(ImVec4(1.0f, 0.82f, 0.35f, 1.0f), "The clipboard was refused; copy the link by hand:");
+    static char buf[8192];
+    std::snprintf(buf, sizeof buf, "%s", a.share_url.c_str());
+    ImGui::SetNextItemWidth(-1);
+    ImGui::InputText("##share-url", buf, sizeof buf, ImGuiInputTextFlags_ReadOnly | ImGuiInputTextFlags_AutoSelectAll);
+    note_rect("share-url");
+  }
+}
+
+}  // namespace web
