@@ -250,3 +250,54 @@ TEST_CASE("the feedback fields check the grammar and ranges") {
   CHECK(op == Feedback2dOperation::gravity);
   CHECK_FALSE(parse_operation("Gravity", op));
 }
+
+TEST_CASE("Probabilistic keeps a same-class neighbour when its draw is below 0.9; separation sees all") {
+  // Two V points: find a seed whose first draw drops point 0's neighbour (u ≥ 0.9) and whose
+  // second keeps point 1's (u < 0.9). The draws come before the ξ draws, i then j ascending.
+  uint32_t seed = 0;
+  for (;; ++seed) {
+    Lcg probe(seed);
+    const double u0 = probe.next(), u1 = probe.next();
+    if (u0 >= 0.9 && u1 < 0.9) break;
+  }
+  Feedback2dParams p = quiet(Feedback2dOperation::probabilistic);
+  p.alpha = 1;
+  p.seed = seed;
+  Feedback2d m(p, {500, 530}, {350, 350}, {1, 1}, {0, 0});
+  REQUIRE(m.is_v()[0] == m.is_v()[1]);
+  m.advance_phase();
+  CHECK(m.vx()[0] == 1.0);                              // its only neighbour was dropped: no cohesion
+  CHECK(m.vx()[1] == 1 + 0.003 * (500.0 - 530.0));      // kept
+  CHECK(m.neighbors()[0] == 1);                         // the count is the full set
+}
+
+TEST_CASE("ΔR is |c − c'|/1000 + |D − D'|/1000 + |O − O'| against the result before") {
+  Feedback2dParams p = quiet();
+  p.sigma = 1;
+  Feedback2d m(p, {500, 505, 700}, {350, 352, 400}, {1, 0, 0}, {0, 1, 0});
+  const Feedback2dResult before = m.result();
+  m.cycle();
+  const Feedback2dResult& after = m.result();
+  const double dcx = after.cx - before.cx, dcy = after.cy - before.cy;
+  CHECK(after.delta == std::sqrt(dcx * dcx + dcy * dcy) / 1000.0 + std::fabs(after.D - before.D) / 1000.0 +
+                           std::fabs(after.order - before.order));
+  CHECK(after.delta > 0.0);
+  REQUIRE(m.delta_history().size() == 1);
+  CHECK(m.delta_history()[0] == after.delta);
+}
+
+TEST_CASE("chaos: order below 0.25 and coherence below 60 %") {
+  // 23 points fly +x and 17 fly −x in a tight block: order (23 − 17)/40 = 0.15, so the heading
+  // rule applies and the 17 are F: coherence 23/40 = 0.575.
+  std::vector<double> x, y, vx, vy;
+  for (int i = 0; i < 40; ++i) {
+    x.push_back(500 + i % 8);
+    y.push_back(350 + i / 8);
+    vx.push_back(i < 23 ? 1.0 : -1.0);
+    vy.push_back(0.0);
+  }
+  Feedback2d m(quiet(), x, y, vx, vy);
+  CHECK(m.result().order == doctest::Approx(0.15));
+  CHECK(m.result().coherence == doctest::Approx(0.575));
+  CHECK(m.regime() == Feedback2dRegime::chaos);
+}
