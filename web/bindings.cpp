@@ -234,6 +234,12 @@ void advance(double elapsed_seconds) {
 
 void set_html_view(bool on) { app().html_view = on || !app().has_gl; }
 
+// The WebGL context is gone for good (we do not rebuild GL objects): the 3-D view cannot return.
+void mark_gl_lost() {
+  app().has_gl = false;
+  app().html_view = true;
+}
+
 std::string fields_json() {
   std::string s = "[";
   for (int i = 0; i < bandada::kBoids3dFieldCount; ++i) {
@@ -307,6 +313,7 @@ EMSCRIPTEN_BINDINGS(bandada) {
   emscripten::function("shareString", &web::share_string);
   emscripten::function("advance", &web::advance);
   emscripten::function("setHtmlView", &web::set_html_view);
+  emscripten::function("markGlLost", &web::mark_gl_lost);
   emscripten::function("fieldsJson", &web::fields_json);
   emscripten::function("viewJson", &web::view_json);
   emscripten::function("glyphs", &web::glyphs);

@@ -135,6 +135,7 @@ test('a lost WebGL context keeps the flock and its time, and continues in the ac
   await page.evaluate(() => document.getElementById('canvas').getContext('webgl2').getExtension('WEBGL_lose_context').loseContext());
   await page.waitForFunction(() => document.body.classList.contains('html-mode'));
   assert.match(await page.locator('#hv-reason').innerText(), /lost its WebGL context/);
+  assert.equal(await page.locator('#hv-webgl').isVisible(), false, 'no way back to a dead canvas');
   const after = await appState(page);
   assert.equal(after.steps, before.steps);
   assert.equal(after.fingerprint, before.fingerprint);
