@@ -9,6 +9,7 @@
 #include "app/share_codec.h"
 #include "model/boids3d.h"
 #include "model/feedback2d_params.h"
+#include "model/flock2d_params.h"
 #include "model/number_text.h"
 
 namespace {
@@ -31,7 +32,7 @@ const char* kHelp =
     "                   explicit options override its fields\n"
     "  --format json|csv  output format (default json)\n"
     "  --brute-force    use the brute-force neighbour search (reference; same bits)\n"
-    "  --model boids3d|feedback2d  the model (default boids3d; --model feedback2d --help)\n"
+    "  --model boids3d|feedback2d|flock2d  the model (default boids3d; --model NAME --help)\n"
     "  --help           this text\n"
     "\n"
     "Numbers use the app's grammar: 1.5, 1,5, -2e-3; omitted options take the app's defaults.\n"
@@ -54,6 +55,83 @@ const char* kFeedbackHelp =
     "JSON: {\"model\":\"feedback2d\",\"cycles\":T,\"next_phase\":k,\"R\":{\"c\":[x,y],\"D\":..,\"order\":..,\n"
     "       \"coherence\":..,\"delta\":..,\"regime\":\"..\"},\"points\":[{\"p\":[..],\"v\":[..],\"mA\":..,\"mS\":..,\n"
     "       \"mG\":..,\"class\":\"V\"|\"F\",\"neighbors\":k},..]}\n";
+
+const char* kFlock2dHelp =
+    "bandada-cli --model flock2d: the 2-D flock with predators and attractors (spec flock2d.md).\n"
+    "  --count N --radius R --sep-radius RS --w-sep WS --w-ali WA --w-coh WC --max-speed V\n"
+    "  --max-force F --dt DT --w-pred WP --w-attr WG --w-leader WL --seed K --steps T\n"
+    "  --integrator euler|rk4   --force-law steering|raw   --leader L\n"
+    "  --predator X;Y  --attractor X;Y   (repeatable; ';' or a single ',' separates X and Y)\n";
+
+// "X;Y", or "X,Y" with one comma; numbers by the field grammar (decimal point there).
+bool parse_point(const std::string& s, double& x, double& y) {
+  size_t sep = s.find(';');
+  if (sep == std::string::npos) {
+    sep = s.find(',');
+    if (sep == std::string::npos || s.find(',', sep + 1) != std::string::npos) return false;
+  }
+  RealParse a = parse_real_text(s.substr(0, sep)), b = parse_real_text(s.substr(sep + 1));
+  if (!a.ok || !b.ok) return false;
+  x = a.value;
+  y = b.value;
+  return true;
+}
+
+int run_flock2d(int argc, char** argv) {
+  Flock2dFieldTexts texts = flock2d_default_texts();
+  Flock2dParams extra;
+  std::string steps_text = "0", leader_text;
+  std::vector<std::pair<double, double>> predators, attractors;
+  for (int i = 1; i < argc; ++i) {
+    std::string a = argv[i];
+    if (a == "--model") { ++i; continue; }
+    if (a == "--help" || a == "-h") { std::fputs(kFlock2dHelp, stdout); return 0; }
+    if (i + 1 >= argc) return fail("option " + a + " needs a value (see --model flock2d --help)");
+    std::string value = argv[++i];
+    int field = -1;
+    for (int f = 0; f < kFlock2dFieldCount; ++f)
+      if (a == std::string("--") + field_info(static_cast<Flock2dField>(f)).key) field = f;
+    double x, y;
+    if (field >= 0) texts[field] = value;
+    else if (a == "--steps") steps_text = value;
+    else if (a == "--leader") leader_text = value;
+    else if (a == "--integrator") {
+      if (value == "euler") extra.integrator = Integrator::euler;
+      else if (value == "rk4") extra.integrator = Integrator::rk4;
+      else return fail("--integrator must be euler or rk4");
+    } else if (a == "--force-law") {
+      if (value == "steering") extra.law = ForceLaw::steering;
+      else if (value == "raw") extra.law = ForceLaw::raw;
+      else return fail("--force-law must be steering or raw");
+    } else if (a == "--predator" || a == "--attractor") {
+      if (!parse_point(value, x, y)) return fail(a + " '" + value + "': give X;Y, e.g. 450;300");
+      (a == "--predator" ? predators : attractors).emplace_back(x, y);
+    } else {
+      return fail("unknown option " + a + " for --model flock2d (see --help)");
+    }
+  }
+  Flock2dCheck c = check_flock2d(texts);
+  if (!c.ok)
+    for (int f = 0; f < kFlock2dFieldCount; ++f)
+      if (!c.errors[f].empty())
+        return fail(std::string("--") + field_info(static_cast<Flock2dField>(f)).key + " '" + texts[f] + "': " + c.errors[f]);
+  c.params.integrator = extra.integrator;
+  c.params.law = extra.law;
+  if (!leader_text.empty()) {
+    IntegerParse l = parse_integer_text(leader_text, c.params.n - 1);
+    if (!l.ok) return fail("--leader '" + leader_text + "': a boid index below --count");
+    c.params.leader = static_cast<int64_t>(l.value);
+  }
+  IntegerParse steps = parse_integer_text(steps_text, 100000000);
+  if (!steps.ok) return fail("--steps '" + steps_text + "': " + steps.error);
+  Flock2d f(c.params);
+  for (auto& [x, y] : predators) f.add_predator(x, y);
+  for (auto& [x, y] : attractors) f.add_attractor(x, y);
+  for (uint64_t t = 0; t < steps.value; ++t) f.step();
+  const std::string out = flock2d_json(f);
+  if (std::fwrite(out.data(), 1, out.size(), stdout) != out.size()) return fail("could not write the output");
+  return 0;
+}
 
 int run_feedback2d(int argc, char** argv) {
   Feedback2dFieldTexts texts = feedback2d_default_texts();
@@ -102,7 +180,8 @@ int main(int argc, char** argv) {
     if (std::string(argv[i]) == "--model") {
       std::string model = argv[i + 1];
       if (model == "feedback2d") return run_feedback2d(argc, argv);
-      if (model != "boids3d") return fail("--model must be boids3d or feedback2d");
+      if (model == "flock2d") return run_flock2d(argc, argv);
+      if (model != "boids3d") return fail("--model must be boids3d, feedback2d or flock2d");
     }
   Boids3dFieldTexts texts = boids3d_default_texts();
   bool field_set[kBoids3dFieldCount] = {};

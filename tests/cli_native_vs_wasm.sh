@@ -11,7 +11,9 @@ for args in "--count 200 --steps 50" "--count 1000 --radius 0.6 --steps 20 --see
             "--count 500 --radius 0.25 --separation 0.3 --max-speed 5 --steps 40 --format csv" \
             "--model feedback2d --cycles 30" "--model feedback2d --n 300 --operation probabilistic --no-contradiction --cycles 20" \
             "--model feedback2d --n 120 --operation gravity --turn 1 --feedback 2 --phases 41" \
-            "--model feedback2d --operation sum --r 5 --seed 0 --cycles 25"; do
+            "--model feedback2d --operation sum --r 5 --seed 0 --cycles 25" \
+            "--model flock2d --steps 40" "--model flock2d --count 500 --integrator rk4 --predator 450;300 --attractor 100;100 --steps 15" \
+            "--model flock2d --count 200 --force-law raw --leader 3 --radius 80 --steps 20"; do
   n=$((n + 1))
   a=$("$native" $args | sha256sum)
   b=$(node --no-experimental-fetch "$wasm" $args | sha256sum)

@@ -35,5 +35,9 @@ p=$("$cli" --model feedback2d --n 40 --phases 12)
 check "feedback2d: twelve single phases print what three cycles print" '[ "$f" = "$p" ]'
 check "feedback2d refuses an unknown operation" '! "$cli" --model feedback2d --operation swirl >/dev/null 2>&1'
 check "an unknown model is refused" '! "$cli" --model flock9 >/dev/null 2>&1'
+g=$("$cli" --model flock2d --count 25 --predator '450;300' --steps 3)
+check "flock2d JSON names the model, lists every boid and the predator" '[[ "$g" == "{\"model\":\"flock2d\",\"steps\":3,"* ]] && [ "$(grep -o "\"neighbors\"" <<<"$g" | wc -l)" = 25 ] && [[ "$g" == *"\"predators\":[{\"p\":"* ]]'
+check "flock2d refuses r_s above r" '! "$cli" --model flock2d --radius 10 --sep-radius 20 >/dev/null 2>&1'
+check "flock2d refuses a malformed predator" '! "$cli" --model flock2d --predator 1,5,2 >/dev/null 2>&1'
 echo "$((checks - fails)) passed, $fails failed"
 [ $fails -eq 0 ]

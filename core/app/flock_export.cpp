@@ -68,6 +68,45 @@ std::string flock_csv(const Boids3d& flock) {
   return out;
 }
 
+std::string flock2d_json(const Flock2d& f) {
+  std::string out = "{\"model\":\"flock2d\",\"steps\":" + std::to_string(f.steps()) + ",\"order\":";
+  put(out, f.order());
+  out += ",\"mean_speed\":";
+  put(out, f.mean_speed());
+  out += ",\"kinetic_energy\":";
+  put(out, f.kinetic_energy());
+  out += ",\"mean_nearest_distance\":";
+  put(out, f.mean_nearest_distance());
+  out += ",\"boids\":[";
+  const std::vector<uint32_t> k = f.neighbour_counts();
+  for (size_t i = 0; i < f.size(); ++i) {
+    out += i ? ",{\"p\":[" : "{\"p\":[";
+    put(out, f.px()[i]);
+    out += ',';
+    put(out, f.py()[i]);
+    out += "],\"v\":[";
+    put(out, f.vx()[i]);
+    out += ',';
+    put(out, f.vy()[i]);
+    out += "],\"neighbors\":" + std::to_string(k[i]) + "}";
+  }
+  out += "],\"predators\":[";
+  for (size_t i = 0; i < f.predators().size(); ++i) {
+    const Marker& m = f.predators()[i];
+    out += i ? ",{\"p\":[" : "{\"p\":[";
+    put(out, m.x);
+    out += ',';
+    put(out, m.y);
+    out += "],\"v\":[";
+    put(out, m.vx);
+    out += ',';
+    put(out, m.vy);
+    out += "]}";
+  }
+  out += "]}\n";
+  return out;
+}
+
 std::string feedback2d_json(const Feedback2d& m) {
   const Feedback2dResult& R = m.result();
   std::string out = "{\"model\":\"feedback2d\",\"cycles\":" + std::to_string(m.cycles()) +

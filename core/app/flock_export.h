@@ -6,6 +6,7 @@
 
 #include "model/boids3d.h"
 #include "model/feedback2d.h"
+#include "model/flock2d.h"
 
 namespace bandada {
 
@@ -16,5 +17,9 @@ std::string flock_csv(const Boids3d& flock);
 
 /// {"model":"feedback2d","cycles":T,"R":{…},"points":[{"p":[x,y],"v":[vx,vy],"mA":…,…},…]}
 std::string feedback2d_json(const Feedback2d& m);
+
+/// {"model":"flock2d","steps":T,"order":…,"mean_speed":…,"boids":[{"p":[x,y],"v":[vx,vy],"neighbors":k},…],
+///  "predators":[{"p":[x,y],"v":[vx,vy]},…]}
+std::string flock2d_json(const Flock2d& f);
 
 }  // namespace bandada

@@ -1,0 +1,370 @@
+// Bandada — the 2-D flock with predators and attractors (see flock2d.h, shared/spec/flock2d.md).
+#include "flock2d.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "det_math.h"
+
+namespace bandada {
+namespace {
+
+constexpr double kW = kFlockWidth, kH = kFlockHeight;
+
+void limit(double& x, double& y, double m) {
+  const double len = std::sqrt(x * x + y * y);
+  if (len > m) {
+    const double s = m / len;
+    x *= s;
+    y *= s;
+  }
+}
+
+}  // namespace
+
+double minimal_image(double d, double L) { return d - L * std::floor(d / L + 0.5); }
+
+double wrap_torus(double x, double L) {
+  double y = x - L * std::floor(x / L);
+  return y >= L ? 0.0 : y;
+}
+
+Flock2d::Flock2d(const Flock2dParams& p) : params_(p), rng_(p.seed) { draw_boids(p.n); }
+
+Flock2d::Flock2d(const Flock2dParams& p, std::vector<double> x, std::vector<double> y, std::vector<double> vx,
+                 std::vector<double> vy)
+    : params_(p), rng_(p.seed), px_(std::move(x)), py_(std::move(y)), vx_(std::move(vx)), vy_(std::move(vy)) {
+  params_.n = static_cast<uint32_t>(px_.size());
+}
+
+void Flock2d::draw_boids(size_t count) {
+  while (px_.size() < count) {
+    const double x = kW * rng_.next(), y = kH * rng_.next();
+    const double phi = 2.0 * kPi * rng_.next();
+    const double speed = params_.vmax * (0.5 + 0.5 * rng_.next());
+    px_.push_back(x);
+    py_.push_back(y);
+    vx_.push_back(speed * det_cos(phi));
+    vy_.push_back(speed * det_sin(phi));
+  }
+}
+
+void Flock2d::set_live_params(const Flock2dParams& p) {
+  const uint32_t seed = params_.seed;
+  params_ = p;
+  params_.seed = seed;
+  if (p.n < px_.size()) {
+    for (auto* v : {&px_, &py_, &vx_, &vy_}) v->resize(p.n);
+  } else {
+    draw_boids(p.n);
+  }
+}
+
+void Flock2d::add_predator(double x, double y) { predators_.push_back({wrap_torus(x, kW), wrap_torus(y, kH)}); }
+void Flock2d::add_attractor(double x, double y) { attractors_.push_back({wrap_torus(x, kW), wrap_torus(y, kH)}); }
+void Flock2d::clear_markers() {
+  predators_.clear();
+  attractors_.clear();
+}
+
+bool Flock2d::remove_nearest_marker(double x, double y) {
+  double best = INFINITY;
+  std::vector<Marker>* list = nullptr;
+  size_t at = 0;
+  for (auto* l : {&predators_, &attractors_})
+    for (size_t k = 0; k < l->size(); ++k) {
+      const double dx = minimal_image((*l)[k].x - x, kW), dy = minimal_image((*l)[k].y - y, kH);
+      const double d = dx * dx + dy * dy;
+      if (d < best) {
+        best = d;
+        list = l;
+        at = k;
+      }
+    }
+  if (!list) return false;
+  list->erase(list->begin() + static_cast<long>(at));
+  return true;
+}
+
+void Flock2d::neighbour_lists(const std::vector<double>& x, const std::vector<double>& y, double radius,
+                              std::vector<std::vector<uint32_t>>& out) const {
+  const size_t n = x.size();
+  out.assign(n, {});
+  auto close = [&](size_t i, size_t j) {
+    const double rx = minimal_image(x[j] - x[i], kW), ry = minimal_image(y[j] - y[i], kH);
+    return std::sqrt(rx * rx + ry * ry) < radius;
+  };
+  const int gx = std::min(300, static_cast<int>(kW / radius)), gy = std::min(300, static_cast<int>(kH / radius));
+  if (brute_ || gx < 3 || gy < 3) {
+    for (size_t i = 0; i < n; ++i)
+      for (size_t j = 0; j < n; ++j)
+        if (j != i && close(i, j)) out[i].push_back(static_cast<uint32_t>(j));
+    return;
+  }
+  // A periodic grid of cells at least `radius` wide (binning on wrapped positions: the RK4 stages
+  // do not wrap); the 3 × 3 stencil sees each cell once since there are at least 3 per axis.
+  std::vector<uint32_t> start(static_cast<size_t>(gx) * gy + 1, 0), cell(n), order(n);
+  for (size_t i = 0; i < n; ++i) {
+    int cx = static_cast<int>(wrap_torus(x[i], kW) / (kW / gx)), cy = static_cast<int>(wrap_torus(y[i], kH) / (kH / gy));
+    cx = std::min(cx, gx - 1);
+    cy = std::min(cy, gy - 1);
+    cell[i] = static_cast<uint32_t>(cy * gx + cx);
+    ++start[cell[i] + 1];
+  }
+  for (size_t c = 1; c < start.size(); ++c) start[c] += start[c - 1];
+  std::vector<uint32_t> fill(start.begin(), start.end() - 1);
+  for (size_t i = 0; i < n; ++i) order[fill[cell[i]]++] = static_cast<uint32_t>(i);
+  for (size_t i = 0; i < n; ++i) {
+    const int cx = static_cast<int>(cell[i] % gx), cy = static_cast<int>(cell[i] / gx);
+    for (int dy = -1; dy <= 1; ++dy)
+      for (int dx = -1; dx <= 1; ++dx) {
+        const int c = ((cy + dy + gy) % gy) * gx + (cx + dx + gx) % gx;
+        for (uint32_t k = start[c]; k < start[c + 1]; ++k)
+          if (order[k] != i && close(i, order[k])) out[i].push_back(order[k]);
+      }
+    std::sort(out[i].begin(), out[i].end());
+  }
+}
+
+void Flock2d::accelerations(const std::vector<double>& x, const std::vector<double>& y, const std::vector<double>& vx,
+                            const std::vector<double>& vy, std::vector<double>& ax, std::vector<double>& ay) const {
+  const Flock2dParams& p = params_;
+  const size_t n = x.size();
+  std::vector<std::vector<uint32_t>> nb;
+  neighbour_lists(x, y, p.r, nb);
+  ax.assign(n, 0.0);
+  ay.assign(n, 0.0);
+  const bool has_leader = p.leader >= 0 && static_cast<size_t>(p.leader) < n;
+  for (size_t i = 0; i < n; ++i) {
+    double fsx = 0, fsy = 0, mvx = 0, mvy = 0, mcx = 0, mcy = 0;
+    for (uint32_t j : nb[i]) {
+      const double rx = minimal_image(x[j] - x[i], kW), ry = minimal_image(y[j] - y[i], kH);
+      const double d2 = rx * rx + ry * ry;
+      mvx += vx[j];
+      mvy += vy[j];
+      mcx += rx;
+      mcy += ry;
+      if (d2 > 0.0 && std::sqrt(d2) < p.rs) {
+        fsx -= rx / d2;
+        fsy -= ry / d2;
+      }
+    }
+    const double k = static_cast<double>(nb[i].size());
+    const double dax = k > 0 ? mvx / k : 0.0, day = k > 0 ? mvy / k : 0.0;  // mean v_j
+    const double fax = k > 0 ? dax - vx[i] : 0.0, fay = k > 0 ? day - vy[i] : 0.0;
+    const double fcx = k > 0 ? mcx / k : 0.0, fcy = k > 0 ? mcy / k : 0.0;
+    double fpx = 0, fpy = 0;
+    for (const Marker& m : predators_) {
+      const double dx = minimal_image(x[i] - m.x, kW), dy = minimal_image(y[i] - m.y, kH);
+      const double d = std::sqrt(dx * dx + dy * dy);
+      if (d > 0.0 && d < 2.0 * p.r) {
+        const double fall = 1.0 - d / (2.0 * p.r);
+        fpx += dx / d * fall;
+        fpy += dy / d * fall;
+      }
+    }
+    double fgx = 0, fgy = 0;
+    for (const Marker& m : attractors_) {
+      const double dx = minimal_image(m.x - x[i], kW), dy = minimal_image(m.y - y[i], kH);
+      const double d = std::max(std::sqrt(dx * dx + dy * dy), p.rs);
+      fgx += dx / d;
+      fgy += dy / d;
+    }
+    bool lead = false;
+    double lx = 0, ly = 0;
+    if (has_leader && static_cast<int64_t>(i) != p.leader) {
+      lx = minimal_image(x[p.leader] - x[i], kW);
+      ly = minimal_image(y[p.leader] - y[i], kH);
+      lead = std::sqrt(lx * lx + ly * ly) < p.r;
+    }
+    double a_x, a_y;
+    if (p.law == ForceLaw::raw) {
+      a_x = p.ws * fsx + p.wa * fax + p.wc * fcx + p.wp * fpx + p.wg * fgx;
+      a_y = p.ws * fsy + p.wa * fay + p.wc * fcy + p.wp * fpy + p.wg * fgy;
+      if (lead) {
+        a_x += p.wl * lx;
+        a_y += p.wl * ly;
+      }
+    } else {
+      // Reynolds steering: desired velocity (v_max along d) minus velocity, limited to f_max.
+      auto steer = [&](double dx, double dy, double& sx, double& sy) {
+        const double len = std::sqrt(dx * dx + dy * dy);
+        if (len == 0.0) {
+          sx = sy = 0.0;
+          return;
+        }
+        sx = p.vmax * (dx / len) - vx[i];
+        sy = p.vmax * (dy / len) - vy[i];
+        limit(sx, sy, p.fmax);
+      };
+      double ssx, ssy, sax, say, scx, scy, spx, spy, sgx, sgy;
+      steer(fsx, fsy, ssx, ssy);
+      steer(dax, day, sax, say);
+      steer(fcx, fcy, scx, scy);
+      steer(fpx, fpy, spx, spy);
+      steer(fgx, fgy, sgx, sgy);
+      a_x = p.ws * ssx + p.wa * sax + p.wc * scx + p.wp * spx + p.wg * sgx;
+      a_y = p.ws * ssy + p.wa * say + p.wc * scy + p.wp * spy + p.wg * sgy;
+      if (lead) {
+        double slx, sly;
+        steer(lx, ly, slx, sly);
+        a_x += p.wl * slx;
+        a_y += p.wl * sly;
+      }
+    }
+    ax[i] = a_x;
+    ay[i] = a_y;
+  }
+}
+
+void Flock2d::move_predators() {
+  // Reads the boids of the step's start (px_, py_ before they move).
+  const Flock2dParams& p = params_;
+  for (Marker& m : predators_) {
+    double sx = 0, sy = 0;
+    size_t count = 0;
+    for (size_t i = 0; i < px_.size(); ++i) {
+      const double dx = minimal_image(px_[i] - m.x, kW), dy = minimal_image(py_[i] - m.y, kH);
+      if (std::sqrt(dx * dx + dy * dy) < 3.0 * p.r) {
+        sx += dx;
+        sy += dy;
+        ++count;
+      }
+    }
+    if (count > 0) {
+      const double mx = sx / static_cast<double>(count), my = sy / static_cast<double>(count);
+      const double len = std::sqrt(mx * mx + my * my);
+      if (len > 0.0) {
+        m.vx = 0.8 * p.vmax * (mx / len);
+        m.vy = 0.8 * p.vmax * (my / len);
+      }
+    }
+  }
+}
+
+void Flock2d::step() {
+  const Flock2dParams& p = params_;
+  const size_t n = px_.size();
+  std::vector<double> nx(n), ny(n), nvx(n), nvy(n);
+  if (p.integrator == Integrator::euler) {
+    std::vector<double> ax, ay;
+    accelerations(px_, py_, vx_, vy_, ax, ay);
+    for (size_t i = 0; i < n; ++i) {
+      double vx = vx_[i] + ax[i] * p.dt, vy = vy_[i] + ay[i] * p.dt;
+      limit(vx, vy, p.vmax);
+      nvx[i] = vx;
+      nvy[i] = vy;
+      nx[i] = wrap_torus(px_[i] + vx * p.dt, kW);
+      ny[i] = wrap_torus(py_[i] + vy * p.dt, kH);
+    }
+  } else {
+    // RK4 on dp/dt = v, dv/dt = a(p, v); stages do not wrap (minimal images handle it).
+    std::vector<double> k1x, k1y, k2x, k2y, k3x, k3y, k4x, k4y;
+    std::vector<double> sx(n), sy(n), svx(n), svy(n);
+    accelerations(px_, py_, vx_, vy_, k1x, k1y);
+    const double h = p.dt / 2.0;
+    for (size_t i = 0; i < n; ++i) {
+      sx[i] = px_[i] + h * vx_[i];
+      sy[i] = py_[i] + h * vy_[i];
+      svx[i] = vx_[i] + h * k1x[i];
+      svy[i] = vy_[i] + h * k1y[i];
+    }
+    const std::vector<double> v2x = svx, v2y = svy;
+    accelerations(sx, sy, svx, svy, k2x, k2y);
+    for (size_t i = 0; i < n; ++i) {
+      sx[i] = px_[i] + h * v2x[i];
+      sy[i] = py_[i] + h * v2y[i];
+      svx[i] = vx_[i] + h * k2x[i];
+      svy[i] = vy_[i] + h * k2y[i];
+    }
+    const std::vector<double> v3x = svx, v3y = svy;
+    accelerations(sx, sy, svx, svy, k3x, k3y);
+    for (size_t i = 0; i < n; ++i) {
+      sx[i] = px_[i] + p.dt * v3x[i];
+      sy[i] = py_[i] + p.dt * v3y[i];
+      svx[i] = vx_[i] + p.dt * k3x[i];
+      svy[i] = vy_[i] + p.dt * k3y[i];
+    }
+    const std::vector<double> v4x = svx, v4y = svy;
+    accelerations(sx, sy, svx, svy, k4x, k4y);
+    const double s = p.dt / 6.0;
+    for (size_t i = 0; i < n; ++i) {
+      double vx = vx_[i] + s * (k1x[i] + 2.0 * k2x[i] + 2.0 * k3x[i] + k4x[i]);
+      double vy = vy_[i] + s * (k1y[i] + 2.0 * k2y[i] + 2.0 * k3y[i] + k4y[i]);
+      limit(vx, vy, p.vmax);
+      nvx[i] = vx;
+      nvy[i] = vy;
+      nx[i] = wrap_torus(px_[i] + s * (vx_[i] + 2.0 * v2x[i] + 2.0 * v3x[i] + v4x[i]), kW);
+      ny[i] = wrap_torus(py_[i] + s * (vy_[i] + 2.0 * v2y[i] + 2.0 * v3y[i] + v4y[i]), kH);
+    }
+  }
+  move_predators();  // from the boids of the step's start
+  for (Marker& m : predators_) {
+    m.x = wrap_torus(m.x + m.vx * p.dt, kW);
+    m.y = wrap_torus(m.y + m.vy * p.dt, kH);
+  }
+  px_.swap(nx);
+  py_.swap(ny);
+  vx_.swap(nvx);
+  vy_.swap(nvy);
+  ++steps_;
+}
+
+std::vector<uint32_t> Flock2d::neighbour_counts() const {
+  std::vector<std::vector<uint32_t>> nb;
+  neighbour_lists(px_, py_, params_.r, nb);
+  std::vector<uint32_t> out(nb.size());
+  for (size_t i = 0; i < nb.size(); ++i) out[i] = static_cast<uint32_t>(nb[i].size());
+  return out;
+}
+
+double Flock2d::order() const {
+  if (px_.empty()) return 0.0;
+  double ux = 0, uy = 0;
+  for (size_t i = 0; i < px_.size(); ++i) {
+    const double s = std::sqrt(vx_[i] * vx_[i] + vy_[i] * vy_[i]);
+    if (s > 0.0) {
+      ux += vx_[i] / s;
+      uy += vy_[i] / s;
+    }
+  }
+  return std::sqrt(ux * ux + uy * uy) / static_cast<double>(px_.size());
+}
+
+double Flock2d::mean_speed() const {
+  if (px_.empty()) return 0.0;
+  double sum = 0;
+  for (size_t i = 0; i < px_.size(); ++i) sum += std::sqrt(vx_[i] * vx_[i] + vy_[i] * vy_[i]);
+  return sum / static_cast<double>(px_.size());
+}
+
+double Flock2d::kinetic_energy() const {
+  double e = 0;
+  for (size_t i = 0; i < px_.size(); ++i) e += (vx_[i] * vx_[i] + vy_[i] * vy_[i]) / 2.0;
+  return e;
+}
+
+double Flock2d::mean_nearest_distance() const {
+  const size_t n = px_.size();
+  if (n < 2) return 0.0;
+  std::vector<std::vector<uint32_t>> nb;
+  neighbour_lists(px_, py_, params_.r, nb);
+  double sum = 0;
+  for (size_t i = 0; i < n; ++i) {
+    double best = INFINITY;
+    auto consider = [&](size_t j) {
+      const double rx = minimal_image(px_[j] - px_[i], kW), ry = minimal_image(py_[j] - py_[i], kH);
+      best = std::min(best, std::sqrt(rx * rx + ry * ry));
+    };
+    if (!nb[i].empty()) {
+      for (uint32_t j : nb[i]) consider(j);
+    } else {  // nobody within r: look at everyone
+      for (size_t j = 0; j < n; ++j)
+        if (j != i) consider(j);
+    }
+    sum += best;
+  }
+  return sum / static_cast<double>(n);
+}
+
+}  // namespace bandada

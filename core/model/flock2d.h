@@ -1,0 +1,103 @@
+// Bandada — the 2-D flock with predators and attractors (spec: shared/spec/flock2d.md): a
+// 900 × 600 torus, Reynolds steering or the seed's raw forces, Euler or RK4, predators that
+// chase and boids that flee, static attractors, an optional leader. Boid i is the i-th drawn;
+// every sum runs in ascending index. Parameters are live; only the seed re-initializes.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "lcg.h"
+
+namespace bandada {
+
+inline constexpr double kFlockWidth = 900.0, kFlockHeight = 600.0;
+
+enum class ForceLaw { steering, raw };
+enum class Integrator { euler, rk4 };
+
+struct Flock2dParams {
+  uint32_t n = 300;       ///< boids, 1 … 20 000 (live: grows from the generator, shrinks from the top)
+  double r = 50;          ///< perception radius, 1 … 300 (strict: |r_ij| < r)
+  double rs = 25;         ///< separation radius, 0 < r_s ≤ r
+  double ws = 1.5, wa = 1.0, wc = 1.0;  ///< rule weights, 0 … 10
+  double vmax = 4;        ///< speed limit, units/step, > 0 … 50
+  double fmax = 0.1;      ///< steering force limit, > 0 … 10
+  ForceLaw law = ForceLaw::steering;
+  double dt = 1;          ///< 0 < dt ≤ 2
+  Integrator integrator = Integrator::euler;
+  double wp = 3;          ///< predator fear weight, 0 … 20
+  double wg = 0.5;        ///< attractor weight, 0 … 10
+  uint32_t seed = 1;
+  int64_t leader = -1;    ///< a boid index, or −1 for none
+  double wl = 1;          ///< leader weight
+};
+
+struct Marker {
+  double x, y;
+  double vx = 0, vy = 0;  ///< predators move; attractors stay at rest
+};
+
+/// d − L·floor(d/L + 0.5): the shortest periodic displacement.
+double minimal_image(double d, double L);
+/// x − L·floor(x/L), and L itself becomes 0: into [0, L).
+double wrap_torus(double x, double L);
+
+class Flock2d {
+ public:
+  explicit Flock2d(const Flock2dParams& p);
+  /// Given positions and velocities instead of the drawn start (tests, hand-computed cases).
+  Flock2d(const Flock2dParams& p, std::vector<double> x, std::vector<double> y, std::vector<double> vx,
+          std::vector<double> vy);
+
+  /// Live: applies from the next step. A larger n appends boids drawn from the continuing
+  /// generator; a smaller n drops the highest indices. The seed is kept (a new seed is a new flock).
+  void set_live_params(const Flock2dParams& p);
+  const Flock2dParams& params() const { return params_; }
+
+  void add_predator(double x, double y);
+  void add_attractor(double x, double y);
+  /// Removes the marker (predator or attractor) nearest the point; false when there is none.
+  bool remove_nearest_marker(double x, double y);
+  void clear_markers();
+  const std::vector<Marker>& predators() const { return predators_; }
+  const std::vector<Marker>& attractors() const { return attractors_; }
+
+  void step();
+  uint64_t steps() const { return steps_; }
+  /// Uses brute force instead of the grid (the reference the tests compare against).
+  void use_brute_force(bool on) { brute_ = on; }
+
+  size_t size() const { return px_.size(); }
+  const std::vector<double>& px() const { return px_; }
+  const std::vector<double>& py() const { return py_; }
+  const std::vector<double>& vx() const { return vx_; }
+  const std::vector<double>& vy() const { return vy_; }
+  /// Neighbours (|r_ij| < r) of each boid in the current state.
+  std::vector<uint32_t> neighbour_counts() const;
+
+  double order() const;
+  double mean_speed() const;
+  double kinetic_energy() const;
+  /// Mean over boids of the distance to the nearest other boid (0 with fewer than two).
+  double mean_nearest_distance() const;
+
+ private:
+  void draw_boids(size_t count);
+  /// Accelerations of every boid for positions (x, y) and velocities (vx, vy).
+  void accelerations(const std::vector<double>& x, const std::vector<double>& y, const std::vector<double>& vx,
+                     const std::vector<double>& vy, std::vector<double>& ax, std::vector<double>& ay) const;
+  void neighbour_lists(const std::vector<double>& x, const std::vector<double>& y, double radius,
+                       std::vector<std::vector<uint32_t>>& out) const;
+  void move_predators();
+
+  Flock2dParams params_;
+  Lcg rng_;
+  std::vector<double> px_, py_, vx_, vy_;
+  std::vector<Marker> predators_, attractors_;
+  uint64_t steps_ = 0;
+  bool brute_ = false;
+};
+
+}  // namespace bandada

@@ -1,0 +1,65 @@
+// Bandada — the 2-D flock's fields (see flock2d_params.h).
+#include "flock2d_params.h"
+
+namespace bandada {
+namespace {
+
+const FieldInfo kFields[kFlock2dFieldCount] = {
+    {"count", "boids N", "number of boids, whole number 1 … 20000", true, 1, 20000, false},
+    {"radius", "perception r", "perception radius, 1 … 300", false, 1, 300, false},
+    {"sep-radius", "separation r_s", "separation radius, more than 0 and at most r", false, 0, 300, true},
+    {"w-sep", "separation w_s", "separation weight, 0 … 10", false, 0, 10, false},
+    {"w-ali", "alignment w_a", "alignment weight, 0 … 10", false, 0, 10, false},
+    {"w-coh", "cohesion w_c", "cohesion weight, 0 … 10", false, 0, 10, false},
+    {"max-speed", "speed limit v_max", "units per step, more than 0 and at most 50", false, 0, 50, true},
+    {"max-force", "force limit f_max", "units per step², more than 0 and at most 10", false, 0, 10, true},
+    {"dt", "time step dt", "more than 0 and at most 2", false, 0, 2, true},
+    {"w-pred", "predator fear w_p", "0 … 20", false, 0, 20, false},
+    {"w-attr", "attractor weight w_g", "0 … 10", false, 0, 10, false},
+    {"w-leader", "leader weight w_l", "0 … 10", false, 0, 10, false},
+    {"seed", "seed", "LCG seed, whole number 0 … 4294967295", true, 0, 4294967295.0, false},
+};
+
+const Flock2dFieldTexts kDefaults = {"300", "50", "25", "1.5", "1.0", "1.0", "4", "0.1", "1", "3", "0.5", "1", "1"};
+
+}  // namespace
+
+const FieldInfo& field_info(Flock2dField f) { return kFields[static_cast<int>(f)]; }
+const Flock2dFieldTexts& flock2d_default_texts() { return kDefaults; }
+
+Flock2dCheck check_flock2d(const Flock2dFieldTexts& texts) {
+  Flock2dCheck out;
+  double v[kFlock2dFieldCount] = {};
+  bool all = true;
+  for (int i = 0; i < kFlock2dFieldCount; ++i) {
+    FieldCheck c = check_field_text(kFields[i], texts[i]);
+    if (!c.ok) {
+      out.errors[i] = c.error;
+      all = false;
+    }
+    v[i] = c.value;
+  }
+  if (out.errors[1].empty() && out.errors[2].empty() && v[2] > v[1]) {
+    out.errors[2] = "must be at most the perception radius r";
+    all = false;
+  }
+  if (!all) return out;
+  out.ok = true;
+  Flock2dParams& p = out.params;
+  p.n = static_cast<uint32_t>(v[0]);
+  p.r = v[1];
+  p.rs = v[2];
+  p.ws = v[3];
+  p.wa = v[4];
+  p.wc = v[5];
+  p.vmax = v[6];
+  p.fmax = v[7];
+  p.dt = v[8];
+  p.wp = v[9];
+  p.wg = v[10];
+  p.wl = v[11];
+  p.seed = static_cast<uint32_t>(v[12]);
+  return out;
+}
+
+}  // namespace bandada

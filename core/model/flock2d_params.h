@@ -1,0 +1,30 @@
+// Bandada — the 2-D flock's fields: CLI option names, labels, ranges and default text, checked
+// by the same number grammar as every other field (spec: flock2d.md, "Inputs").
+#pragma once
+
+#include <array>
+#include <string>
+
+#include "boids3d_params.h"
+#include "flock2d.h"
+
+namespace bandada {
+
+enum class Flock2dField : int { count, radius, sep_radius, w_sep, w_ali, w_coh, max_speed, max_force, dt,
+                                w_pred, w_attr, w_leader, seed };
+inline constexpr int kFlock2dFieldCount = 13;
+using Flock2dFieldTexts = std::array<std::string, kFlock2dFieldCount>;
+
+const FieldInfo& field_info(Flock2dField f);
+const Flock2dFieldTexts& flock2d_default_texts();
+
+struct Flock2dCheck {
+  bool ok = false;
+  Flock2dParams params;  ///< when ok; force law, integrator and leader are not text fields
+  std::array<std::string, kFlock2dFieldCount> errors;
+};
+
+/// Each field by the grammar and its range, then r_s ≤ r.
+Flock2dCheck check_flock2d(const Flock2dFieldTexts& texts);
+
+}  // namespace bandada
