@@ -1,0 +1,350 @@
+// Bandada — 2-D flock session controller (see flock2d_controller.h).
+#include "flock2d_controller.h"
+
+#include <algorithm>
+#include <cstdio>
+
+#include "app/share_codec.h"
+#include "model/number_text.h"
+
+namespace bandada {
+
+const std::vector<Flock2dPreset>& flock2d_presets() {
+  //                                   N      r     rs    ws     wa     wc     v    f      dt   wp   wg    wl   seed
+  static const std::vector<Flock2dPreset> kPresets = {
+      {"Balanced", "The classic 1.5 / 1.0 / 1.0: groups form, merge and turn together.",
+       {"300", "50", "25", "1.5", "1.0", "1.0", "4", "0.1", "1", "3", "0.5", "1", "1"}},
+      {"Fish school", "Alignment-heavy: long parallel streams that wheel as one.",
+       {"300", "50", "20", "1.2", "2.5", "0.8", "4", "0.1", "1", "3", "0.5", "1", "1"}},
+      {"Bird flock", "Lower cohesion: wide, loose formations that stretch and split.",
+       {"300", "60", "25", "1.5", "1.2", "0.4", "4", "0.1", "1", "3", "0.5", "1", "1"}},
+      {"Loose swarm", "Separation-heavy: even spacing, little common heading.",
+       {"300", "50", "35", "3.0", "0.5", "0.5", "4", "0.1", "1", "3", "0.5", "1", "1"}},
+      {"Tight ball", "Cohesion-heavy: dense balls that orbit their centre.",
+       {"300", "50", "15", "1.0", "0.8", "3.0", "4", "0.1", "1", "3", "0.5", "1", "1"}},
+      {"All max", "Every weight at 10: the seed's warning about spasmodic, jittering motion.",
+       {"300", "50", "25", "10", "10", "10", "4", "0.1", "1", "3", "0.5", "1", "1"}},
+  };
+  return kPresets;
+}
+
+Flock2dController::Flock2dController() : texts_(flock2d_default_texts()) { revalidate(); }
+
+void Flock2dController::revalidate() { errors_ = check_flock2d(texts_).errors; }
+
+bool Flock2dController::fields_valid() const {
+  return std::all_of(errors_.begin(), errors_.end(), [](const std::string& e) { return e.empty(); });
+}
+
+Flock2dParams Flock2dController::params_from_fields() const {
+  Flock2dParams p = check_flock2d(texts_).params;
+  p.law = law_;
+  p.integrator = integrator_;
+  p.leader = leader_;
+  return p;
+}
+
+void Flock2dController::apply_live() {
+  if (!model_ || !fields_valid()) return;  // invalid fields wait; the flock keeps its values
+  const Flock2dParams p = params_from_fields();
+  if (p.seed != model_->params().seed) {
+    const bool was = running_;
+    initialize();
+    running_ = was;
+    return;
+  }
+  model_->set_live_params(p);
+  if (selection_ && *selection_ >= model_->size()) selection_.reset();
+  if (leader_ >= static_cast<int64_t>(model_->size())) leader_ = -1;
+}
+
+void Flock2dController::edit(Flock2dField f, std::string_view text) {
+  if (texts_[static_cast<int>(f)] == text) return;
+  notice_.clear();
+  texts_[static_cast<int>(f)] = std::string(text);
+  preset_ = -1;
+  revalidate();
+  apply_live();
+}
+
+void Flock2dController::apply_preset(int index) {
+  if (index < 0 || index >= static_cast<int>(flock2d_presets().size())) return;
+  notice_.clear();
+  // Every field but N and the seed: a preset changes behaviour, not which flock you are watching.
+  const Flock2dFieldTexts& t = flock2d_presets()[index].texts;
+  for (int i = 0; i < kFlock2dFieldCount; ++i)
+    if (i != static_cast<int>(Flock2dField::count) && i != static_cast<int>(Flock2dField::seed)) texts_[i] = t[i];
+  preset_ = index;
+  revalidate();
+  apply_live();
+}
+
+void Flock2dController::set_law(ForceLaw law) {
+  law_ = law;
+  apply_live();
+}
+
+void Flock2dController::set_integrator(Integrator i) {
+  integrator_ = i;
+  apply_live();
+}
+
+CommandResult Flock2dController::set_leader(int64_t index) {
+  if (index >= 0 && (!model_ || static_cast<uint64_t>(index) >= model_->size())) return {false, "No such boid."};
+  leader_ = index < 0 ? -1 : index;
+  apply_live();
+  return {true, {}};
+}
+
+CommandResult Flock2dController::add_predator(double x, double y) {
+  if (!model_) return {false, "Initialize first: markers go into a running flock."};
+  model_->add_predator(x, y);
+  return {true, {}};
+}
+
+CommandResult Flock2dController::add_attractor(double x, double y) {
+  if (!model_) return {false, "Initialize first: markers go into a running flock."};
+  model_->add_attractor(x, y);
+  return {true, {}};
+}
+
+CommandResult Flock2dController::remove_nearest_marker(double x, double y) {
+  if (!model_ || !model_->remove_nearest_marker(x, y)) return {false, "No marker to remove."};
+  return {true, {}};
+}
+
+void Flock2dController::clear_markers() {
+  if (model_) model_->clear_markers();
+}
+
+std::string Flock2dController::why_not_initialize() const {
+  if (fields_valid()) return {};
+  std::string s = "Fix first: ";
+  bool first = true;
+  for (int i = 0; i < kFlock2dFieldCount; ++i) {
+    if (errors_[i].empty()) continue;
+    s += (first ? "" : "; ") + std::string(field_info(static_cast<Flock2dField>(i)).label) + " (" + errors_[i] + ")";
+    first = false;
+  }
+  return s;
+}
+
+std::string Flock2dController::why_not_run() const {
+  if (!model_) return "No flock yet: Initialize first.";
+  return running_ ? "Already running." : "";
+}
+
+std::string Flock2dController::why_not_step() const { return model_ ? "" : "No flock yet: Initialize first."; }
+
+CommandResult Flock2dController::initialize() {
+  notice_.clear();
+  if (!fields_valid()) {
+    notice_ = "Initialize refused. " + why_not_initialize();
+    return {false, notice_};
+  }
+  Flock2dParams p = params_from_fields();
+  if (p.leader >= static_cast<int64_t>(p.n)) p.leader = leader_ = -1;
+  std::vector<Marker> keep_p, keep_a;  // markers survive a rebuild (they are not parameters)
+  if (model_) {
+    keep_p = model_->predators();
+    keep_a = model_->attractors();
+  }
+  model_ = std::make_unique<Flock2d>(p);
+  for (const Marker& m : keep_p) model_->add_predator(m.x, m.y);
+  for (const Marker& m : keep_a) model_->add_attractor(m.x, m.y);
+  for (auto& [x, y] : pending_predators_) model_->add_predator(x, y);
+  for (auto& [x, y] : pending_attractors_) model_->add_attractor(x, y);
+  pending_predators_.clear();
+  pending_attractors_.clear();
+  running_ = false;
+  selection_.reset();
+  scheduler_.reset();
+  series_.clear();
+  record();
+  return {true, {}};
+}
+
+CommandResult Flock2dController::run() {
+  std::string why = why_not_run();
+  if (!why.empty()) return {false, why};
+  running_ = true;
+  return {true, {}};
+}
+
+void Flock2dController::pause() {
+  running_ = false;
+  scheduler_.reset();
+}
+
+CommandResult Flock2dController::step() {
+  std::string why = why_not_step();
+  if (!why.empty()) return {false, why};
+  pause();
+  model_->step();
+  record();
+  return {true, {}};
+}
+
+void Flock2dController::reset() {
+  model_.reset();
+  running_ = false;
+  selection_.reset();
+  scheduler_.reset();
+  series_.clear();
+}
+
+double Flock2dController::estimate_step_ms(const Flock2dParams& p) {
+  const double n = p.n;
+  const double k = std::min(n, n * 3.14159 * p.r * p.r / (900.0 * 600.0));
+  const double per = (300.0 + 120.0 * k) * 1e-6 * (p.integrator == Integrator::rk4 ? 4.0 : 1.0);
+  return n * per;
+}
+
+void Flock2dController::advance(double elapsed_seconds, double budget_ms) {
+  if (!running_ || !model_) return;
+  const int due = scheduler_.add(elapsed_seconds);
+  if (due <= 0) return;
+  const double est = estimate_step_ms(model_->params());
+  const double fit = est > 0 ? budget_ms / est : static_cast<double>(due);
+  const int run = fit >= due ? due : std::max(1, static_cast<int>(fit));
+  for (int s = 0; s < run; ++s) {
+    model_->step();
+    record();
+  }
+}
+
+void Flock2dController::record() {
+  if (series_.size() < 1000000)
+    series_.push_back({model_->steps(), model_->order(), model_->mean_speed(), model_->mean_nearest_distance(),
+                       model_->kinetic_energy()});
+}
+
+FlockStatus Flock2dController::status() const {
+  if (!model_) return FlockStatus::none;
+  return running_ ? FlockStatus::running : FlockStatus::paused;
+}
+
+CommandResult Flock2dController::select(int64_t index) {
+  if (!model_) return {false, "No flock to select from."};
+  if (index < 0 || static_cast<uint64_t>(index) >= model_->size()) return {false, "No such boid."};
+  selection_ = static_cast<uint32_t>(index);
+  return {true, {}};
+}
+
+namespace {
+
+std::string points_text(const std::vector<std::pair<double, double>>& pts) {
+  std::string s;
+  for (size_t i = 0; i < pts.size(); ++i)
+    s += (i ? "_" : "") + format_double(pts[i].first) + "~" + format_double(pts[i].second);
+  return s;
+}
+
+bool parse_points(std::string_view s, std::vector<std::pair<double, double>>& out) {
+  out.clear();
+  while (!s.empty()) {
+    const size_t end = s.find('_');
+    std::string_view one = s.substr(0, end);
+    const size_t sep = one.find('~');
+    if (sep == std::string_view::npos) return false;
+    RealParse x = parse_real_text(one.substr(0, sep)), y = parse_real_text(one.substr(sep + 1));
+    if (!x.ok || !y.ok || out.size() >= 200) return false;
+    out.emplace_back(x.value, y.value);
+    s = end == std::string_view::npos ? std::string_view() : s.substr(end + 1);
+  }
+  return true;
+}
+
+}  // namespace
+
+std::string Flock2dController::share_string() const {
+  std::string s = "m=flock2d&v=1";
+  for (int i = 0; i < kFlock2dFieldCount; ++i)
+    s += std::string("&") + field_info(static_cast<Flock2dField>(i)).key + "=" + percent_encode(texts_[i]);
+  s += std::string("&law=") + (law_ == ForceLaw::raw ? "raw" : "steering");
+  s += std::string("&int=") + (integrator_ == Integrator::rk4 ? "rk4" : "euler");
+  if (leader_ >= 0) s += "&leader=" + std::to_string(leader_);
+  std::vector<std::pair<double, double>> pr = pending_predators_, at = pending_attractors_;
+  if (model_) {
+    pr.clear();
+    at.clear();
+    for (const Marker& m : model_->predators()) pr.emplace_back(m.x, m.y);
+    for (const Marker& m : model_->attractors()) at.emplace_back(m.x, m.y);
+  }
+  if (!pr.empty()) s += "&pred=" + points_text(pr);
+  if (!at.empty()) s += "&attr=" + points_text(at);
+  return s;
+}
+
+CommandResult Flock2dController::open_link(std::string_view share) {
+  if (share.size() > kMaxShareLength) return {false, "The shared configuration is too long and was not read."};
+  std::vector<std::string> warnings;
+  auto pairs = split_share(share, warnings);
+  auto find = [&](std::string_view key) -> std::optional<std::string_view> {
+    for (auto& p : pairs)
+      if (p.first == key) return p.second;
+    return std::nullopt;
+  };
+  if (find("m").value_or("") != "flock2d") return {false, "This link is for another model."};
+  if (auto v = find("v")) {
+    IntegerParse vp = parse_integer_text(*v, 1000000);
+    if (!vp.ok || vp.value == 0) return {false, "The shared configuration has an unreadable format version."};
+    if (vp.value > 1)
+      return {false, "This link was made by a newer Bandada (format " + std::to_string(vp.value) +
+                         "); this page reads format 1. Your fields were left as they were."};
+  }
+  Flock2dFieldTexts texts = flock2d_default_texts();
+  for (int i = 0; i < kFlock2dFieldCount; ++i) {
+    const FieldInfo& fi = field_info(static_cast<Flock2dField>(i));
+    if (auto raw = find(fi.key)) {
+      auto decoded = percent_decode(*raw);
+      if (decoded && decoded->size() <= kMaxFieldTextLength &&
+          std::none_of(decoded->begin(), decoded->end(), [](char c) { return static_cast<unsigned char>(c) < 0x20; }))
+        texts[i] = *decoded;
+      else
+        warnings.push_back(std::string(fi.label) + ": malformed value ignored; default used");
+    }
+  }
+  texts_ = texts;
+  preset_ = -1;
+  for (int k = 0; k < static_cast<int>(flock2d_presets().size()); ++k) {
+    bool same = true;
+    for (int i = 0; i < kFlock2dFieldCount; ++i)
+      if (i != static_cast<int>(Flock2dField::count) && i != static_cast<int>(Flock2dField::seed))
+        same = same && flock2d_presets()[k].texts[i] == texts_[i];
+    if (same) preset_ = k;
+  }
+  revalidate();
+  law_ = find("law").value_or("steering") == "raw" ? ForceLaw::raw : ForceLaw::steering;
+  integrator_ = find("int").value_or("euler") == "rk4" ? Integrator::rk4 : Integrator::euler;
+  leader_ = -1;
+  if (auto l = find("leader")) {
+    IntegerParse lp = parse_integer_text(*l, 19999);
+    if (lp.ok) leader_ = static_cast<int64_t>(lp.value);
+  }
+  pending_predators_.clear();
+  pending_attractors_.clear();
+  if (auto pr = find("pred"); pr && !parse_points(*pr, pending_predators_)) {
+    pending_predators_.clear();
+    warnings.push_back("malformed predators ignored");
+  }
+  if (auto at = find("attr"); at && !parse_points(*at, pending_attractors_)) {
+    pending_attractors_.clear();
+    warnings.push_back("malformed attractors ignored");
+  }
+  model_.reset();  // a link describes a flock to build: Initialize places its markers
+  running_ = false;
+  series_.clear();
+  notice_ = "Opened a shared configuration of the 2-D flock.";
+  for (const std::string& w : warnings) notice_ += " (" + w + ")";
+  return {true, notice_};
+}
+
+bool Flock2dController::load_saved_fields(std::string_view saved) {
+  if (saved.empty()) return false;
+  const bool ok = open_link(saved).ok;
+  notice_.clear();
+  return ok;
+}
+
+}  // namespace bandada

@@ -1,0 +1,106 @@
+// Bandada — the session controller of the 2-D flock with predators and attractors. Fields and
+// presets act on the running flock from the next step (N grows or shrinks it); only the seed
+// re-initializes; markers are not parameter edits. Spec: shared/spec/flock2d.md.
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "app/controller.h"
+#include "app/scheduler.h"
+#include "model/flock2d.h"
+#include "model/flock2d_params.h"
+
+namespace bandada {
+
+struct Flock2dPreset {
+  const char* name;
+  const char* note;  ///< one line: what to watch
+  Flock2dFieldTexts texts;
+};
+/// Balanced, Fish school, Bird flock, Loose swarm, Tight ball, All max.
+const std::vector<Flock2dPreset>& flock2d_presets();
+
+struct Flock2dSample {
+  uint64_t step;
+  double order, mean_speed, nearest, energy;
+};
+
+class Flock2dController {
+ public:
+  Flock2dController();
+
+  const Flock2dFieldTexts& texts() const { return texts_; }
+  const std::string& error(Flock2dField f) const { return errors_[static_cast<int>(f)]; }
+  bool fields_valid() const;
+  /// Live: a valid edit applies from the next step; a new seed rebuilds. Any edit leaves the preset.
+  void edit(Flock2dField f, std::string_view text);
+  /// Sets every field of a preset but N and the seed (live, like edits); preset() is −1 (custom)
+  /// after any edit.
+  void apply_preset(int index);
+  int preset() const { return preset_; }
+  ForceLaw law() const { return law_; }
+  void set_law(ForceLaw law);
+  Integrator integrator() const { return integrator_; }
+  void set_integrator(Integrator i);
+  int64_t leader() const { return leader_; }
+  /// A boid index, or −1 for no leader.
+  CommandResult set_leader(int64_t index);
+
+  CommandResult add_predator(double x, double y);
+  CommandResult add_attractor(double x, double y);
+  CommandResult remove_nearest_marker(double x, double y);
+  void clear_markers();
+
+  CommandResult initialize();
+  CommandResult run();
+  void pause();
+  CommandResult step();
+  void reset();
+  void pause_for_hidden_page() { pause(); }
+  std::string why_not_initialize() const;
+  std::string why_not_run() const;
+  std::string why_not_step() const;
+  /// Whole steps due (one per 0.04 s of wall time, at most 250 ms a frame) within the budget.
+  void advance(double elapsed_seconds, double budget_ms = 1e300);
+  static double estimate_step_ms(const Flock2dParams& p);
+
+  FlockStatus status() const;
+  const Flock2d* model() const { return model_.get(); }
+  const std::vector<Flock2dSample>& series() const { return series_; }
+  const std::string& notice() const { return notice_; }
+  CommandResult select(int64_t index);
+  void clear_selection() { selection_.reset(); }
+  std::optional<uint32_t> selection() const { return selection_; }
+
+  /// m=flock2d&v=1&… with every field's raw text, law, integrator, leader and the markers.
+  std::string share_string() const;
+  CommandResult open_link(std::string_view share);
+  std::string saved_fields() const { return share_string(); }
+  bool load_saved_fields(std::string_view saved);
+
+ private:
+  void revalidate();
+  Flock2dParams params_from_fields() const;  // valid fields plus the non-text settings
+  void apply_live();
+  void record();
+
+  Flock2dFieldTexts texts_;
+  std::array<std::string, kFlock2dFieldCount> errors_;
+  int preset_ = 0;
+  ForceLaw law_ = ForceLaw::steering;
+  Integrator integrator_ = Integrator::euler;
+  int64_t leader_ = -1;
+  std::vector<std::pair<double, double>> pending_predators_, pending_attractors_;  // from a link, before Initialize
+  std::unique_ptr<Flock2d> model_;
+  bool running_ = false;
+  std::optional<uint32_t> selection_;
+  StepScheduler scheduler_;
+  std::vector<Flock2dSample> series_;
+  std::string notice_;
+};
+
+}  // namespace bandada

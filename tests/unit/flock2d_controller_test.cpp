@@ -1,0 +1,107 @@
+// Bandada — the 2-D flock's session controller: live fields and presets, markers, time, and the
+// share string with its markers.
+#include <doctest/doctest.h>
+
+#include "app/flock2d_controller.h"
+
+using namespace bandada;
+
+TEST_CASE("presets set exactly their fields (not N or the seed); an edit shows custom") {
+  Flock2dController c;
+  c.edit(Flock2dField::count, "120");
+  c.edit(Flock2dField::seed, "9");
+  REQUIRE(c.initialize().ok);
+  const Flock2d* before = c.model();
+  for (int k = 0; k < static_cast<int>(flock2d_presets().size()); ++k) {
+    c.apply_preset(k);
+    CHECK(c.preset() == k);
+    for (int i = 0; i < kFlock2dFieldCount; ++i) {
+      if (i == static_cast<int>(Flock2dField::count) || i == static_cast<int>(Flock2dField::seed)) continue;
+      CHECK(c.texts()[i] == flock2d_presets()[k].texts[i]);
+    }
+    CHECK(c.texts()[0] == "120");
+    CHECK(c.texts()[12] == "9");
+  }
+  CHECK(c.model() == before);  // live: the same flock
+  CHECK(c.model()->params().ws == 10.0);  // All max applied
+  c.edit(Flock2dField::w_ali, "2");
+  CHECK(c.preset() == -1);
+}
+
+TEST_CASE("fields are live: N grows and shrinks the running flock; only the seed rebuilds") {
+  Flock2dController c;
+  c.edit(Flock2dField::count, "50");
+  c.initialize();
+  c.step();
+  c.edit(Flock2dField::count, "80");
+  CHECK(c.model()->size() == 80);
+  CHECK(c.model()->steps() == 1);
+  c.edit(Flock2dField::sep_radius, "200");  // above r: shown, not applied
+  CHECK_FALSE(c.error(Flock2dField::sep_radius).empty());
+  CHECK(c.model()->params().rs == 25.0);
+  c.edit(Flock2dField::sep_radius, "25");
+  c.edit(Flock2dField::seed, "2");
+  CHECK(c.model()->steps() == 0);
+}
+
+TEST_CASE("markers go into the flock, the nearest is removed, and they survive a rebuild") {
+  Flock2dController c;
+  CHECK_FALSE(c.add_predator(1, 1).ok);
+  c.initialize();
+  CHECK(c.add_predator(450, 300).ok);
+  CHECK(c.add_attractor(100, 100).ok);
+  CHECK(c.remove_nearest_marker(110, 90).ok);
+  CHECK(c.model()->attractors().empty());
+  c.edit(Flock2dField::seed, "5");
+  CHECK(c.model()->predators().size() == 1);
+  c.clear_markers();
+  CHECK(c.model()->predators().empty());
+}
+
+TEST_CASE("time: one step per 0.04 s, at most 250 ms per frame, paused by a hidden page") {
+  Flock2dController c;
+  c.edit(Flock2dField::count, "40");
+  c.initialize();
+  c.run();
+  c.advance(0.12);
+  CHECK(c.model()->steps() == 3);
+  c.advance(5.0);
+  CHECK(c.model()->steps() == 9);
+  c.pause_for_hidden_page();
+  c.advance(1.0);
+  CHECK(c.model()->steps() == 9);
+  CHECK(c.series().size() == 10);
+  CHECK(c.series().back().energy == c.model()->kinetic_energy());
+}
+
+TEST_CASE("the flock2d share string carries raw text, settings and markers; old and foreign links are handled") {
+  Flock2dController a;
+  a.edit(Flock2dField::w_coh, "0,5");
+  a.edit(Flock2dField::dt, "1.");
+  a.set_law(ForceLaw::raw);
+  a.set_integrator(Integrator::rk4);
+  a.edit(Flock2dField::dt, "0.5");
+  a.initialize();
+  a.add_predator(450.5, 300);
+  a.add_attractor(10, 20);
+  CHECK(a.set_leader(3).ok);
+  const std::string s = a.share_string();
+  CHECK(share_model(s) == "flock2d");
+  Flock2dController b;
+  REQUIRE(b.open_link(s).ok);
+  CHECK(b.texts() == a.texts());
+  CHECK(b.law() == ForceLaw::raw);
+  CHECK(b.integrator() == Integrator::rk4);
+  CHECK(b.leader() == 3);
+  REQUIRE(b.initialize().ok);
+  REQUIRE(b.model()->predators().size() == 1);
+  CHECK(b.model()->predators()[0].x == 450.5);
+  CHECK(b.model()->attractors()[0].y == 20.0);
+  CHECK_FALSE(b.open_link("m=flock2d&v=3").ok);
+  CHECK_FALSE(b.open_link("v=1&n=5").ok);
+  Flock2dController d;
+  CHECK(d.open_link("m=flock2d&pred=1~2_x&count=%zz").ok);
+  d.initialize();
+  CHECK(d.model()->predators().empty());
+  CHECK(d.texts()[0] == flock2d_default_texts()[0]);
+}
