@@ -9,6 +9,7 @@
 
 #include "app/controller.h"
 #include "app/feedback2d_controller.h"
+#include "app/flock2d_controller.h"
 
 namespace web {
 
@@ -27,12 +28,23 @@ struct OrbitCamera {
 
 enum class ShareState { none, waiting, copied, refused };
 
-enum class Model { boids3d, feedback2d };
+enum class Model { boids3d, feedback2d, flock2d };
+
+/// What a left click on the 2-D flock's plane does.
+enum class Flock2dTool { predator, select, leader };
+
+struct Flock2dDisplay {
+  Flock2dTool tool = Flock2dTool::predator;
+  bool vectors = false, trails = false, grid = false, markers = true, circles = true;
+  int colour = 0;  ///< 0 plain, 1 by speed, 2 by neighbour count
+};
 
 struct App {
   Model model = Model::boids3d;         ///< the model on screen; the other one waits, paused
   bandada::Boids3dController ctl;
   bandada::Feedback2dController fb;
+  bandada::Flock2dController f2;
+  Flock2dDisplay f2d;
   OrbitCamera camera;
   Rect view;                                       ///< the 3-D view, CSS pixels
   std::vector<std::pair<std::string, Rect>> ui;    ///< named widgets (test hooks)
@@ -72,6 +84,15 @@ void note_rect(const char* name);
 /// Shows the other model; the one left pauses and keeps its fields, state and selection.
 void switch_model(Model m);
 void save_feedback_fields();
+
+// panel_flock2d.cpp: the 2-D flock's panels, plane view and mouse/touch interaction
+void save_flock2d_fields();
+void draw_flock2d_panels(float left, float width, float height);
+void flock2d_view_prepare();
+/// A finished press on the plane (CSS px): left click by tool, Shift+click removes the nearest
+/// marker, a press held 500 ms or a right click adds an attractor.
+void flock2d_press(float x, float y, bool right, bool shift, double held_ms);
+void flock2d_shortcut_key(int sym, bool repeat);
 
 // panel_feedback.cpp: the feedback engine's panels, 2-D view and picking
 void draw_feedback_panels(float left, float width, float height);

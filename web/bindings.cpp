@@ -64,7 +64,7 @@ std::string state_json() {
   s += ",\"share_url\":" + q(a.share_url);
   s += ",\"series_length\":" + std::to_string(c.series().size());
   s += ",\"view\":" + rect(a.view);
-  s += ",\"model\":" + q(a.model == Model::feedback2d ? "feedback2d" : "boids3d");
+  s += ",\"model\":" + q(a.model == Model::feedback2d ? "feedback2d" : a.model == Model::flock2d ? "flock2d" : "boids3d");
   const bandada::Feedback2dController& fb = a.fb;
   const bandada::Feedback2d* m = fb.model();
   s += ",\"fb\":{\"status\":" + q(bandada::status_name(fb.status()));
@@ -80,6 +80,18 @@ std::string state_json() {
   for (int i = 0; i < bandada::kFeedback2dFieldCount; ++i) s += (i ? "," : "") + q(fb.texts()[i]);
   s += "],\"errors\":[";
   for (int i = 0; i < bandada::kFeedback2dFieldCount; ++i) s += (i ? "," : "") + q(fb.error(static_cast<bandada::Feedback2dField>(i)));
+  s += "]}";
+  const bandada::Flock2dController& f2 = a.f2;
+  const bandada::Flock2d* g = f2.model();
+  s += ",\"f2\":{\"status\":" + q(bandada::status_name(f2.status()));
+  s += ",\"steps\":" + std::to_string(g ? g->steps() : 0) + ",\"n\":" + std::to_string(g ? g->size() : 0);
+  s += ",\"predators\":" + std::to_string(g ? g->predators().size() : 0);
+  s += ",\"attractors\":" + std::to_string(g ? g->attractors().size() : 0);
+  s += ",\"selection\":" + (f2.selection() ? std::to_string(*f2.selection()) : std::string("null"));
+  s += ",\"leader\":" + std::to_string(f2.leader()) + ",\"preset\":" + std::to_string(f2.preset());
+  s += ",\"ws\":" + num(g ? g->params().ws : 0.0);
+  s += ",\"texts\":[";
+  for (int i = 0; i < bandada::kFlock2dFieldCount; ++i) s += (i ? "," : "") + q(f2.texts()[i]);
   s += "]}}";
   return s;
 }
@@ -106,6 +118,14 @@ bool command(const std::string& name) {
   bandada::Feedback2dController& fb = app().fb;
   if (name == "model:boids3d") { switch_model(Model::boids3d); return true; }
   if (name == "model:feedback2d") { switch_model(Model::feedback2d); return true; }
+  if (name == "model:flock2d") { switch_model(Model::flock2d); return true; }
+  bandada::Flock2dController& f2 = app().f2;
+  if (name == "f2:initialize") return f2.initialize().ok;
+  if (name == "f2:run") return f2.run().ok;
+  if (name == "f2:pause") { f2.pause(); return true; }
+  if (name == "f2:step") return f2.step().ok;
+  if (name == "f2:reset") { f2.reset(); return true; }
+  if (name == "f2:select_tool") { app().f2d.tool = Flock2dTool::select; return true; }
   if (name == "fb:initialize") return fb.initialize().ok;
   if (name == "fb:run") return fb.run().ok;
   if (name == "fb:pause") { fb.pause(); return true; }
@@ -137,6 +157,17 @@ void set_fb_field(int index, const std::string& text) {
   if (index < 0 || index >= bandada::kFeedback2dFieldCount) return;
   app().fb.edit(static_cast<bandada::Feedback2dField>(index), text);
   save_feedback_fields();
+}
+
+void set_f2_field(int index, const std::string& text) {
+  if (index < 0 || index >= bandada::kFlock2dFieldCount) return;
+  app().f2.edit(static_cast<bandada::Flock2dField>(index), text);
+  save_flock2d_fields();
+}
+
+std::string flock2d_json_now() {
+  const bandada::Flock2d* g = app().f2.model();
+  return g ? bandada::flock2d_json(*g) : std::string();
 }
 
 std::string feedback_fields_json() {
@@ -301,6 +332,8 @@ EMSCRIPTEN_BINDINGS(bandada) {
   emscripten::function("selectBoid", &web::select_boid);
   emscripten::function("setFeedbackField", &web::set_fb_field);
   emscripten::function("feedbackJson", &web::feedback_json);
+  emscripten::function("setFlock2dField", &web::set_f2_field);
+  emscripten::function("flock2dJson", &web::flock2d_json_now);
   emscripten::function("feedbackFieldsJson", &web::feedback_fields_json);
   emscripten::function("feedbackGlyphs", &web::feedback_glyphs);
   emscripten::function("feedbackViewJson", &web::feedback_view_json);

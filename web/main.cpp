@@ -20,12 +20,15 @@ constexpr const char* kFieldsKey = "bandada.boids3d.fields";
 constexpr const char* kSessionKey = "bandada.boids3d.session";
 constexpr const char* kFeedbackFieldsKey = "bandada.feedback2d.fields";
 constexpr const char* kModelKey = "bandada.model";
+constexpr const char* kFlock2dFieldsKey = "bandada.flock2d.fields";
 
 SDL_Window* g_window = nullptr;
 double g_last_ms = 0;
 bool g_ready = false;
 bool g_dragging = false;
 float g_press_x = 0, g_press_y = 0, g_last_x = 0, g_last_y = 0;
+double g_press_ms = 0;  // when the left button went down (a long press adds an attractor)
+bool g_press_shift = false;
 bool g_moved = false;
 // Steps per second over about one second.
 double g_sps_t0 = 0;
@@ -59,7 +62,12 @@ void handle_event(const SDL_Event& e) {
     case SDL_MOUSEBUTTONDOWN:
       // NOT A BUG: geometry, not io.WantCaptureMouse, which is last frame's answer and would
       // ignore a click that arrives in the same frame as the move off a panel.
+      if (e.button.button == SDL_BUTTON_RIGHT && a.model == web::Model::flock2d &&
+          a.view.contains(static_cast<float>(e.button.x), static_cast<float>(e.button.y)))
+        web::flock2d_press(static_cast<float>(e.button.x), static_cast<float>(e.button.y), true, false, 0.0);
       if (e.button.button == SDL_BUTTON_LEFT && a.view.contains(static_cast<float>(e.button.x), static_cast<float>(e.button.y))) {
+        g_press_ms = emscripten_get_now();
+        g_press_shift = (SDL_GetModState() & KMOD_SHIFT) != 0;
         g_dragging = true;
         g_moved = false;
         g_press_x = g_last_x = static_cast<float>(e.button.x);
@@ -79,16 +87,20 @@ void handle_event(const SDL_Event& e) {
       if (g_dragging && e.button.button == SDL_BUTTON_LEFT) {
         g_dragging = false;
         const float x = static_cast<float>(e.button.x), y = static_cast<float>(e.button.y);
-        if (!g_moved && a.model == web::Model::feedback2d) web::feedback_pick(x, y);
+        if (!g_moved && a.model == web::Model::flock2d)
+          web::flock2d_press(x, y, false, g_press_shift, emscripten_get_now() - g_press_ms);
+        else if (!g_moved && a.model == web::Model::feedback2d) web::feedback_pick(x, y);
         else if (!g_moved && web::view_pick(x, y)) a.scroll_table_to_selection = true;
       }
       break;
     case SDL_KEYDOWN:
       // Shortcuts from the events themselves: ImGui 1.86 samples keys once per frame and would
       // miss a tap that goes down and up within one frame.
-      if (a.model == web::Model::feedback2d) {
-        if (!io.WantTextInput && !(e.key.keysym.mod & (KMOD_CTRL | KMOD_GUI)))
-          web::feedback_shortcut_key(e.key.keysym.sym, e.key.repeat != 0);
+      if (a.model != web::Model::boids3d) {
+        if (!io.WantTextInput && !(e.key.keysym.mod & (KMOD_CTRL | KMOD_GUI))) {
+          if (a.model == web::Model::feedback2d) web::feedback_shortcut_key(e.key.keysym.sym, e.key.repeat != 0);
+          else web::flock2d_shortcut_key(e.key.keysym.sym, e.key.repeat != 0);
+        }
       } else {
         web::view_shortcut_key(e.key.keysym.sym, e.key.keysym.mod, e.key.repeat != 0, io.WantTextInput);
       }
@@ -115,6 +127,7 @@ void frame() {
   web::App& a = web::app();
   if (a.html_view) return;  // the HTML view's requestAnimationFrame loop drives the app now
   if (a.model == web::Model::feedback2d) a.fb.advance(elapsed, web::kFrameBudgetMs);
+  else if (a.model == web::Model::flock2d) a.f2.advance(elapsed, web::kFrameBudgetMs);
   else a.ctl.advance(elapsed, web::kFrameBudgetMs);
 
   // Steps per second, for the status line.
@@ -131,6 +144,7 @@ void frame() {
   ImGuiIO& io = ImGui::GetIO();
   web::draw_panels(io.DisplaySize.x, io.DisplaySize.y);
   if (a.model == web::Model::feedback2d) web::feedback_view_prepare();
+  else if (a.model == web::Model::flock2d) web::flock2d_view_prepare();
   else web::view_prepare();
 
   int fb_w = 0, fb_h = 0;
@@ -154,6 +168,7 @@ namespace web {
 void on_page_hidden() {
   app().ctl.pause_for_hidden_page();
   app().fb.pause_for_hidden_page();
+  app().f2.pause_for_hidden_page();
 }
 
 void switch_model(Model m) {
@@ -161,9 +176,15 @@ void switch_model(Model m) {
   if (m == a.model) return;
   a.ctl.pause();  // the model left waits, paused, with its fields, state and selection
   a.fb.pause();
+  a.f2.pause();
   a.model = m;
   a.share = ShareState::none;
-  storage_set(false, kModelKey, m == Model::feedback2d ? "feedback2d" : "boids3d");
+  storage_set(false, kModelKey, m == Model::feedback2d ? "feedback2d" : m == Model::flock2d ? "flock2d" : "boids3d");
+}
+
+void save_flock2d_fields() {
+  if (!storage_set(false, kFlock2dFieldsKey, app().f2.saved_fields()) && app().storage_notice.empty())
+    app().storage_notice = "This browser refuses storage: your inputs will not survive a reload.";
 }
 
 void save_feedback_fields() {
@@ -176,6 +197,7 @@ void on_page_hide() {
   on_page_hidden();
   save_fields();
   save_feedback_fields();
+  save_flock2d_fields();
   std::string record = a.ctl.session_record();
   if (record.empty()) storage_remove(true, kSessionKey);
   else storage_set(true, kSessionKey, record);
@@ -206,7 +228,11 @@ bool open_link_from_address_bar() {
   std::string hash = location_hash();
   if (hash.empty()) return false;
   // Drop the share string so a later reload shows the user's own edits, not the link.
-  if (bandada::share_model(hash) == "feedback2d") {
+  if (bandada::share_model(hash) == "flock2d") {
+    app().f2.open_link(hash);
+    save_flock2d_fields();
+    switch_model(Model::flock2d);
+  } else if (bandada::share_model(hash) == "feedback2d") {
     app().fb.open_link(hash);
     save_feedback_fields();
     switch_model(Model::feedback2d);
@@ -224,7 +250,10 @@ void load_startup_state() {
   std::optional<std::string> saved = storage_get(false, kFieldsKey);
   if (saved) a.ctl.load_saved_fields(*saved);
   if (std::optional<std::string> fb = storage_get(false, kFeedbackFieldsKey)) a.fb.load_saved_fields(*fb);
-  if (storage_get(false, kModelKey).value_or("") == "feedback2d") a.model = Model::feedback2d;
+  if (std::optional<std::string> f2 = storage_get(false, kFlock2dFieldsKey)) a.f2.load_saved_fields(*f2);
+  const std::string model = storage_get(false, kModelKey).value_or("");
+  if (model == "feedback2d") a.model = Model::feedback2d;
+  if (model == "flock2d") a.model = Model::flock2d;
   if (open_link_from_address_bar()) return;
   if (navigation_type() == "back_forward" && a.model == Model::boids3d) {
     if (std::optional<std::string> record = storage_get(true, kSessionKey)) a.ctl.restore_session(*record);

@@ -285,6 +285,10 @@ void draw_panels(float width, float height) {
     draw_feedback_panels(left, width, height);
     return;
   }
+  if (a.model == Model::flock2d) {
+    draw_flock2d_panels(left, width, height);
+    return;
+  }
 
   ImGui::SetNextWindowPos(ImVec2(0, 0));
   ImGui::SetNextWindowSize(ImVec2(left, height));

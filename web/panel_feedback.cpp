@@ -207,12 +207,12 @@ void plots_window(float x, float y, float w, float h) {
 void model_selector() {
   App& a = app();
   int m = static_cast<int>(a.model);
-  const char* names[] = {"3-D periodic flock", "2-D feedback engine"};
+  const char* names[] = {"3-D periodic flock", "2-D feedback engine", "2-D flock (predators, attractors)"};
   ImGui::AlignTextToFramePadding();
   ImGui::TextUnformatted("Model");
   ImGui::SameLine(110);
   ImGui::SetNextItemWidth(-1);
-  if (ImGui::Combo("##model", &m, names, 2)) switch_model(static_cast<Model>(m));
+  if (ImGui::Combo("##model", &m, names, 3)) switch_model(static_cast<Model>(m));
   note_rect("model");
   ImGui::Separator();
 }

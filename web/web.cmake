@@ -24,6 +24,7 @@ add_executable(bandada-web
   web/app_state.cpp
   web/panel.cpp
   web/panel_feedback.cpp
+  web/panel_flock2d.cpp
   web/widgets.cpp
   web/view3d.cpp
   web/browser.cpp
