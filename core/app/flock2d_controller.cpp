@@ -160,7 +160,7 @@ CommandResult Flock2dController::initialize() {
   selection_.reset();
   scheduler_.reset();
   series_.clear();
-  record();
+  record(true);
   return {true, {}};
 }
 
@@ -181,7 +181,7 @@ CommandResult Flock2dController::step() {
   if (!why.empty()) return {false, why};
   pause();
   model_->step();
-  record();
+  record(true);
   return {true, {}};
 }
 
@@ -209,14 +209,16 @@ void Flock2dController::advance(double elapsed_seconds, double budget_ms) {
   const int run = fit >= due ? due : std::max(1, static_cast<int>(fit));
   for (int s = 0; s < run; ++s) {
     model_->step();
-    record();
+    record(s + 1 == run);
   }
 }
 
-void Flock2dController::record() {
-  if (series_.size() < 1000000)
-    series_.push_back({model_->steps(), model_->order(), model_->mean_speed(), model_->mean_nearest_distance(),
-                       model_->kinetic_energy()});
+void Flock2dController::record(bool with_nearest) {
+  // The nearest-neighbour distance costs a neighbour search of its own: it is measured once per
+  // frame's batch of steps (the last), and carried over for the steps in between.
+  if (series_.size() >= 1000000) return;
+  const double nearest = with_nearest || series_.empty() ? model_->mean_nearest_distance() : series_.back().nearest;
+  series_.push_back({model_->steps(), model_->order(), model_->mean_speed(), nearest, model_->kinetic_energy()});
 }
 
 FlockStatus Flock2dController::status() const {

@@ -86,7 +86,7 @@ class Flock2dController {
   void revalidate();
   Flock2dParams params_from_fields() const;  // valid fields plus the non-text settings
   void apply_live();
-  void record();
+  void record(bool with_nearest);
 
   Flock2dFieldTexts texts_;
   std::array<std::string, kFlock2dFieldCount> errors_;

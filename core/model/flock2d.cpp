@@ -86,20 +86,26 @@ bool Flock2d::remove_nearest_marker(double x, double y) {
   return true;
 }
 
-void Flock2d::neighbour_lists(const std::vector<double>& x, const std::vector<double>& y, double radius,
-                              std::vector<std::vector<uint32_t>>& out) const {
+const std::vector<std::vector<uint32_t>>& Flock2d::neighbour_lists(const std::vector<double>& x,
+                                                                    const std::vector<double>& y, double radius) const {
   const size_t n = x.size();
-  out.assign(n, {});
+  std::vector<std::vector<uint32_t>>& out = lists_;
+  out.resize(n);
+  for (auto& l : out) l.clear();  // keeps each list's capacity from the step before
+  // sqrt(d²) < radius  ⇔  d² ≤ within (the largest d² whose root is below radius): no root per pair.
+  double within = radius * radius;
+  while (within > 0 && std::sqrt(within) >= radius) within = std::nextafter(within, 0.0);
+  while (std::sqrt(std::nextafter(within, INFINITY)) < radius) within = std::nextafter(within, INFINITY);
   auto close = [&](size_t i, size_t j) {
     const double rx = minimal_image(x[j] - x[i], kW), ry = minimal_image(y[j] - y[i], kH);
-    return std::sqrt(rx * rx + ry * ry) < radius;
+    return rx * rx + ry * ry <= within;
   };
   const int gx = std::min(300, static_cast<int>(kW / radius)), gy = std::min(300, static_cast<int>(kH / radius));
   if (brute_ || gx < 3 || gy < 3) {
     for (size_t i = 0; i < n; ++i)
       for (size_t j = 0; j < n; ++j)
         if (j != i && close(i, j)) out[i].push_back(static_cast<uint32_t>(j));
-    return;
+    return out;
   }
   // A periodic grid of cells at least `radius` wide (binning on wrapped positions: the RK4 stages
   // do not wrap); the 3 × 3 stencil sees each cell once since there are at least 3 per axis.
@@ -124,14 +130,14 @@ void Flock2d::neighbour_lists(const std::vector<double>& x, const std::vector<do
       }
     std::sort(out[i].begin(), out[i].end());
   }
+  return out;
 }
 
 void Flock2d::accelerations(const std::vector<double>& x, const std::vector<double>& y, const std::vector<double>& vx,
                             const std::vector<double>& vy, std::vector<double>& ax, std::vector<double>& ay) const {
   const Flock2dParams& p = params_;
   const size_t n = x.size();
-  std::vector<std::vector<uint32_t>> nb;
-  neighbour_lists(x, y, p.r, nb);
+  const std::vector<std::vector<uint32_t>>& nb = neighbour_lists(x, y, p.r);
   ax.assign(n, 0.0);
   ay.assign(n, 0.0);
   const bool has_leader = p.leader >= 0 && static_cast<size_t>(p.leader) < n;
@@ -311,8 +317,7 @@ void Flock2d::step() {
 }
 
 std::vector<uint32_t> Flock2d::neighbour_counts() const {
-  std::vector<std::vector<uint32_t>> nb;
-  neighbour_lists(px_, py_, params_.r, nb);
+  const std::vector<std::vector<uint32_t>>& nb = neighbour_lists(px_, py_, params_.r);
   std::vector<uint32_t> out(nb.size());
   for (size_t i = 0; i < nb.size(); ++i) out[i] = static_cast<uint32_t>(nb[i].size());
   return out;
@@ -347,8 +352,7 @@ double Flock2d::kinetic_energy() const {
 double Flock2d::mean_nearest_distance() const {
   const size_t n = px_.size();
   if (n < 2) return 0.0;
-  std::vector<std::vector<uint32_t>> nb;
-  neighbour_lists(px_, py_, params_.r, nb);
+  const std::vector<std::vector<uint32_t>>& nb = neighbour_lists(px_, py_, params_.r);
   double sum = 0;
   for (size_t i = 0; i < n; ++i) {
     double best = INFINITY;

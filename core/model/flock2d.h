@@ -88,12 +88,15 @@ class Flock2d {
   /// Accelerations of every boid for positions (x, y) and velocities (vx, vy).
   void accelerations(const std::vector<double>& x, const std::vector<double>& y, const std::vector<double>& vx,
                      const std::vector<double>& vy, std::vector<double>& ax, std::vector<double>& ay) const;
-  void neighbour_lists(const std::vector<double>& x, const std::vector<double>& y, double radius,
-                       std::vector<std::vector<uint32_t>>& out) const;
+  /// For each boid the j ≠ i with |r_ij| < radius, ascending. The reference stays valid until the
+  /// next call.
+  const std::vector<std::vector<uint32_t>>& neighbour_lists(const std::vector<double>& x, const std::vector<double>& y,
+                                                             double radius) const;
   void move_predators();
 
   Flock2dParams params_;
   Lcg rng_;
+  mutable std::vector<std::vector<uint32_t>> lists_;  // neighbour lists, reused (capacity kept) across calls
   std::vector<double> px_, py_, vx_, vy_;
   std::vector<Marker> predators_, attractors_;
   uint64_t steps_ = 0;
