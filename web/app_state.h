@@ -92,6 +92,8 @@ void flock2d_view_prepare();
 /// A finished press on the plane (CSS px): left click by tool, Shift+click removes the nearest
 /// marker, a press held 500 ms or a right click adds an attractor.
 void flock2d_press(float x, float y, bool right, bool shift, double held_ms);
+/// The same in plane units (the SVG view): boids within pick_radius can be selected.
+void flock2d_press_plane(double px, double py, bool right, bool shift, double held_ms, double pick_radius);
 void flock2d_shortcut_key(int sym, bool repeat);
 
 // panel_feedback.cpp: the feedback engine's panels, 2-D view and picking

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <string>
 #include <vector>
 
@@ -165,6 +166,71 @@ void set_f2_field(int index, const std::string& text) {
   save_flock2d_fields();
 }
 
+// Per boid: plane x, y (y down), unit heading ux, uy (0, 0 when stopped); viewed in place.
+emscripten::val flock2d_glyphs() {
+  static std::vector<float> buffer;
+  buffer.clear();
+  if (const bandada::Flock2d* g = app().f2.model())
+    for (size_t i = 0; i < g->size(); ++i) {
+      const double sp = std::sqrt(g->vx()[i] * g->vx()[i] + g->vy()[i] * g->vy()[i]);
+      buffer.insert(buffer.end(), {static_cast<float>(g->px()[i]), static_cast<float>(g->py()[i]),
+                                   static_cast<float>(sp > 0 ? g->vx()[i] / sp : 0.0), static_cast<float>(sp > 0 ? g->vy()[i] / sp : 0.0)});
+    }
+  return emscripten::val(emscripten::typed_memory_view(buffer.size(), buffer.data()));
+}
+
+std::string flock2d_view_json() {
+  const bandada::Flock2dController& c = app().f2;
+  const bandada::Flock2d* g = c.model();
+  std::string s = "{\"why_not\":{\"initialize\":" + q(c.why_not_initialize()) + ",\"run\":" + q(c.why_not_run()) +
+                  ",\"step\":" + q(c.why_not_step()) + "},\"notice\":" + q(c.notice());
+  s += ",\"law\":" + q(c.law() == bandada::ForceLaw::raw ? "raw" : "steering");
+  s += ",\"integrator\":" + q(c.integrator() == bandada::Integrator::rk4 ? "rk4" : "euler");
+  s += ",\"tool\":" + std::to_string(static_cast<int>(app().f2d.tool));
+  s += ",\"presets\":[";
+  for (size_t k = 0; k < bandada::flock2d_presets().size(); ++k)
+    s += (k ? "," : "") + std::string("[") + q(bandada::flock2d_presets()[k].name) + "," + q(bandada::flock2d_presets()[k].note) + "]";
+  s += "],\"fields\":[";
+  for (int i = 0; i < bandada::kFlock2dFieldCount; ++i) {
+    const bandada::FieldInfo& fi = bandada::field_info(static_cast<bandada::Flock2dField>(i));
+    s += (i ? ",[" : "[") + q(fi.key) + "," + q(fi.label) + "," + q(fi.help) + "," + (fi.integer ? "true" : "false") + "]";
+  }
+  s += "],\"errors\":[";
+  for (int i = 0; i < bandada::kFlock2dFieldCount; ++i) s += (i ? "," : "") + q(c.error(static_cast<bandada::Flock2dField>(i)));
+  s += "],\"predators\":[";
+  if (g)
+    for (size_t k = 0; k < g->predators().size(); ++k) s += (k ? ",[" : "[") + num(g->predators()[k].x) + "," + num(g->predators()[k].y) + "]";
+  s += "],\"attractors\":[";
+  if (g)
+    for (size_t k = 0; k < g->attractors().size(); ++k) s += (k ? ",[" : "[") + num(g->attractors()[k].x) + "," + num(g->attractors()[k].y) + "]";
+  s += "]";
+  if (g) {
+    const auto& ser = c.series();
+    char line[200];
+    std::snprintf(line, sizeof line, "step %llu · N = %zu · order %.3f · mean speed %.3f · nearest %.2f · energy %.1f",
+                  static_cast<unsigned long long>(g->steps()), g->size(), ser.empty() ? 0.0 : ser.back().order,
+                  ser.empty() ? 0.0 : ser.back().mean_speed, ser.empty() ? 0.0 : ser.back().nearest, ser.empty() ? 0.0 : ser.back().energy);
+    s += ",\"status_line\":" + q(line) + ",\"radius\":" + num(g->params().r) + ",\"rs\":" + num(g->params().rs);
+  }
+  return s + "}";
+}
+
+void flock2d_press_binding(double x, double y, bool right, bool shift, double held_ms) {
+  flock2d_press_plane(x, y, right, shift, held_ms, 12.0);
+}
+
+void flock2d_setting(const std::string& name, const std::string& value) {
+  bandada::Flock2dController& c = app().f2;
+  if (name == "law") c.set_law(value == "raw" ? bandada::ForceLaw::raw : bandada::ForceLaw::steering);
+  if (name == "integrator") c.set_integrator(value == "rk4" ? bandada::Integrator::rk4 : bandada::Integrator::euler);
+  if (name == "preset") c.apply_preset(std::atoi(value.c_str()));
+  if (name == "tool") app().f2d.tool = value == "select" ? Flock2dTool::select : value == "leader" ? Flock2dTool::leader : Flock2dTool::predator;
+  if (name == "clear_markers") c.clear_markers();
+  save_flock2d_fields();
+}
+
+std::string flock2d_share_string() { return app().f2.share_string(); }
+
 std::string flock2d_json_now() {
   const bandada::Flock2d* g = app().f2.model();
   return g ? bandada::flock2d_json(*g) : std::string();
@@ -259,7 +325,8 @@ std::string share_string() { return app().ctl.share_string(); }
 // ---- what the HTML + SVG view needs beyond the test hooks ----------------------------------
 
 void advance(double elapsed_seconds) {
-  if (app().model == Model::feedback2d) app().fb.advance(elapsed_seconds, kFrameBudgetMs);
+  if (app().model == Model::flock2d) app().f2.advance(elapsed_seconds, kFrameBudgetMs);
+  else if (app().model == Model::feedback2d) app().fb.advance(elapsed_seconds, kFrameBudgetMs);
   else app().ctl.advance(elapsed_seconds, kFrameBudgetMs);
 }
 
@@ -334,6 +401,11 @@ EMSCRIPTEN_BINDINGS(bandada) {
   emscripten::function("feedbackJson", &web::feedback_json);
   emscripten::function("setFlock2dField", &web::set_f2_field);
   emscripten::function("flock2dJson", &web::flock2d_json_now);
+  emscripten::function("flock2dGlyphs", &web::flock2d_glyphs);
+  emscripten::function("flock2dViewJson", &web::flock2d_view_json);
+  emscripten::function("flock2dPress", &web::flock2d_press_binding);
+  emscripten::function("flock2dSetting", &web::flock2d_setting);
+  emscripten::function("flock2dShareString", &web::flock2d_share_string);
   emscripten::function("feedbackFieldsJson", &web::feedback_fields_json);
   emscripten::function("feedbackGlyphs", &web::feedback_glyphs);
   emscripten::function("feedbackViewJson", &web::feedback_view_json);

@@ -116,7 +116,9 @@
     if (!active) return;
     const t = e.target;
     if (t && (t.tagName === 'INPUT' || t.tagName === 'TEXTAREA' || t.tagName === 'SELECT' || t.isContentEditable)) return;  // never while typing
-    if (state().model === 'feedback2d') { feedbackKey(e); return; }
+    const model = state().model;
+    if (model === 'feedback2d') { feedbackKey(e); return; }
+    if (model === 'flock2d') { flock2dKey(e); return; }
     const cmd = e.ctrlKey || e.metaKey;
     if (cmd && (e.key === 'z' || e.key === 'Z')) { e.preventDefault(); command('undo'); return; }
     if (cmd || e.altKey) return;
@@ -270,6 +272,13 @@
     else if (e.key === 'Escape') command('fb:clear_selection');
   }
 
+  function flock2dKey(e) {
+    if (e.ctrlKey || e.metaKey || e.altKey) return;
+    if (e.key === ' ') { e.preventDefault(); command(state().f2.status === 'running' ? 'f2:pause' : 'f2:run'); }
+    else if (e.key === 's' || e.key === 'S') command('f2:step');
+    else if (e.key === 'i' || e.key === 'I') command('f2:initialize');
+  }
+
   function renderFeedback(s, force) {
     if (!fb.built) buildFeedback();
     const v = JSON.parse(Module.feedbackViewJson()), f = s.fb;
@@ -339,13 +348,130 @@
     $('fb-next-page').disabled = fb.page >= pages - 1;
   }
 
+  // ---- the 2-D flock with predators and attractors -------------------------------------------
+  const f2 = {built: false, lastKey: '', status: ''};
+
+  function buildFlock2d() {
+    const v = JSON.parse(Module.flock2dViewJson());
+    const root = $('hv-f2');
+    root.innerHTML =
+      '<div class="hv-grid"><div><div class="hv-field"><label for="f2-preset">preset</label><select id="f2-preset">' +
+      '<option value="-1">custom</option>' + v.presets.map((p, k) => `<option value="${k}">${p[0]}</option>`).join('') +
+      '</select><small id="f2-note"></small></div><form id="f2-fields" aria-label="2-D flock parameters (they act live)"></form>' +
+      '<div class="hv-field"><label for="f2-law">force law</label><select id="f2-law"><option value="steering">steering</option>' +
+      '<option value="raw">raw forces</option></select></div><div class="hv-field"><label for="f2-int">integrator</label>' +
+      '<select id="f2-int"><option value="euler">Euler</option><option value="rk4">RK4</option></select></div><div>' +
+      [['initialize', 'Initialize'], ['run', 'Run'], ['pause', 'Pause'], ['step', 'Step'], ['reset', 'Reset']]
+        .map(([c, l]) => `<button type="button" data-f2="${c}">${l}</button>`).join('') +
+      '</div><div class="hv-field"><label for="f2-tool">click adds</label><select id="f2-tool"><option value="predator">a predator</option>' +
+      '<option value="select">nothing: select a boid</option><option value="leader">nothing: mark the leader</option></select></div>' +
+      '<p><button type="button" id="f2-clear">Clear markers</button></p>' +
+      '<p id="f2-status" role="status" aria-live="polite"></p><p id="f2-numbers"></p>' +
+      '<button id="f2-share" type="button">Copy share link</button> <span id="f2-share-msg" role="status"></span>' +
+      '<input id="f2-share-url" readonly hidden aria-label="Share link">' +
+      '<p style="font-size:14px;color:#98a2b3">Click the plane to add a predator (or select, by the menu above); right click or hold ' +
+      '500 ms for an attractor; Shift+click removes the nearest marker. Keys: Space run/pause · S step · I initialize.</p></div>' +
+      '<div><svg id="f2-svg" viewBox="-10 -10 920 620" role="img" aria-label="The 900 × 600 torus: one arrow per boid, ' +
+      'red dots are predators, green rings attractors"></svg></div></div>';
+    const form = $('f2-fields');
+    v.fields.forEach(([key, label, help, integer], i) => {
+      const row = document.createElement('div');
+      row.className = 'hv-field';
+      const id = 'f2-f-' + key;
+      row.innerHTML = `<label for="${id}">${label}</label><input id="${id}" type="text" inputmode="${integer ? 'numeric' : 'decimal'}" ` +
+        `autocomplete="off" spellcheck="false" aria-describedby="${id}-help ${id}-err"><small id="${id}-help">${help}</small>` +
+        `<span class="hv-err" id="${id}-err" role="alert"></span>`;
+      form.appendChild(row);
+      row.querySelector('input').addEventListener('input', (e) => { Module.setFlock2dField(i, e.target.value); render(true); });
+    });
+    form.addEventListener('submit', (e) => { e.preventDefault(); command('f2:initialize'); });
+    $('f2-preset').addEventListener('change', (e) => { if (e.target.value !== '-1') Module.flock2dSetting('preset', e.target.value); render(true); });
+    $('f2-law').addEventListener('change', (e) => { Module.flock2dSetting('law', e.target.value); render(true); });
+    $('f2-int').addEventListener('change', (e) => { Module.flock2dSetting('integrator', e.target.value); render(true); });
+    $('f2-tool').addEventListener('change', (e) => { Module.flock2dSetting('tool', e.target.value); render(true); });
+    $('f2-clear').addEventListener('click', () => { Module.flock2dSetting('clear_markers', ''); render(true); });
+    root.querySelectorAll('[data-f2]').forEach((b) => b.addEventListener('click', () => command('f2:' + b.dataset.f2)));
+    $('f2-share').addEventListener('click', () => shareLink(Module.flock2dShareString(), $('f2-share-url'), $('f2-share-msg')));
+    const svg = $('f2-svg');
+    svg.innerHTML = '<defs><marker id="f2-arrow" viewBox="0 0 6 6" refX="3" refY="3" markerWidth="3" markerHeight="3" orient="auto">' +
+      '<path d="M0,0 L6,3 L0,6 z" fill="#8ccdff"/></marker></defs><rect class="fb-plane" x="0" y="0" width="900" height="600"/>' +
+      '<g id="f2-glyphs"></g><g id="f2-markers"></g><circle id="f2-r" class="f2-circle"/><circle id="f2-ring" class="hv-ring" r="12" visibility="hidden"/>';
+    const plane = (e) => {
+      const pt = svg.createSVGPoint();
+      pt.x = e.clientX; pt.y = e.clientY;
+      return pt.matrixTransform(svg.getScreenCTM().inverse());
+    };
+    let down = 0;
+    svg.addEventListener('pointerdown', (e) => { if (e.button === 0) down = performance.now(); });
+    svg.addEventListener('pointerup', (e) => {
+      if (e.button !== 0) return;
+      const p = plane(e);
+      Module.flock2dPress(p.x, p.y, false, e.shiftKey, performance.now() - down);
+      render(true);
+    });
+    svg.addEventListener('contextmenu', (e) => {
+      e.preventDefault();
+      const p = plane(e);
+      Module.flock2dPress(p.x, p.y, true, false, 0);
+      render(true);
+    });
+    f2.built = true;
+  }
+
+  function renderFlock2d(s, force) {
+    if (!f2.built) buildFlock2d();
+    const v = JSON.parse(Module.flock2dViewJson()), f = s.f2;
+    v.fields.forEach(([key, label], i) => {
+      const input = $('f2-f-' + key);
+      if (document.activeElement !== input && input.value !== f.texts[i]) input.value = f.texts[i];
+      input.setAttribute('aria-invalid', v.errors[i] ? 'true' : 'false');
+      $('f2-f-' + key + '-err').textContent = v.errors[i] ? label + ': ' + v.errors[i] : '';
+    });
+    if (document.activeElement !== $('f2-preset')) $('f2-preset').value = String(f.preset);
+    $('f2-note').textContent = f.preset >= 0 ? v.presets[f.preset][1] : 'Custom fields: they act live, from the next step.';
+    $('f2-law').value = v.law;
+    $('f2-int').value = v.integrator;
+    $('f2-tool').value = ['predator', 'select', 'leader'][v.tool];
+    const why = {initialize: v.why_not.initialize, run: v.why_not.run, step: v.why_not.step,
+                 pause: f.status === 'running' ? '' : 'Not running.', reset: f.status === 'no flock' ? 'No flock to remove.' : ''};
+    document.querySelectorAll('#hv-f2 [data-f2]').forEach((b) => { const w = why[b.dataset.f2] || ''; b.disabled = w !== ''; b.title = w; });
+    const word = f.status + (v.notice ? ' · ' + v.notice : '');
+    if (word !== f2.status) { $('f2-status').textContent = word; f2.status = word; }
+    $('f2-numbers').textContent = v.status_line || '';
+    const key = f.steps + '/' + f.n + '/' + f.selection + '/' + v.predators.length + '/' + v.attractors.length + '/' + f.status;
+    if (!force && key === f2.lastKey) return;
+    f2.lastKey = key;
+    const g = Module.flock2dGlyphs(), n = g.length / 4, group = $('f2-glyphs'), kids = group.children;
+    while (kids.length < n) group.appendChild(document.createElementNS(NS, 'line'));
+    for (let i = 0; i < kids.length; ++i) {
+      const line = kids[i];
+      if (i >= n) { line.setAttribute('visibility', 'hidden'); continue; }
+      const x = g[i * 4], y = g[i * 4 + 1], ux = g[i * 4 + 2], uy = g[i * 4 + 3];
+      line.setAttribute('visibility', 'visible');
+      line.setAttribute('x1', (x - ux * 5).toFixed(2)); line.setAttribute('y1', (y - uy * 5).toFixed(2));
+      line.setAttribute('x2', (x + ux * 5).toFixed(2)); line.setAttribute('y2', (y + uy * 5).toFixed(2));
+      line.setAttribute('class', 'f2-glyph' + (ux === 0 && uy === 0 ? ' hv-point' : ''));
+    }
+    $('f2-markers').innerHTML = v.predators.map(([x, y]) => `<circle class="f2-pred" cx="${x}" cy="${y}" r="7"/>`).join('') +
+      v.attractors.map(([x, y]) => `<circle class="f2-attr" cx="${x}" cy="${y}" r="8"/>`).join('');
+    const sel = f.selection;
+    if (sel !== null && sel < n) {
+      for (const id of ['f2-ring', 'f2-r']) { $(id).setAttribute('cx', g[sel * 4]); $(id).setAttribute('cy', g[sel * 4 + 1]); $(id).setAttribute('visibility', 'visible'); }
+      $('f2-r').setAttribute('r', v.radius);
+    } else {
+      for (const id of ['f2-ring', 'f2-r']) $(id).setAttribute('visibility', 'hidden');
+    }
+  }
+
   function render(force) {
     const st = state();
-    const feedback = st.model === 'feedback2d';
+    const feedback = st.model === 'feedback2d', flock2d = st.model === 'flock2d';
     $('hv-model').value = st.model;
-    $('hv-3d').hidden = feedback;
+    $('hv-3d').hidden = feedback || flock2d;
     $('hv-fb').hidden = !feedback;
+    $('hv-f2').hidden = !flock2d;
     if (feedback) { renderFeedback(st, force); return; }
+    if (flock2d) { renderFlock2d(st, force); return; }
     const s = st, v = view();
     renderFields(s);
     renderButtons(s, v);

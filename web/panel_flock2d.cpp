@@ -276,12 +276,15 @@ void flock2d_view_prepare() {
 }
 
 void flock2d_press(float x, float y, bool right, bool shift, double held_ms) {
+  const PlaneMap pm = plane_map();
+  flock2d_press_plane(pm.px(x), pm.py(y), right, shift, held_ms, 15.0 / pm.s);
+}
+
+void flock2d_press_plane(double px, double py, bool right, bool shift, double held_ms, double pick_radius) {
   App& a = app();
   bandada::Flock2dController& c = a.f2;
   const bandada::Flock2d* m = c.model();
   if (!m) return;
-  const PlaneMap pm = plane_map();
-  const double px = pm.px(x), py = pm.py(y);
   if (px < 0 || py < 0 || px > 900 || py > 600) return;
   if (shift) {
     c.remove_nearest_marker(px, py);
@@ -290,7 +293,7 @@ void flock2d_press(float x, float y, bool right, bool shift, double held_ms) {
   } else if (a.f2d.tool == Flock2dTool::predator) {
     c.add_predator(px, py);
   } else {
-    double best = 15.0 / pm.s;
+    double best = pick_radius;
     int64_t at = -1;
     for (size_t i = 0; i < m->size(); ++i) {
       const double dx = m->px()[i] - px, dy = m->py()[i] - py, d = std::sqrt(dx * dx + dy * dy);

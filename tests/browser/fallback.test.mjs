@@ -194,3 +194,40 @@ test('the feedback engine in the accessible view: fields, phases, one arrow per 
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('the 2-D flock in the accessible view: CLI bits, markers by click, right click, long press and Shift', async () => {
+  const {context, page, errors} = await fallbackPage();
+  await page.selectOption('#hv-model', 'flock2d');
+  await page.waitForFunction(() => !document.getElementById('hv-f2').hidden);
+  await page.fill('#f2-f-count', '60');
+  await page.fill('#f2-f-w-ali', '2,5');
+  await page.click('#hv-f2 button[data-f2=initialize]');
+  await page.waitForFunction(() => document.querySelectorAll('#f2-glyphs line[visibility="visible"]').length === 60);
+  await page.click('#hv-f2 button[data-f2=step]');
+  await page.keyboard.press('s');
+  await waitState(page, (s) => s.f2.steps === 2);
+  const cli = execFileSync(nativeCli, ['--model', 'flock2d', '--count', '60', '--w-ali', '2,5', '--steps', '2'], {encoding: 'utf8'});
+  assert.equal(await page.evaluate(() => Module.flock2dJson()), cli);
+  await page.locator('#f2-svg').scrollIntoViewIfNeeded();
+  const box = await page.locator('#f2-svg').boundingBox();
+  const at = (fx, fy) => [box.x + box.width * fx, box.y + box.height * fy];
+  await page.mouse.click(...at(0.2, 0.2));                       // a predator
+  await page.mouse.click(...at(0.8, 0.8), {button: 'right'});    // an attractor
+  await page.mouse.move(...at(0.5, 0.2));
+  await page.mouse.down();
+  await page.waitForTimeout(600);
+  await page.mouse.up();                                         // held: an attractor
+  let s = await waitState(page, (st) => st.f2.attractors === 2);
+  assert.equal(s.f2.predators, 1);
+  assert.equal(await page.locator('#f2-markers circle').count(), 3);
+  await page.keyboard.down('Shift');
+  await page.mouse.click(...at(0.21, 0.21));
+  await page.keyboard.up('Shift');
+  s = await waitState(page, (st) => st.f2.predators === 0);
+  await page.reload();
+  await page.waitForFunction(() => window.bandadaReady === true);
+  await page.waitForFunction(() => !document.getElementById('hv-f2').hidden);
+  assert.equal(await page.inputValue('#f2-f-w-ali'), '2,5');
+  assert.deepEqual(errors, []);
+  await context.close();
+});

@@ -116,7 +116,7 @@ export async function waitState(page, pred, timeout = 20000) {
     if (pred(s)) return s;
     await page.waitForTimeout(50);
   }
-  throw new Error('state never matched; last: ' + JSON.stringify(s).slice(0, 600));
+  throw new Error('state never matched; last: ' + JSON.stringify(s).slice(-900));
 }
 
 export function screenshotPath(name) {

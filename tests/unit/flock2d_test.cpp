@@ -57,6 +57,11 @@ TEST_CASE("alignment is mean v_j − v_i and cohesion the mean minimal-image dis
   CHECK(c.vx()[0] == 10.0);
   CHECK(c.vx()[1] == -10.0);
   CHECK(c.px()[0] == wrap_torus(895 + 10.0, 900));
+  Flock2d v(raw(0, 0, 1), {300, 300}, {596, 4}, {0, 0}, {0, 0});  // across the y seam: 8 apart
+  v.step();
+  CHECK(v.vy()[0] == 8.0);
+  CHECK(v.py()[0] == wrap_torus(596 + 8.0, 600));
+  CHECK(v.py()[0] == 4.0);
 }
 
 TEST_CASE("boids flee predators within 2r, falling off linearly; the predator chases at 0.8·v_max") {
