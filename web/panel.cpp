@@ -24,7 +24,6 @@ const ImVec4 kYellow(1.0f, 0.82f, 0.35f, 1.0f);
 const ImVec4 kGreen(0.45f, 0.9f, 0.55f, 1.0f);
 const ImVec4 kDim(0.65f, 0.68f, 0.74f, 1.0f);
 
-char g_buffers[bandada::kBoids3dFieldCount][256];
 
 std::string fmt(const char* f, double v) {
   char b[64];
@@ -37,26 +36,10 @@ void fields_section() {
   ImGui::TextColored(kDim, "Parameters (Initialize applies them)");
   for (int i = 0; i < bandada::kBoids3dFieldCount; ++i) {
     auto f = static_cast<Boids3dField>(i);
-    const bandada::FieldInfo& fi = bandada::field_info(f);
-    std::snprintf(g_buffers[i], sizeof g_buffers[i], "%s", a.ctl.text(f).c_str());
-    ImGui::AlignTextToFramePadding();
-    ImGui::TextUnformatted(fi.label);
-    ImGui::SameLine(110);
-    ImGui::SetNextItemWidth(-1);
-    std::string id = std::string("##") + fi.key;
-    bool invalid = !a.ctl.error(f).empty();
-    if (invalid) ImGui::PushStyleColor(ImGuiCol_FrameBg, ImVec4(0.45f, 0.12f, 0.12f, 1.0f));
-    if (ImGui::InputText(id.c_str(), g_buffers[i], sizeof g_buffers[i])) {
-      a.ctl.edit(f, g_buffers[i]);
+    std::string edited;
+    if (text_field_row(bandada::field_info(f), a.ctl.text(f), a.ctl.error(f), "field:", 110, edited)) {
+      a.ctl.edit(f, edited);
       save_fields();
-    }
-    if (invalid) ImGui::PopStyleColor();
-    note_rect((std::string("field:") + fi.key).c_str());
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", fi.help);
-    if (invalid) {
-      ImGui::PushTextWrapPos(0);
-      ImGui::TextColored(kRed, "%s: %s", fi.label, a.ctl.error(f).c_str());
-      ImGui::PopTextWrapPos();
     }
   }
 }

@@ -26,7 +26,6 @@ const ImVec4 kGreen(0.45f, 0.9f, 0.55f, 1.0f);
 const ImVec4 kDim(0.65f, 0.68f, 0.74f, 1.0f);
 const char* kPhaseNames[] = {"", "1 · local rule", "2 · cohesion", "3 · result R", "4 · counter-rule"};
 
-char g_buffers[bandada::kFeedback2dFieldCount][256];
 
 // The plane 1000 × 700 fitted into the view, y up.
 struct PlaneMap {
@@ -48,22 +47,11 @@ void fields_and_controls() {
   ImGui::TextColored(kDim, "Parameters act live, from the next phase (n and seed rebuild)");
   for (int i = 0; i < bandada::kFeedback2dFieldCount; ++i) {
     auto f = static_cast<Feedback2dField>(i);
-    const bandada::FieldInfo& fi = bandada::field_info(f);
-    std::snprintf(g_buffers[i], sizeof g_buffers[i], "%s", c.texts()[i].c_str());
-    ImGui::AlignTextToFramePadding();
-    ImGui::TextUnformatted(fi.label);
-    ImGui::SameLine(120);
-    ImGui::SetNextItemWidth(-1);
-    bool invalid = !c.error(f).empty();
-    if (invalid) ImGui::PushStyleColor(ImGuiCol_FrameBg, ImVec4(0.45f, 0.12f, 0.12f, 1.0f));
-    if (ImGui::InputText((std::string("##fb-") + fi.key).c_str(), g_buffers[i], sizeof g_buffers[i])) {
-      c.edit(f, g_buffers[i]);
+    std::string edited;
+    if (text_field_row(bandada::field_info(f), c.texts()[i], c.error(f), "fb:", 120, edited)) {
+      c.edit(f, edited);
       save_feedback_fields();
     }
-    if (invalid) ImGui::PopStyleColor();
-    note_rect((std::string("fb:") + fi.key).c_str());
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", fi.help);
-    if (invalid) ImGui::TextColored(kRed, "%s: %s", fi.label, c.error(f).c_str());
   }
   int op = static_cast<int>(c.operation());
   const char* ops[] = {"Flock", "Probabilistic", "Sum", "Gravity (all pairs)"};

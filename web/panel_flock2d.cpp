@@ -23,7 +23,6 @@ const ImVec4 kRed(1.0f, 0.45f, 0.42f, 1.0f);
 const ImVec4 kYellow(1.0f, 0.82f, 0.35f, 1.0f);
 const ImVec4 kDim(0.65f, 0.68f, 0.74f, 1.0f);
 
-char g_buffers[bandada::kFlock2dFieldCount][256];
 std::vector<std::vector<ImVec2>> g_trails;  // last plane positions per boid (display only)
 uint64_t g_trail_step = ~0ull;
 
@@ -66,22 +65,11 @@ void controls() {
   ImGui::PopTextWrapPos();
   for (int i = 0; i < bandada::kFlock2dFieldCount; ++i) {
     auto f = static_cast<Flock2dField>(i);
-    const bandada::FieldInfo& fi = bandada::field_info(f);
-    std::snprintf(g_buffers[i], sizeof g_buffers[i], "%s", c.texts()[i].c_str());
-    ImGui::AlignTextToFramePadding();
-    ImGui::TextUnformatted(fi.label);
-    ImGui::SameLine(130);
-    ImGui::SetNextItemWidth(-1);
-    const bool invalid = !c.error(f).empty();
-    if (invalid) ImGui::PushStyleColor(ImGuiCol_FrameBg, ImVec4(0.45f, 0.12f, 0.12f, 1.0f));
-    if (ImGui::InputText((std::string("##f2-") + fi.key).c_str(), g_buffers[i], sizeof g_buffers[i])) {
-      c.edit(f, g_buffers[i]);
+    std::string edited;
+    if (text_field_row(bandada::field_info(f), c.texts()[i], c.error(f), "f2:", 130, edited)) {
+      c.edit(f, edited);
       save_flock2d_fields();
     }
-    if (invalid) ImGui::PopStyleColor();
-    note_rect((std::string("f2:") + fi.key).c_str());
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", fi.help);
-    if (invalid) ImGui::TextColored(kRed, "%s: %s", fi.label, c.error(f).c_str());
   }
   int law = c.law() == bandada::ForceLaw::raw ? 1 : 0, integ = c.integrator() == bandada::Integrator::rk4 ? 1 : 0;
   if (ImGui::RadioButton("steering", law == 0)) { c.set_law(bandada::ForceLaw::steering); save_flock2d_fields(); }

@@ -22,6 +22,29 @@ bool reason_button(const char* label, const std::string& why_not, const char* ti
   return pressed && !disabled;
 }
 
+bool text_field_row(const bandada::FieldInfo& fi, const std::string& text, const std::string& error,
+                    const char* rect_prefix, float label_width, std::string& edited) {
+  static char buf[256];  // ImGui copies it into its own state while the field is active
+  std::snprintf(buf, sizeof buf, "%s", text.c_str());
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextUnformatted(fi.label);
+  ImGui::SameLine(label_width);
+  ImGui::SetNextItemWidth(-1);
+  const bool invalid = !error.empty();
+  if (invalid) ImGui::PushStyleColor(ImGuiCol_FrameBg, ImVec4(0.45f, 0.12f, 0.12f, 1.0f));
+  const bool changed = ImGui::InputText((std::string("##") + rect_prefix + fi.key).c_str(), buf, sizeof buf);
+  if (invalid) ImGui::PopStyleColor();
+  note_rect((std::string(rect_prefix) + fi.key).c_str());
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", fi.help);
+  if (invalid) {
+    ImGui::PushTextWrapPos(0);
+    ImGui::TextColored(ImVec4(1.0f, 0.45f, 0.42f, 1.0f), "%s: %s", fi.label, error.c_str());
+    ImGui::PopTextWrapPos();
+  }
+  if (changed) edited = buf;
+  return changed;
+}
+
 void share_link_row(const std::string& share_string, const char* tip) {
   App& a = app();
   if (reason_button("Copy share link", "", tip)) {

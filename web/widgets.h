@@ -4,11 +4,19 @@
 
 #include <string>
 
+#include "model/boids3d_params.h"
+
 namespace web {
 
 /// A button disabled with the reason `why_not` shown on hover (enabled when it is empty); the
 /// tip shows on hover otherwise. Its rect is noted under its label for the tests.
 bool reason_button(const char* label, const std::string& why_not, const char* tip = nullptr);
+
+/// A labelled one-line field that keeps the raw text as typed, red with its message when invalid,
+/// the field's help on hover. True when the user changed it; the new text is in `edited`.
+/// Its rect is noted as prefix + key for the tests.
+bool text_field_row(const bandada::FieldInfo& fi, const std::string& text, const std::string& error,
+                    const char* rect_prefix, float label_width, std::string& edited);
 
 /// "Copy share link" for the given share string, then its confirmation or the link to copy by hand.
 void share_link_row(const std::string& share_string, const char* tip);

@@ -178,43 +178,18 @@ CommandResult Feedback2dController::follow(int64_t index) {
   return {true, {}};
 }
 
-std::string Feedback2dController::share_string() const {
-  std::string s = "m=feedback2d&v=1";
-  for (int i = 0; i < kFeedback2dFieldCount; ++i)
-    s += std::string("&") + field_info(static_cast<Feedback2dField>(i)).key + "=" + percent_encode(texts_[i]);
+ std::string Feedback2dController::share_string() const {
+  std::string s = write_model_link("feedback2d", feedback2d_fields(), kFeedback2dFieldCount, texts_.data());
   s += std::string("&op=") + operation_name(operation_) + "&nc=" + (no_contradiction_ ? "1" : "0");
   return s;
 }
 
 CommandResult Feedback2dController::open_link(std::string_view share) {
-  if (share.size() > kMaxShareLength) return {false, "The shared configuration is too long and was not read."};
-  std::vector<std::string> warnings;
-  auto pairs = split_share(share, warnings);
-  auto find = [&](std::string_view key) -> std::optional<std::string_view> {
-    for (auto& p : pairs)
-      if (p.first == key) return p.second;
-    return std::nullopt;
-  };
-  if (find("m").value_or("") != "feedback2d") return {false, "This link is for another model."};
-  if (auto v = find("v")) {
-    IntegerParse vp = parse_integer_text(*v, 1000000);
-    if (!vp.ok || vp.value == 0) return {false, "The shared configuration has an unreadable format version."};
-    if (vp.value > 1)
-      return {false, "This link was made by a newer Bandada (format " + std::to_string(vp.value) +
-                         "); this page reads format 1. Your fields were left as they were."};
-  }
   Feedback2dFieldTexts texts = feedback2d_default_texts();
-  for (int i = 0; i < kFeedback2dFieldCount; ++i) {
-    const FieldInfo& fi = field_info(static_cast<Feedback2dField>(i));
-    if (auto raw = find(fi.key)) {
-      auto decoded = percent_decode(*raw);
-      if (decoded && decoded->size() <= kMaxFieldTextLength &&
-          std::none_of(decoded->begin(), decoded->end(), [](char c) { return static_cast<unsigned char>(c) < 0x20; }))
-        texts[i] = *decoded;
-      else
-        warnings.push_back(std::string(fi.label) + ": malformed value ignored; default used");
-    }
-  }
+  ModelLink link = read_model_link(share, "feedback2d", feedback2d_fields(), kFeedback2dFieldCount, texts.data());
+  if (!link.ok) return {false, link.error};
+  auto find = [&](std::string_view key) { return link.get(key); };
+  std::vector<std::string>& warnings = link.warnings;
   Feedback2dOperation op = Feedback2dOperation::flock;
   if (auto o = find("op"); o && !parse_operation(*o, op)) warnings.push_back("unknown operation ignored; flock used");
   texts_ = texts;

@@ -260,9 +260,7 @@ bool parse_points(std::string_view s, std::vector<std::pair<double, double>>& ou
 }  // namespace
 
 std::string Flock2dController::share_string() const {
-  std::string s = "m=flock2d&v=1";
-  for (int i = 0; i < kFlock2dFieldCount; ++i)
-    s += std::string("&") + field_info(static_cast<Flock2dField>(i)).key + "=" + percent_encode(texts_[i]);
+  std::string s = write_model_link("flock2d", flock2d_fields(), kFlock2dFieldCount, texts_.data());
   s += std::string("&law=") + (law_ == ForceLaw::raw ? "raw" : "steering");
   s += std::string("&int=") + (integrator_ == Integrator::rk4 ? "rk4" : "euler");
   if (leader_ >= 0) s += "&leader=" + std::to_string(leader_);
@@ -279,34 +277,11 @@ std::string Flock2dController::share_string() const {
 }
 
 CommandResult Flock2dController::open_link(std::string_view share) {
-  if (share.size() > kMaxShareLength) return {false, "The shared configuration is too long and was not read."};
-  std::vector<std::string> warnings;
-  auto pairs = split_share(share, warnings);
-  auto find = [&](std::string_view key) -> std::optional<std::string_view> {
-    for (auto& p : pairs)
-      if (p.first == key) return p.second;
-    return std::nullopt;
-  };
-  if (find("m").value_or("") != "flock2d") return {false, "This link is for another model."};
-  if (auto v = find("v")) {
-    IntegerParse vp = parse_integer_text(*v, 1000000);
-    if (!vp.ok || vp.value == 0) return {false, "The shared configuration has an unreadable format version."};
-    if (vp.value > 1)
-      return {false, "This link was made by a newer Bandada (format " + std::to_string(vp.value) +
-                         "); this page reads format 1. Your fields were left as they were."};
-  }
   Flock2dFieldTexts texts = flock2d_default_texts();
-  for (int i = 0; i < kFlock2dFieldCount; ++i) {
-    const FieldInfo& fi = field_info(static_cast<Flock2dField>(i));
-    if (auto raw = find(fi.key)) {
-      auto decoded = percent_decode(*raw);
-      if (decoded && decoded->size() <= kMaxFieldTextLength &&
-          std::none_of(decoded->begin(), decoded->end(), [](char c) { return static_cast<unsigned char>(c) < 0x20; }))
-        texts[i] = *decoded;
-      else
-        warnings.push_back(std::string(fi.label) + ": malformed value ignored; default used");
-    }
-  }
+  ModelLink link = read_model_link(share, "flock2d", flock2d_fields(), kFlock2dFieldCount, texts.data());
+  if (!link.ok) return {false, link.error};
+  auto find = [&](std::string_view key) { return link.get(key); };
+  std::vector<std::string>& warnings = link.warnings;
   texts_ = texts;
   preset_ = -1;
   for (int k = 0; k < static_cast<int>(flock2d_presets().size()); ++k) {

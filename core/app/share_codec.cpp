@@ -124,6 +124,55 @@ std::string_view share_model(std::string_view text) {
   return "boids3d";
 }
 
+std::optional<std::string_view> ModelLink::get(std::string_view key) const {
+  for (auto& p : pairs)
+    if (p.first == key) return p.second;
+  return std::nullopt;
+}
+
+ModelLink read_model_link(std::string_view share, std::string_view model, const FieldInfo* fields, size_t count,
+                          std::string* texts) {
+  ModelLink link;
+  if (share.size() > kMaxShareLength) {
+    link.error = "The shared configuration is too long (over 4096 characters) and was not read.";
+    return link;
+  }
+  link.pairs = split_share(share, link.warnings);
+  if (link.get("m").value_or("") != model) {
+    link.error = "This link is for another model.";
+    return link;
+  }
+  if (auto v = link.get("v")) {
+    IntegerParse vp = parse_integer_text(*v, 1000000);
+    if (!vp.ok || vp.value == 0) {
+      link.error = "The shared configuration has an unreadable format version.";
+      return link;
+    }
+    if (vp.value > 1) {
+      link.error = "This link was made by a newer Bandada (format " + std::to_string(vp.value) +
+                   "); this page reads format 1. Your fields were left as they were.";
+      return link;
+    }
+  }
+  for (size_t i = 0; i < count; ++i) {
+    auto raw = link.get(fields[i].key);
+    if (!raw) continue;
+    auto decoded = percent_decode(*raw);
+    if (decoded && decoded->size() <= kMaxFieldTextLength && !has_control_char(*decoded))
+      texts[i] = *decoded;
+    else
+      link.warnings.push_back(std::string(fields[i].label) + ": malformed value ignored; default used");
+  }
+  link.ok = true;
+  return link;
+}
+
+std::string write_model_link(std::string_view model, const FieldInfo* fields, size_t count, const std::string* texts) {
+  std::string s = "m=" + std::string(model) + "&v=1";
+  for (size_t i = 0; i < count; ++i) s += std::string("&") + fields[i].key + "=" + percent_encode(texts[i]);
+  return s;
+}
+
 ShareParse parse_share(std::string_view text) {
   ShareParse r;
   if (text.size() > kMaxShareLength) {

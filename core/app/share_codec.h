@@ -52,6 +52,23 @@ ShareParse parse_share(std::string_view text);
 std::vector<std::pair<std::string_view, std::string_view>> split_share(std::string_view text,
                                                                         std::vector<std::string>& warnings);
 
+/// A 2-D model's link read once: the model and version checked, every field of its table decoded
+/// (defaults where missing or malformed, with a warning), and the other keys left to look up.
+struct ModelLink {
+  bool ok = false;
+  std::string error;
+  std::vector<std::string> warnings;
+  std::vector<std::pair<std::string_view, std::string_view>> pairs;
+  std::optional<std::string_view> get(std::string_view key) const;
+};
+
+/// Reads `share` as a link of `model` (m=model, format version up to 1) into texts[0 … count).
+ModelLink read_model_link(std::string_view share, std::string_view model, const FieldInfo* fields, size_t count,
+                          std::string* texts);
+
+/// "m=model&v=1&key=text…" for a model's field table, texts percent-encoded.
+std::string write_model_link(std::string_view model, const FieldInfo* fields, size_t count, const std::string* texts);
+
 /// The model a share string names ("boids3d" when it names none).
 std::string_view share_model(std::string_view text);
 

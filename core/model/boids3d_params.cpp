@@ -72,19 +72,22 @@ FieldCheck check_field_text(const FieldInfo& fi, std::string_view text) {
   return c;
 }
 
+bool check_field_table(const FieldInfo* fields, size_t count, const std::string* texts, std::string* errors,
+                       double* values) {
+  bool all = true;
+  for (size_t i = 0; i < count; ++i) {
+    FieldCheck c = check_field_text(fields[i], texts[i]);
+    errors[i] = c.ok ? std::string() : c.error;
+    values[i] = c.value;
+    all = all && c.ok;
+  }
+  return all;
+}
+
 ParamsCheck check_params(const Boids3dFieldTexts& texts) {
   ParamsCheck pc;
   double v[kBoids3dFieldCount] = {};
-  bool all = true;
-  for (int i = 0; i < kBoids3dFieldCount; ++i) {
-    FieldCheck c = check_field(static_cast<Boids3dField>(i), texts[i]);
-    if (!c.ok) {
-      pc.errors[i] = c.error;
-      all = false;
-    }
-    v[i] = c.value;
-  }
-  if (!all) return pc;
+  if (!check_field_table(kFields, kBoids3dFieldCount, texts.data(), pc.errors.data(), v)) return pc;
   pc.ok = true;
   pc.params.count = static_cast<uint32_t>(v[0]);
   pc.params.radius = v[1];

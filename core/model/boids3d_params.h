@@ -50,6 +50,11 @@ struct FieldCheck {
   std::string error;  ///< user-facing, e.g. "must be more than 0 and at most 10"
 };
 
+/// Checks every field of a table: errors[i] empty where valid, values[i] the parsed value.
+/// True when all are valid.
+bool check_field_table(const FieldInfo* fields, size_t count, const std::string* texts, std::string* errors,
+                       double* values);
+
 /// Validates a field's text by the number grammar and its range (any model's field table).
 FieldCheck check_field_text(const FieldInfo& fi, std::string_view text);
 

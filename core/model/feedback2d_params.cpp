@@ -20,20 +20,13 @@ const Feedback2dFieldTexts kDefaults = {"200", "60", "1", "1", "1", "0.2", "1", 
 }  // namespace
 
 const FieldInfo& field_info(Feedback2dField f) { return kFields[static_cast<int>(f)]; }
+const FieldInfo* feedback2d_fields() { return kFields; }
 const Feedback2dFieldTexts& feedback2d_default_texts() { return kDefaults; }
 
 Feedback2dCheck check_feedback2d(const Feedback2dFieldTexts& texts) {
   Feedback2dCheck out;
   double v[kFeedback2dFieldCount] = {};
-  bool all = true;
-  for (int i = 0; i < kFeedback2dFieldCount; ++i) {
-    FieldCheck c = check_field_text(kFields[i], texts[i]);
-    if (!c.ok) {
-      out.errors[i] = c.error;
-      all = false;
-    }
-    v[i] = c.value;
-  }
+  bool all = check_field_table(kFields, kFeedback2dFieldCount, texts.data(), out.errors.data(), v);
   if (!all) return out;
   out.ok = true;
   Feedback2dParams& p = out.params;

@@ -16,6 +16,8 @@ inline constexpr int kFeedback2dFieldCount = 8;
 using Feedback2dFieldTexts = std::array<std::string, kFeedback2dFieldCount>;
 
 const FieldInfo& field_info(Feedback2dField f);
+/// The whole table, in field order (for the shared link reader and checker).
+const FieldInfo* feedback2d_fields();
 const Feedback2dFieldTexts& feedback2d_default_texts();
 
 struct Feedback2dCheck {

@@ -25,20 +25,13 @@ const Flock2dFieldTexts kDefaults = {"300", "50", "25", "1.5", "1.0", "1.0", "4"
 }  // namespace
 
 const FieldInfo& field_info(Flock2dField f) { return kFields[static_cast<int>(f)]; }
+const FieldInfo* flock2d_fields() { return kFields; }
 const Flock2dFieldTexts& flock2d_default_texts() { return kDefaults; }
 
 Flock2dCheck check_flock2d(const Flock2dFieldTexts& texts) {
   Flock2dCheck out;
   double v[kFlock2dFieldCount] = {};
-  bool all = true;
-  for (int i = 0; i < kFlock2dFieldCount; ++i) {
-    FieldCheck c = check_field_text(kFields[i], texts[i]);
-    if (!c.ok) {
-      out.errors[i] = c.error;
-      all = false;
-    }
-    v[i] = c.value;
-  }
+  bool all = check_field_table(kFields, kFlock2dFieldCount, texts.data(), out.errors.data(), v);
   if (out.errors[1].empty() && out.errors[2].empty() && v[2] > v[1]) {
     out.errors[2] = "must be at most the perception radius r";
     all = false;

@@ -16,6 +16,8 @@ inline constexpr int kFlock2dFieldCount = 13;
 using Flock2dFieldTexts = std::array<std::string, kFlock2dFieldCount>;
 
 const FieldInfo& field_info(Flock2dField f);
+/// The whole table, in field order (for the shared link reader and checker).
+const FieldInfo* flock2d_fields();
 const Flock2dFieldTexts& flock2d_default_texts();
 
 struct Flock2dCheck {
