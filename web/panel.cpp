@@ -188,14 +188,7 @@ void table_window(float x, float y, float w, float h) {
     clipper.Begin(static_cast<int>(s.size()), row_h);
     while (clipper.Step()) {
       for (int i = clipper.DisplayStart; i < clipper.DisplayEnd; ++i) {
-        ImGui::TableNextRow();
-        ImGui::TableSetColumnIndex(0);
-        char id[16];
-        std::snprintf(id, sizeof id, "%d", i);
-        bool selected = a.ctl.selection() && *a.ctl.selection() == static_cast<uint32_t>(i);
-        if (ImGui::Selectable(id, selected, ImGuiSelectableFlags_SpanAllColumns)) a.ctl.select(i);
-        ImVec2 mn = ImGui::GetItemRectMin(), mx = ImGui::GetItemRectMax();
-        a.rows.push_back({static_cast<uint32_t>(i), Rect{mn.x, mn.y, mx.x - mn.x, mx.y - mn.y}});
+        if (index_row(i, a.ctl.selection() && *a.ctl.selection() == static_cast<uint32_t>(i))) a.ctl.select(i);
         double sp = std::sqrt(s.vx[i] * s.vx[i] + s.vy[i] * s.vy[i] + s.vz[i] * s.vz[i]);
         const double vals[] = {s.x[i], s.y[i], s.z[i], sp};
         for (int k = 0; k < 4; ++k) {

@@ -137,14 +137,7 @@ void table_window(float x, float y, float w, float h) {
     clipper.Begin(static_cast<int>(m->size()));
     while (clipper.Step()) {
       for (int i = clipper.DisplayStart; i < clipper.DisplayEnd; ++i) {
-        ImGui::TableNextRow();
-        ImGui::TableSetColumnIndex(0);
-        char id[16];
-        std::snprintf(id, sizeof id, "%d", i);
-        bool sel = a.fb.followed() && *a.fb.followed() == static_cast<uint32_t>(i);
-        if (ImGui::Selectable(id, sel, ImGuiSelectableFlags_SpanAllColumns)) a.fb.follow(i);
-        ImVec2 mn = ImGui::GetItemRectMin(), mx = ImGui::GetItemRectMax();
-        a.rows.push_back({static_cast<uint32_t>(i), Rect{mn.x, mn.y, mx.x - mn.x, mx.y - mn.y}});
+        if (index_row(i, a.fb.followed() && *a.fb.followed() == static_cast<uint32_t>(i))) a.fb.follow(i);
         ImGui::TableSetColumnIndex(1);
         ImGui::TextColored(m->is_v()[i] ? ImVec4(1, 1, 1, 1) : kRed, "%s", m->is_v()[i] ? "V" : "F");
         ImGui::TableSetColumnIndex(2);

@@ -45,6 +45,17 @@ bool text_field_row(const bandada::FieldInfo& fi, const std::string& text, const
   return changed;
 }
 
+bool index_row(int index, bool selected) {
+  ImGui::TableNextRow();
+  ImGui::TableSetColumnIndex(0);
+  char id[16];
+  std::snprintf(id, sizeof id, "%d", index);
+  const bool clicked = ImGui::Selectable(id, selected, ImGuiSelectableFlags_SpanAllColumns);
+  const ImVec2 mn = ImGui::GetItemRectMin(), mx = ImGui::GetItemRectMax();
+  app().rows.push_back({static_cast<uint32_t>(index), Rect{mn.x, mn.y, mx.x - mn.x, mx.y - mn.y}});
+  return clicked;
+}
+
 void share_link_row(const std::string& share_string, const char* tip) {
   App& a = app();
   if (reason_button("Copy share link", "", tip)) {

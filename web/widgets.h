@@ -18,6 +18,10 @@ bool reason_button(const char* label, const std::string& why_not, const char* ti
 bool text_field_row(const bandada::FieldInfo& fi, const std::string& text, const std::string& error,
                     const char* rect_prefix, float label_width, std::string& edited);
 
+/// Starts a table row with its index in column 0, selectable across the row; true when clicked.
+/// The row's rect is noted for the tests.
+bool index_row(int index, bool selected);
+
 /// "Copy share link" for the given share string, then its confirmation or the link to copy by hand.
 void share_link_row(const std::string& share_string, const char* tip);
 
