@@ -10,7 +10,6 @@
 #include <vector>
 
 #include "app_state.h"
-#include "browser.h"
 #include "widgets.h"
 #include "imgui.h"
 

@@ -19,7 +19,6 @@ namespace {
 using bandada::Flock2dField;
 using bandada::FlockStatus;
 
-const ImVec4 kRed(1.0f, 0.45f, 0.42f, 1.0f);
 const ImVec4 kYellow(1.0f, 0.82f, 0.35f, 1.0f);
 const ImVec4 kDim(0.65f, 0.68f, 0.74f, 1.0f);
 
