@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstring>
 
+#include "fingerprint.h"
 #include "lcg.h"
 
 namespace bandada {
@@ -99,27 +100,12 @@ double order_parameter(const Boids3dState& s) {
 }
 
 uint64_t state_fingerprint(const Boids3dState& s) {
-  // FNV-1a over 64-bit words (N, then x, y, z, vx, vy, vz of each boid in index order),
-  // finished with the splitmix64 mixer. Frozen: shared links carry this value.
-  uint64_t h = 0xcbf29ce484222325ull;
-  auto mix = [&h](uint64_t w) {
-    h ^= w;
-    h *= 0x100000001b3ull;
-  };
-  mix(static_cast<uint64_t>(s.size()));
-  for (size_t i = 0; i < s.size(); ++i) {
-    for (double v : {s.x[i], s.y[i], s.z[i], s.vx[i], s.vy[i], s.vz[i]}) {
-      uint64_t w;
-      std::memcpy(&w, &v, sizeof w);
-      mix(w);
-    }
-  }
-  h ^= h >> 30;
-  h *= 0xbf58476d1ce4e5b9ull;
-  h ^= h >> 27;
-  h *= 0x94d049bb133111ebull;
-  h ^= h >> 31;
-  return h;
+  // N, then x, y, z, vx, vy, vz of each boid in index order. Frozen: shared links carry it.
+  Fingerprint fp;
+  fp.add(static_cast<uint64_t>(s.size()));
+  for (size_t i = 0; i < s.size(); ++i)
+    for (double v : {s.x[i], s.y[i], s.z[i], s.vx[i], s.vy[i], s.vz[i]}) fp.add(v);
+  return fp.value();
 }
 
 Boids3d::Boids3d(const Boids3dParams& p, NeighbourSearch search, bool compute_now)

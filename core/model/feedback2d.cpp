@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "det_math.h"
+#include "fingerprint.h"
 
 namespace bandada {
 namespace {
@@ -354,6 +355,22 @@ Feedback2dRegime Feedback2d::regime() const {
   }
   if (R_.order < 0.25 && R_.coherence < 0.6) return Feedback2dRegime::chaos;
   return Feedback2dRegime::edge;
+}
+
+}  // namespace bandada
+
+namespace bandada {
+
+uint64_t Feedback2d::fingerprint() const {
+  Fingerprint fp;
+  fp.add(static_cast<uint64_t>(size()));
+  for (size_t i = 0; i < size(); ++i) {
+    for (double v : {px_[i], py_[i], vx_[i], vy_[i], mA_[i], mS_[i], mG_[i]}) fp.add(v);
+    fp.add(static_cast<uint64_t>(is_v_[i]));
+  }
+  for (double v : {R_.cx, R_.cy, R_.vx, R_.vy, R_.D, R_.order, R_.hx, R_.hy, R_.coherence, R_.delta}) fp.add(v);
+  fp.add(static_cast<uint64_t>(next_phase_));
+  return fp.value();
 }
 
 }  // namespace bandada

@@ -76,6 +76,8 @@ class Feedback2d {
   const Feedback2dResult& result() const { return R_; }
   const std::vector<double>& delta_history() const { return delta_history_; }
   Feedback2dRegime regime() const;
+  /// Of n, every point's state (p, v, m_A, m_S, m_G, class), R and the next phase, in index order.
+  uint64_t fingerprint() const;
 
  private:
   void phase_local_rule();

@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "det_math.h"
+#include "fingerprint.h"
 
 namespace bandada {
 namespace {
@@ -369,6 +370,24 @@ double Flock2d::mean_nearest_distance() const {
     sum += best;
   }
   return sum / static_cast<double>(n);
+}
+
+}  // namespace bandada
+
+namespace bandada {
+
+uint64_t Flock2d::fingerprint() const {
+  Fingerprint fp;
+  fp.add(static_cast<uint64_t>(size()));
+  for (size_t i = 0; i < size(); ++i)
+    for (double v : {px_[i], py_[i], vx_[i], vy_[i]}) fp.add(v);
+  fp.add(static_cast<uint64_t>(predators_.size()));
+  for (const Marker& m : predators_)
+    for (double v : {m.x, m.y, m.vx, m.vy}) fp.add(v);
+  fp.add(static_cast<uint64_t>(attractors_.size()));
+  for (const Marker& m : attractors_)
+    for (double v : {m.x, m.y}) fp.add(v);
+  return fp.value();
 }
 
 }  // namespace bandada

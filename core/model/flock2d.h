@@ -82,6 +82,8 @@ class Flock2d {
   double kinetic_energy() const;
   /// Mean over boids of the distance to the nearest other boid (0 with fewer than two).
   double mean_nearest_distance() const;
+  /// Of N, every boid's position and velocity in index order, then the predators and attractors.
+  uint64_t fingerprint() const;
 
  private:
   void draw_boids(size_t count);

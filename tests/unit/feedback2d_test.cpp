@@ -7,6 +7,7 @@
 #include "model/det_math.h"
 #include "model/feedback2d.h"
 #include "model/feedback2d_params.h"
+#include "app/share_codec.h"
 #include "model/lcg.h"
 
 using namespace bandada;
@@ -300,4 +301,21 @@ TEST_CASE("chaos: order below 0.25 and coherence below 60 %") {
   CHECK(m.result().order == doctest::Approx(0.15));
   CHECK(m.result().coherence == doctest::Approx(0.575));
   CHECK(m.regime() == Feedback2dRegime::chaos);
+}
+
+TEST_CASE("determinism: fixed feedback runs end on golden fingerprints, natively and in wasm") {
+  Feedback2dParams p;
+  p.n = 150;
+  p.seed = 7;
+  p.operation = Feedback2dOperation::probabilistic;
+  Feedback2d a(p);
+  for (int c = 0; c < 60; ++c) a.cycle();
+  a.advance_phase();
+  CHECK(fingerprint_hex(a.fingerprint()) == "d1b51496d89dd86e");
+  p.operation = Feedback2dOperation::gravity;
+  p.no_contradiction = true;
+  p.n = 60;
+  Feedback2d b(p);
+  for (int c = 0; c < 40; ++c) b.cycle();
+  CHECK(fingerprint_hex(b.fingerprint()) == "88ee32082fc5488f");
 }

@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "model/flock2d.h"
+#include "app/share_codec.h"
 #include "model/lcg.h"
 
 using namespace bandada;
@@ -222,4 +223,23 @@ TEST_CASE("the spec's own check: steering orders N = 150 (seed 1) by step 300, r
   CHECK(steering.mean_nearest_distance() == doctest::Approx(20).epsilon(0.15));
   CHECK(raw_law.order() < 0.1);
   CHECK(raw_law.mean_nearest_distance() < 3.0);
+}
+
+TEST_CASE("determinism: fixed 2-D flock runs end on golden fingerprints, natively and in wasm") {
+  Flock2dParams p;
+  p.n = 200;
+  p.seed = 3;
+  p.leader = 5;
+  p.integrator = Integrator::rk4;
+  Flock2d a(p);
+  a.add_predator(450, 300);
+  a.add_attractor(200, 150);
+  for (int t = 0; t < 80; ++t) a.step();
+  CHECK(fingerprint_hex(a.fingerprint()) == "dfd1858481025f54");
+  p.law = ForceLaw::raw;
+  p.integrator = Integrator::euler;
+  p.leader = -1;
+  Flock2d b(p);
+  for (int t = 0; t < 120; ++t) b.step();
+  CHECK(fingerprint_hex(b.fingerprint()) == "025487185334b71a");
 }
