@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "model/boids3d.h"
+#include "models/boids3d/boids3d.h"
 
 using namespace bandada;
 using Clock = std::chrono::steady_clock;

@@ -7,9 +7,9 @@
 #include <utility>
 #include <vector>
 
-#include "app/controller.h"
-#include "app/feedback2d_controller.h"
-#include "app/flock2d_controller.h"
+#include "models/boids3d/boids3d_controller.h"
+#include "models/feedback2d/feedback2d_controller.h"
+#include "models/flock2d/flock2d_controller.h"
 
 namespace web {
 

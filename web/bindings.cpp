@@ -10,7 +10,9 @@
 #include <string>
 #include <vector>
 
-#include "app/flock_export.h"
+#include "models/boids3d/boids3d_export.h"
+#include "models/feedback2d/feedback2d_export.h"
+#include "models/flock2d/flock2d_export.h"
 #include "app/isometric.h"
 #include "app_state.h"
 #include "model/number_text.h"
@@ -90,7 +92,7 @@ std::string state_json() {
   s += ",\"attractors\":" + std::to_string(g ? g->attractors().size() : 0);
   s += ",\"selection\":" + (f2.selection() ? std::to_string(*f2.selection()) : std::string("null"));
   s += ",\"leader\":" + std::to_string(f2.leader()) + ",\"preset\":" + std::to_string(f2.preset());
-  s += ",\"ws\":" + num(g ? g->params().ws : 0.0);
+  s += ",\"ws\":" + num(g ? g->params().separation_weight : 0.0);
   s += ",\"texts\":[";
   for (int i = 0; i < bandada::kFlock2dFieldCount; ++i) s += (i ? "," : "") + q(f2.texts()[i]);
   s += "]}}";
@@ -210,7 +212,7 @@ std::string flock2d_view_json() {
     std::snprintf(line, sizeof line, "step %llu · N = %zu · order %.3f · mean speed %.3f · nearest %.2f · energy %.1f",
                   static_cast<unsigned long long>(g->steps()), g->size(), ser.empty() ? 0.0 : ser.back().order,
                   ser.empty() ? 0.0 : ser.back().mean_speed, ser.empty() ? 0.0 : ser.back().nearest, ser.empty() ? 0.0 : ser.back().energy);
-    s += ",\"status_line\":" + q(line) + ",\"radius\":" + num(g->params().r) + ",\"rs\":" + num(g->params().rs);
+    s += ",\"status_line\":" + q(line) + ",\"radius\":" + num(g->params().r) + ",\"rs\":" + num(g->params().separation_radius);
   }
   return s + "}";
 }

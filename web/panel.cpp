@@ -5,7 +5,9 @@
 #include <cstring>
 #include <string>
 
-#include "app/flock_export.h"
+#include "models/boids3d/boids3d_export.h"
+#include "models/feedback2d/feedback2d_export.h"
+#include "models/flock2d/flock2d_export.h"
 #include "app_state.h"
 #include "browser.h"
 #include "widgets.h"

@@ -173,7 +173,7 @@ ImU32 colour_of(const bandada::Flock2d& m, size_t i, const std::vector<uint32_t>
   const int mode = app().f2d.colour;
   if (mode == 0) return IM_COL32(140, 205, 255, 255);
   double t;
-  if (mode == 1) t = std::sqrt(m.vx()[i] * m.vx()[i] + m.vy()[i] * m.vy()[i]) / m.params().vmax;
+  if (mode == 1) t = std::sqrt(m.vx()[i] * m.vx()[i] + m.vy()[i] * m.vy()[i]) / m.params().max_speed;
   else t = k.empty() ? 0.0 : std::fmin(1.0, k[i] / 20.0);
   t = std::fmin(1.0, std::fmax(0.0, t));
   return IM_COL32(static_cast<int>(60 + 195 * t), static_cast<int>(120 + 60 * (1 - t)), static_cast<int>(255 * (1 - t)), 255);
@@ -255,7 +255,7 @@ void flock2d_view_prepare() {
         if (j != i && std::sqrt(dx * dx + dy * dy) < r) dl->AddCircle(pm.at(m->px()[j], m->py()[j]), 4.0f, IM_COL32(255, 220, 90, 255));
       }
       dl->AddCircle(p, static_cast<float>(r) * pm.s, IM_COL32(255, 220, 90, 120), 48, 1.0f);
-      dl->AddCircle(p, static_cast<float>(m->params().rs) * pm.s, IM_COL32(255, 120, 40, 160), 32, 1.0f);
+      dl->AddCircle(p, static_cast<float>(m->params().separation_radius) * pm.s, IM_COL32(255, 120, 40, 160), 32, 1.0f);
       dl->AddCircle(p, 9.0f, IM_COL32(255, 120, 40, 255), 20, 2.0f);
     }
   }

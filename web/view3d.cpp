@@ -14,7 +14,7 @@
 
 #include "app_state.h"
 #include "imgui.h"
-#include "model/periodic.h"
+#include "models/boids3d/periodic.h"
 
 namespace web {
 namespace {

@@ -4,7 +4,7 @@
 
 #include <string>
 
-#include "model/boids3d_params.h"
+#include "models/boids3d/boids3d_params.h"
 
 namespace web {
 

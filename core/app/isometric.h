@@ -6,7 +6,7 @@
 #include <cstddef>
 #include <vector>
 
-#include "model/boids3d_state.h"
+#include "models/boids3d/boids3d_state.h"
 
 namespace bandada {
 

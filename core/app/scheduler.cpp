@@ -18,4 +18,13 @@ int StepScheduler::add(double elapsed_seconds) {
   return due;
 }
 
+int steps_within_budget(int due, double step_ms, double budget_ms) {
+  if (due <= 0) return 0;
+  if (!(step_ms > 0.0) || !std::isfinite(step_ms)) return due;  // nothing known to cost
+  const double fit = budget_ms / step_ms;                       // NaN or inf when the budget is
+  if (fit >= static_cast<double>(due)) return due;              // NaN fails every comparison
+  if (!(fit >= 1.0)) return 1;
+  return static_cast<int>(fit);
+}
+
 }  // namespace bandada

@@ -24,4 +24,9 @@ class StepScheduler {
   int64_t accumulated_ = 0;
 };
 
+/// How many of `due` whole steps, each estimated at step_ms, fit in budget_ms: all of them
+/// when they fit, else as many as fit but at least one. NaN, negative or infinite budgets and
+/// estimates never reach an integer cast (one step runs).
+int steps_within_budget(int due, double step_ms, double budget_ms);
+
 }  // namespace bandada

@@ -13,7 +13,7 @@
 #include <utility>
 #include <vector>
 
-#include "model/boids3d_params.h"
+#include "models/boids3d/boids3d_params.h"
 
 namespace bandada {
 

@@ -4,9 +4,9 @@
 #include <cmath>
 #include <limits>
 
-#include "model/boids3d.h"
+#include "models/boids3d/boids3d.h"
 #include "model/lcg.h"
-#include "model/periodic.h"
+#include "models/boids3d/periodic.h"
 #include "app/share_codec.h"
 
 using namespace bandada;

@@ -3,7 +3,7 @@
 
 #include <cmath>
 
-#include "app/controller.h"
+#include "models/boids3d/boids3d_controller.h"
 #include "model/lcg.h"
 
 using namespace bandada;

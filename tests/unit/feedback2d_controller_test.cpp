@@ -2,7 +2,7 @@
 // following a point, and its share string and saved text.
 #include <doctest/doctest.h>
 
-#include "app/feedback2d_controller.h"
+#include "models/feedback2d/feedback2d_controller.h"
 
 using namespace bandada;
 
@@ -30,13 +30,13 @@ TEST_CASE("Advance one phase walks 1, 2, 3, 4 while paused; Step finishes the cy
   Feedback2dController c;
   c.edit(Feedback2dField::n, "40");
   REQUIRE(c.initialize().ok);
-  CHECK(c.model()->next_phase() == 1);
+  CHECK(c.model()->next_phase() == Feedback2dPhase::local_rule);
   CHECK(c.advance_phase().ok);
-  CHECK(c.model()->next_phase() == 2);
+  CHECK(c.model()->next_phase() == Feedback2dPhase::cohesion);
   CHECK(c.advance_phase().ok);
-  CHECK(c.model()->next_phase() == 3);
+  CHECK(c.model()->next_phase() == Feedback2dPhase::result);
   CHECK(c.step().ok);  // phases 3 and 4
-  CHECK(c.model()->next_phase() == 1);
+  CHECK(c.model()->next_phase() == Feedback2dPhase::local_rule);
   CHECK(c.model()->cycles() == 1);
   c.run();
   CHECK_FALSE(c.advance_phase().ok);

@@ -5,8 +5,8 @@
 #include <cmath>
 
 #include "model/det_math.h"
-#include "model/feedback2d.h"
-#include "model/feedback2d_params.h"
+#include "models/feedback2d/feedback2d.h"
+#include "models/feedback2d/feedback2d_params.h"
 #include "app/share_codec.h"
 #include "model/lcg.h"
 
@@ -57,7 +57,7 @@ TEST_CASE("the start draws x, y, heading and speed per point in index order") {
   CHECK(m.vx()[0] == speed * det_cos(phi));
   CHECK(m.vy()[0] == speed * det_sin(phi));
   CHECK(m.px()[1] == 60 + 880 * rng.next());
-  CHECK(m.next_phase() == 1);
+  CHECK(m.next_phase() == Feedback2dPhase::local_rule);
   CHECK(m.delta_history().empty());
   CHECK(m.mA()[2] == 1.0);
 }

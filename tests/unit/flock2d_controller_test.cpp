@@ -2,7 +2,7 @@
 // share string with its markers.
 #include <doctest/doctest.h>
 
-#include "app/flock2d_controller.h"
+#include "models/flock2d/flock2d_controller.h"
 
 using namespace bandada;
 
@@ -23,7 +23,7 @@ TEST_CASE("presets set exactly their fields (not N or the seed); an edit shows c
     CHECK(c.texts()[12] == "9");
   }
   CHECK(c.model() == before);  // live: the same flock
-  CHECK(c.model()->params().ws == 10.0);  // All max applied
+  CHECK(c.model()->params().separation_weight == 10.0);  // All max applied
   c.edit(Flock2dField::w_ali, "2");
   CHECK(c.preset() == -1);
 }
@@ -38,7 +38,7 @@ TEST_CASE("fields are live: N grows and shrinks the running flock; only the seed
   CHECK(c.model()->steps() == 1);
   c.edit(Flock2dField::sep_radius, "200");  // above r: shown, not applied
   CHECK_FALSE(c.error(Flock2dField::sep_radius).empty());
-  CHECK(c.model()->params().rs == 25.0);
+  CHECK(c.model()->params().separation_radius == 25.0);
   c.edit(Flock2dField::sep_radius, "25");
   c.edit(Flock2dField::seed, "2");
   CHECK(c.model()->steps() == 0);

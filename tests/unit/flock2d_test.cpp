@@ -4,7 +4,7 @@
 
 #include <cmath>
 
-#include "model/flock2d.h"
+#include "models/flock2d/flock2d.h"
 #include "app/share_codec.h"
 #include "model/lcg.h"
 
@@ -16,12 +16,12 @@ namespace {
 Flock2dParams raw(double ws = 0, double wa = 0, double wc = 0, double wp = 0, double wg = 0) {
   Flock2dParams p;
   p.law = ForceLaw::raw;
-  p.ws = ws;
-  p.wa = wa;
-  p.wc = wc;
-  p.wp = wp;
-  p.wg = wg;
-  p.vmax = 50;
+  p.separation_weight = ws;
+  p.alignment_weight = wa;
+  p.cohesion_weight = wc;
+  p.predator_weight = wp;
+  p.attractor_weight = wg;
+  p.max_speed = 50;
   return p;
 }
 
@@ -96,8 +96,8 @@ TEST_CASE("attractors pull with (p_G − p)/max(|p_G − p|, r_s)") {
 
 TEST_CASE("steering: limit(v_max·d/|d| − v, f_max) per rule, then weighted") {
   Flock2dParams p;
-  p.ws = p.wa = p.wc = p.wp = 0;
-  p.wg = 2;
+  p.separation_weight = p.alignment_weight = p.cohesion_weight = p.predator_weight = 0;
+  p.attractor_weight = 2;
   Flock2d f(p, {100}, {100}, {1}, {0});
   f.add_attractor(100, 300);
   f.step();
@@ -129,7 +129,7 @@ TEST_CASE("Euler vs RK4 for a lone boid under a constant pull: RK4 is exact, Eul
 
 TEST_CASE("the speed limit caps v after each step") {
   Flock2dParams p = raw(0, 0, 0, 0, 10);
-  p.vmax = 2;
+  p.max_speed = 2;
   Flock2d f(p, {100}, {100}, {0}, {0});
   f.add_attractor(400, 100);
   f.step();
@@ -139,7 +139,7 @@ TEST_CASE("the speed limit caps v after each step") {
 TEST_CASE("a leader adds one more rule toward it for boids within r") {
   Flock2dParams p = raw();
   p.leader = 1;
-  p.wl = 1;
+  p.leader_weight = 1;
   Flock2d f(p, {100, 120, 300}, {100, 100, 100}, {0, 0, 0}, {0, 0, 0});
   f.step();
   CHECK(f.vx()[0] == 20.0);  // toward the leader
@@ -153,7 +153,7 @@ TEST_CASE("the grid finds the brute force's neighbours: whole runs agree bit for
     Flock2dParams p;
     p.n = 400;
     p.r = r;
-    p.rs = std::min(25.0, r);
+    p.separation_radius = std::min(25.0, r);
     p.seed = 3;
     p.integrator = r == 50.0 ? Integrator::rk4 : Integrator::euler;
     Flock2d g(p), b(p);

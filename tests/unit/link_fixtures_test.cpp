@@ -6,8 +6,8 @@
 #include <map>
 #include <string>
 
-#include "app/feedback2d_controller.h"
-#include "app/flock2d_controller.h"
+#include "models/feedback2d/feedback2d_controller.h"
+#include "models/flock2d/flock2d_controller.h"
 #include "app/share_codec.h"
 
 using namespace bandada;

@@ -5,9 +5,9 @@
 #include <cmath>
 #include <cstring>
 
-#include "model/boids3d.h"
+#include "models/boids3d/boids3d.h"
 #include "model/lcg.h"
-#include "model/neighbour_grid.h"
+#include "models/boids3d/neighbour_grid.h"
 
 using namespace bandada;
 

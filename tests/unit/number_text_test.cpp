@@ -1,7 +1,7 @@
 // Bandada — tests of the field number grammar and the parameter ranges.
 #include <doctest/doctest.h>
 
-#include "model/boids3d_params.h"
+#include "models/boids3d/boids3d_params.h"
 #include "model/number_text.h"
 
 using namespace bandada;

@@ -5,7 +5,7 @@
 #include <array>
 #include <string>
 
-#include "boids3d_params.h"
+#include "model/field_table.h"
 #include "flock2d.h"
 
 namespace bandada {

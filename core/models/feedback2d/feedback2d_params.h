@@ -6,7 +6,7 @@
 #include <string>
 #include <string_view>
 
-#include "boids3d_params.h"
+#include "model/field_table.h"
 #include "feedback2d.h"
 
 namespace bandada {

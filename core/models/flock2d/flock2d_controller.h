@@ -9,10 +9,10 @@
 #include <string_view>
 #include <vector>
 
-#include "app/controller.h"
+#include "models/boids3d/boids3d_controller.h"
 #include "app/scheduler.h"
-#include "model/flock2d.h"
-#include "model/flock2d_params.h"
+#include "models/flock2d/flock2d.h"
+#include "models/flock2d/flock2d_params.h"
 
 namespace bandada {
 
@@ -65,7 +65,17 @@ class Flock2dController {
   std::string why_not_run() const;
   std::string why_not_step() const;
   /// Whole steps due (one per 0.04 s of wall time, at most 250 ms a frame) within the budget.
-  void advance(double elapsed_seconds, double budget_ms = 1e300);
+  void advance(double elapsed_seconds, double budget_ms = 1e300) {
+    tick(elapsed_seconds);
+    work(budget_ms);
+  }
+  /// The scheduler half of advance(): queues the due steps (at most 6), computes nothing.
+  void tick(double elapsed_seconds);
+  /// The work half: the queued steps that fit budget_ms (at least one); the rest is dropped like
+  /// any delay beyond the 250 ms cap.
+  void work(double budget_ms);
+  /// Runs exactly n steps now, paused afterwards.
+  CommandResult compute(uint64_t n);
   static double estimate_step_ms(const Flock2dParams& p);
 
   FlockStatus status() const;
@@ -99,6 +109,7 @@ class Flock2dController {
   bool running_ = false;
   std::optional<uint32_t> selection_;
   StepScheduler scheduler_;
+  int queued_ = 0;
   std::vector<Flock2dSample> series_;
   std::string notice_;
 };

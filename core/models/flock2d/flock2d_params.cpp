@@ -41,16 +41,16 @@ Flock2dCheck check_flock2d(const Flock2dFieldTexts& texts) {
   Flock2dParams& p = out.params;
   p.n = static_cast<uint32_t>(v[0]);
   p.r = v[1];
-  p.rs = v[2];
-  p.ws = v[3];
-  p.wa = v[4];
-  p.wc = v[5];
-  p.vmax = v[6];
-  p.fmax = v[7];
+  p.separation_radius = v[2];
+  p.separation_weight = v[3];
+  p.alignment_weight = v[4];
+  p.cohesion_weight = v[5];
+  p.max_speed = v[6];
+  p.max_force = v[7];
   p.dt = v[8];
-  p.wp = v[9];
-  p.wg = v[10];
-  p.wl = v[11];
+  p.predator_weight = v[9];
+  p.attractor_weight = v[10];
+  p.leader_weight = v[11];
   p.seed = static_cast<uint32_t>(v[12]);
   return out;
 }

@@ -173,6 +173,7 @@ CommandResult Flock2dController::run() {
 
 void Flock2dController::pause() {
   running_ = false;
+  queued_ = 0;
   scheduler_.reset();
 }
 
@@ -200,17 +201,29 @@ double Flock2dController::estimate_step_ms(const Flock2dParams& p) {
   return n * per;
 }
 
-void Flock2dController::advance(double elapsed_seconds, double budget_ms) {
+void Flock2dController::tick(double elapsed_seconds) {
   if (!running_ || !model_) return;
-  const int due = scheduler_.add(elapsed_seconds);
-  if (due <= 0) return;
-  const double est = estimate_step_ms(model_->params());
-  const double fit = est > 0 ? budget_ms / est : static_cast<double>(due);
-  const int run = fit >= due ? due : std::max(1, static_cast<int>(fit));
+  queued_ = std::min(6, queued_ + scheduler_.add(elapsed_seconds));
+}
+
+void Flock2dController::work(double budget_ms) {
+  if (!running_ || !model_ || queued_ <= 0) return;
+  const int run = steps_within_budget(queued_, estimate_step_ms(model_->params()), budget_ms);
+  queued_ = 0;
   for (int s = 0; s < run; ++s) {
     model_->step();
     record(s + 1 == run);
   }
+}
+
+CommandResult Flock2dController::compute(uint64_t n) {
+  if (!model_) return {false, why_not_step()};
+  pause();
+  for (uint64_t s = 0; s < n; ++s) {
+    model_->step();
+    record(s + 1 == n);
+  }
+  return {};
 }
 
 void Flock2dController::record(bool with_nearest) {
@@ -314,7 +327,7 @@ CommandResult Flock2dController::open_link(std::string_view share) {
   series_.clear();
   notice_ = "Opened a shared configuration of the 2-D flock.";
   for (const std::string& w : warnings) notice_ += " (" + w + ")";
-  return {true, notice_};
+  return {true, notice_, warnings};
 }
 
 bool Flock2dController::load_saved_fields(std::string_view saved) {

@@ -7,6 +7,8 @@
 #include <string>
 #include <string_view>
 
+#include "model/field_table.h"
+
 namespace bandada {
 
 /// Inputs of the 3-D flock. Lengths are model units, time is seconds of model time.
@@ -23,16 +25,9 @@ struct Boids3dParams {
 enum class Boids3dField : int { count, radius, separation, alignment, cohesion, max_speed, seed };
 inline constexpr int kBoids3dFieldCount = 7;
 
-struct FieldInfo {
-  const char* key;        ///< share-string key, never changes once released
-  const char* label;      ///< shown next to the field
-  const char* help;       ///< one line: meaning, units, range
-  bool integer;           ///< integer grammar instead of real
-  double min, max;        ///< valid range
-  bool min_exclusive;     ///< true where the lower bound itself is invalid (radius)
-};
-
 const FieldInfo& field_info(Boids3dField f);
+/// The whole table, in field order.
+const FieldInfo* boids3d_fields();
 
 /// Text of every field, in Boids3dField order.
 using Boids3dFieldTexts = std::array<std::string, kBoids3dFieldCount>;
@@ -43,20 +38,6 @@ inline constexpr int kBoids3dFormatVersion = 1;
 /// Default field text of a share-format version (1 … kBoids3dFormatVersion). Frozen forever:
 /// a link of version v that lacks a key takes version v's default.
 const Boids3dFieldTexts& boids3d_default_texts(int format_version = kBoids3dFormatVersion);
-
-struct FieldCheck {
-  bool ok = false;
-  double value = 0.0;
-  std::string error;  ///< user-facing, e.g. "must be more than 0 and at most 10"
-};
-
-/// Checks every field of a table: errors[i] empty where valid, values[i] the parsed value.
-/// True when all are valid.
-bool check_field_table(const FieldInfo* fields, size_t count, const std::string* texts, std::string* errors,
-                       double* values);
-
-/// Validates a field's text by the number grammar and its range (any model's field table).
-FieldCheck check_field_text(const FieldInfo& fi, std::string_view text);
 
 /// Validates one field's text by the number grammar and the field's range.
 FieldCheck check_field(Boids3dField f, std::string_view text);

@@ -5,8 +5,8 @@
 #include <cmath>
 #include <cstring>
 
-#include "fingerprint.h"
-#include "lcg.h"
+#include "model/fingerprint.h"
+#include "model/lcg.h"
 
 namespace bandada {
 

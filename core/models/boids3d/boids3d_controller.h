@@ -10,25 +10,13 @@
 #include <string_view>
 #include <vector>
 
+#include "app/model_session.h"
 #include "app/scheduler.h"
 #include "app/share_codec.h"
-#include "model/boids3d.h"
+#include "models/boids3d/boids3d.h"
 
 namespace bandada {
 
-enum class FlockStatus {
-  none,     ///< no flock: Initialize to build one
-  paused,   ///< a flock, not running
-  running,  ///< a flock, advanced by advance()
-  stale,    ///< parameters changed since Initialize: the flock was discarded (Undo brings it back)
-};
-
-struct CommandResult {
-  bool ok = true;
-  std::string message;  ///< why it was refused, or what happened
-};
-
-/// What a shared link's run check says.
 /// One sample of the readouts, recorded after every step (for plots and the CSV export).
 struct SeriesPoint {
   uint64_t step;
@@ -36,11 +24,6 @@ struct SeriesPoint {
   double order;
 };
 
-struct LinkCheck {
-  enum class Kind { none, waiting, identical, differs } kind = Kind::none;
-  uint64_t steps = 0;     ///< the step count the link names
-  std::string message;
-};
 
 class Boids3dController {
  public:
@@ -78,6 +61,14 @@ class Boids3dController {
   /// behind). Queued work is done within budget_ms of estimated compute time; the rest waits
   /// for the next call, so a long step never freezes the page.
   void advance(double elapsed_seconds, double budget_ms = 1e300);
+  /// The scheduler half of advance(): queues the due steps, computes nothing.
+  void tick(double elapsed_seconds);
+  /// The work half of advance(): computes queued work within budget_ms of estimated time.
+  void work(double budget_ms);
+  /// Runs exactly n steps now (the start first, if still pending), paused afterwards.
+  void compute_now(uint64_t n);
+  /// The neighbour search of the next Initialize (brute force is the reference).
+  void set_search(NeighbourSearch s) { search_ = s; }
   /// Work waits (initializing, slicing a long step, replaying a restored or linked run).
   bool busy() const;
   /// 0 … 1 over the queued work; with busy_label() for the progress indicator.
@@ -138,7 +129,6 @@ class Boids3dController {
   /// A fresh flock from the current texts, paused, nothing selected, nothing queued.
   void adopt_new_flock(const Boids3dParams& params);
   void discard_flock_for_edit(const Boids3dFieldTexts& before);
-  void work(double budget_ms);
   void on_step_done();
   void record_series();
 
@@ -148,6 +138,7 @@ class Boids3dController {
   Boids3dFieldTexts flock_texts_;  // the texts the flock was built from
   bool running_ = false;
   bool stale_ = false;
+  NeighbourSearch search_ = NeighbourSearch::grid;
   std::optional<Stash> undo_;
   std::optional<uint32_t> selection_;
   std::vector<SeriesPoint> series_;
@@ -163,7 +154,5 @@ class Boids3dController {
   mutable uint64_t fp_cache_ = 0, fp_steps_ = ~0ull;
   mutable const void* fp_flock_ = nullptr;
 };
-
-const char* status_name(FlockStatus s);
 
 }  // namespace bandada

@@ -4,8 +4,8 @@
 #include <algorithm>
 #include <cmath>
 
-#include "det_math.h"
-#include "fingerprint.h"
+#include "model/det_math.h"
+#include "model/fingerprint.h"
 
 namespace bandada {
 namespace {
@@ -330,20 +330,30 @@ void Feedback2d::phase_counter_rule() {
 
 void Feedback2d::advance_phase() {
   switch (next_phase_) {
-    case 1: phase_local_rule(); break;
-    case 2: phase_cohesion(); break;
-    case 3: phase_result(true); break;
-    default:
+    case Feedback2dPhase::local_rule: phase_local_rule(); break;
+    case Feedback2dPhase::cohesion: phase_cohesion(); break;
+    case Feedback2dPhase::result: phase_result(true); break;
+    case Feedback2dPhase::counter_rule:
       phase_counter_rule();
       ++cycles_;
       break;
   }
-  next_phase_ = next_phase_ % 4 + 1;
+  next_phase_ = static_cast<Feedback2dPhase>(static_cast<int>(next_phase_) % 4 + 1);
+}
+
+const char* phase_name(Feedback2dPhase p) {
+  switch (p) {
+    case Feedback2dPhase::local_rule: return "1 · local rule";
+    case Feedback2dPhase::cohesion: return "2 · cohesion";
+    case Feedback2dPhase::result: return "3 · result R";
+    case Feedback2dPhase::counter_rule: return "4 · counter-rule";
+  }
+  return "";
 }
 
 void Feedback2d::cycle() {
   do advance_phase();
-  while (next_phase_ != 1);
+  while (next_phase_ != Feedback2dPhase::local_rule);
 }
 
 Feedback2dRegime Feedback2d::regime() const {
@@ -369,7 +379,7 @@ uint64_t Feedback2d::fingerprint() const {
     fp.add(static_cast<uint64_t>(is_v_[i]));
   }
   for (double v : {R_.cx, R_.cy, R_.vx, R_.vy, R_.D, R_.order, R_.hx, R_.hy, R_.coherence, R_.delta}) fp.add(v);
-  fp.add(static_cast<uint64_t>(next_phase_));
+  fp.add(static_cast<uint64_t>(static_cast<int>(next_phase_)));
   return fp.value();
 }
 

@@ -8,7 +8,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "lcg.h"
+#include "model/lcg.h"
 
 namespace bandada {
 
@@ -18,20 +18,22 @@ enum class ForceLaw { steering, raw };
 enum class Integrator { euler, rk4 };
 
 struct Flock2dParams {
-  uint32_t n = 300;       ///< boids, 1 … 20 000 (live: grows from the generator, shrinks from the top)
-  double r = 50;          ///< perception radius, 1 … 300 (strict: |r_ij| < r)
-  double rs = 25;         ///< separation radius, 0 < r_s ≤ r
-  double ws = 1.5, wa = 1.0, wc = 1.0;  ///< rule weights, 0 … 10
-  double vmax = 4;        ///< speed limit, units/step, > 0 … 50
-  double fmax = 0.1;      ///< steering force limit, > 0 … 10
+  uint32_t n = 300;                ///< boids, 1 … 20 000 (live: grows from the generator, shrinks from the top)
+  double r = 50;                   ///< perception radius, 1 … 300 (strict: |r_ij| < r)
+  double separation_radius = 25;   ///< r_s, 0 < r_s ≤ r
+  double separation_weight = 1.5;  ///< w_s, 0 … 10
+  double alignment_weight = 1.0;   ///< w_a, 0 … 10
+  double cohesion_weight = 1.0;    ///< w_c, 0 … 10
+  double max_speed = 4;            ///< v_max, units/step, > 0 … 50
+  double max_force = 0.1;          ///< f_max, steering force limit, > 0 … 10
   ForceLaw law = ForceLaw::steering;
-  double dt = 1;          ///< 0 < dt ≤ 2
+  double dt = 1;  ///< 0 < dt ≤ 2
   Integrator integrator = Integrator::euler;
-  double wp = 3;          ///< predator fear weight, 0 … 20
-  double wg = 0.5;        ///< attractor weight, 0 … 10
+  double predator_weight = 3;     ///< w_p, predator fear, 0 … 20
+  double attractor_weight = 0.5;  ///< w_g, 0 … 10
   uint32_t seed = 1;
-  int64_t leader = -1;    ///< a boid index, or −1 for none
-  double wl = 1;          ///< leader weight
+  int64_t leader = -1;       ///< a boid index, or −1 for none
+  double leader_weight = 1;  ///< w_l
 };
 
 struct Marker {

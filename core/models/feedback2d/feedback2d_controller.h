@@ -10,10 +10,10 @@
 #include <string_view>
 #include <vector>
 
-#include "app/controller.h"
+#include "models/boids3d/boids3d_controller.h"
 #include "app/scheduler.h"
-#include "model/feedback2d.h"
-#include "model/feedback2d_params.h"
+#include "models/feedback2d/feedback2d.h"
+#include "models/feedback2d/feedback2d_params.h"
 
 namespace bandada {
 
@@ -50,7 +50,17 @@ class Feedback2dController {
   std::string why_not_step() const;
 
   /// Whole cycles due from elapsed time while running, as many as the frame budget allows.
-  void advance(double elapsed_seconds, double budget_ms = 1e300);
+  void advance(double elapsed_seconds, double budget_ms = 1e300) {
+    tick(elapsed_seconds);
+    work(budget_ms);
+  }
+  /// The scheduler half of advance(): queues the due steps (at most 6), computes nothing.
+  void tick(double elapsed_seconds);
+  /// The work half: the queued steps that fit budget_ms (at least one); the rest is dropped like
+  /// any delay beyond the 250 ms cap.
+  void work(double budget_ms);
+  /// Runs exactly n steps now, paused afterwards.
+  CommandResult compute(uint64_t n);
   static double estimate_cycle_ms(const Feedback2dParams& p);
 
   // ---- readouts -----------------------------------------------------------------------
@@ -82,6 +92,7 @@ class Feedback2dController {
   bool running_ = false;
   std::optional<uint32_t> followed_;
   StepScheduler scheduler_;
+  int queued_ = 0;
   std::vector<Feedback2dSample> series_;
   std::string notice_;
 };

@@ -4,8 +4,8 @@
 #include <algorithm>
 #include <cmath>
 
-#include "det_math.h"
-#include "fingerprint.h"
+#include "model/det_math.h"
+#include "model/fingerprint.h"
 
 namespace bandada {
 namespace {
@@ -42,7 +42,7 @@ void Flock2d::draw_boids(size_t count) {
   while (px_.size() < count) {
     const double x = kW * rng_.next(), y = kH * rng_.next();
     const double phi = 2.0 * kPi * rng_.next();
-    const double speed = params_.vmax * (0.5 + 0.5 * rng_.next());
+    const double speed = params_.max_speed * (0.5 + 0.5 * rng_.next());
     px_.push_back(x);
     py_.push_back(y);
     vx_.push_back(speed * det_cos(phi));
@@ -151,7 +151,7 @@ void Flock2d::accelerations(const std::vector<double>& x, const std::vector<doub
       mvy += vy[j];
       mcx += rx;
       mcy += ry;
-      if (d2 > 0.0 && std::sqrt(d2) < p.rs) {
+      if (d2 > 0.0 && std::sqrt(d2) < p.separation_radius) {
         fsx -= rx / d2;
         fsy -= ry / d2;
       }
@@ -173,7 +173,7 @@ void Flock2d::accelerations(const std::vector<double>& x, const std::vector<doub
     double fgx = 0, fgy = 0;
     for (const Marker& m : attractors_) {
       const double dx = minimal_image(m.x - x[i], kW), dy = minimal_image(m.y - y[i], kH);
-      const double d = std::max(std::sqrt(dx * dx + dy * dy), p.rs);
+      const double d = std::max(std::sqrt(dx * dx + dy * dy), p.separation_radius);
       fgx += dx / d;
       fgy += dy / d;
     }
@@ -186,11 +186,11 @@ void Flock2d::accelerations(const std::vector<double>& x, const std::vector<doub
     }
     double a_x, a_y;
     if (p.law == ForceLaw::raw) {
-      a_x = p.ws * fsx + p.wa * fax + p.wc * fcx + p.wp * fpx + p.wg * fgx;
-      a_y = p.ws * fsy + p.wa * fay + p.wc * fcy + p.wp * fpy + p.wg * fgy;
+      a_x = p.separation_weight * fsx + p.alignment_weight * fax + p.cohesion_weight * fcx + p.predator_weight * fpx + p.attractor_weight * fgx;
+      a_y = p.separation_weight * fsy + p.alignment_weight * fay + p.cohesion_weight * fcy + p.predator_weight * fpy + p.attractor_weight * fgy;
       if (lead) {
-        a_x += p.wl * lx;
-        a_y += p.wl * ly;
+        a_x += p.leader_weight * lx;
+        a_y += p.leader_weight * ly;
       }
     } else {
       // Reynolds steering: desired velocity (v_max along d) minus velocity, limited to f_max.
@@ -200,9 +200,9 @@ void Flock2d::accelerations(const std::vector<double>& x, const std::vector<doub
           sx = sy = 0.0;
           return;
         }
-        sx = p.vmax * (dx / len) - vx[i];
-        sy = p.vmax * (dy / len) - vy[i];
-        limit(sx, sy, p.fmax);
+        sx = p.max_speed * (dx / len) - vx[i];
+        sy = p.max_speed * (dy / len) - vy[i];
+        limit(sx, sy, p.max_force);
       };
       double ssx, ssy, sax, say, scx, scy, spx, spy, sgx, sgy;
       steer(fsx, fsy, ssx, ssy);
@@ -210,13 +210,13 @@ void Flock2d::accelerations(const std::vector<double>& x, const std::vector<doub
       steer(fcx, fcy, scx, scy);
       steer(fpx, fpy, spx, spy);
       steer(fgx, fgy, sgx, sgy);
-      a_x = p.ws * ssx + p.wa * sax + p.wc * scx + p.wp * spx + p.wg * sgx;
-      a_y = p.ws * ssy + p.wa * say + p.wc * scy + p.wp * spy + p.wg * sgy;
+      a_x = p.separation_weight * ssx + p.alignment_weight * sax + p.cohesion_weight * scx + p.predator_weight * spx + p.attractor_weight * sgx;
+      a_y = p.separation_weight * ssy + p.alignment_weight * say + p.cohesion_weight * scy + p.predator_weight * spy + p.attractor_weight * sgy;
       if (lead) {
         double slx, sly;
         steer(lx, ly, slx, sly);
-        a_x += p.wl * slx;
-        a_y += p.wl * sly;
+        a_x += p.leader_weight * slx;
+        a_y += p.leader_weight * sly;
       }
     }
     ax[i] = a_x;
@@ -242,8 +242,8 @@ void Flock2d::move_predators() {
       const double mx = sx / static_cast<double>(count), my = sy / static_cast<double>(count);
       const double len = std::sqrt(mx * mx + my * my);
       if (len > 0.0) {
-        m.vx = 0.8 * p.vmax * (mx / len);
-        m.vy = 0.8 * p.vmax * (my / len);
+        m.vx = 0.8 * p.max_speed * (mx / len);
+        m.vy = 0.8 * p.max_speed * (my / len);
       }
     }
   }
@@ -258,7 +258,7 @@ void Flock2d::step() {
     accelerations(px_, py_, vx_, vy_, ax, ay);
     for (size_t i = 0; i < n; ++i) {
       double vx = vx_[i] + ax[i] * p.dt, vy = vy_[i] + ay[i] * p.dt;
-      limit(vx, vy, p.vmax);
+      limit(vx, vy, p.max_speed);
       nvx[i] = vx;
       nvy[i] = vy;
       nx[i] = wrap_torus(px_[i] + vx * p.dt, kW);
@@ -298,7 +298,7 @@ void Flock2d::step() {
     for (size_t i = 0; i < n; ++i) {
       double vx = vx_[i] + s * (k1x[i] + 2.0 * k2x[i] + 2.0 * k3x[i] + k4x[i]);
       double vy = vy_[i] + s * (k1y[i] + 2.0 * k2y[i] + 2.0 * k3y[i] + k4y[i]);
-      limit(vx, vy, p.vmax);
+      limit(vx, vy, p.max_speed);
       nvx[i] = vx;
       nvy[i] = vy;
       nx[i] = wrap_torus(px_[i] + s * (vx_[i] + 2.0 * v2x[i] + 2.0 * v3x[i] + v4x[i]), kW);

@@ -1,5 +1,5 @@
 // Bandada — session controller (see controller.h).
-#include "controller.h"
+#include "boids3d_controller.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -19,16 +19,6 @@ std::string fixed(double v, int digits) {
 }
 
 }  // namespace
-
-const char* status_name(FlockStatus s) {
-  switch (s) {
-    case FlockStatus::none: return "no flock";
-    case FlockStatus::paused: return "paused";
-    case FlockStatus::running: return "running";
-    case FlockStatus::stale: return "parameters changed";
-  }
-  return "";
-}
 
 Boids3dController::Boids3dController() : texts_(boids3d_default_texts()) { revalidate(); }
 
@@ -119,7 +109,7 @@ std::string Boids3dController::why_not_step() const {
 
 void Boids3dController::adopt_new_flock(const Boids3dParams& params) {
   // The start's components are pending: work() computes them, sliced when they are long.
-  flock_ = std::make_unique<Boids3d>(params, NeighbourSearch::grid, false);
+  flock_ = std::make_unique<Boids3d>(params, search_, false);
   flock_texts_ = texts_;
   running_ = stale_ = false;
   undo_.reset();
@@ -216,6 +206,19 @@ double Boids3dController::estimate_step_ms(const Boids3dParams& p) {
 }
 
 void Boids3dController::advance(double elapsed_seconds, double budget_ms) {
+  tick(elapsed_seconds);
+  work(budget_ms);
+}
+
+void Boids3dController::compute_now(uint64_t n) {
+  if (!flock_) return;
+  running_ = false;
+  scheduler_.reset();
+  queued_ = batch_ = n;
+  work(kUnlimited);
+}
+
+void Boids3dController::tick(double elapsed_seconds) {
   if (running_ && flock_) {
     int due = scheduler_.add(elapsed_seconds);
     // Behind (a step still under way): the new time is dropped, never caught up later.
@@ -224,7 +227,6 @@ void Boids3dController::advance(double elapsed_seconds, double budget_ms) {
       busy_label_ = "Computing step";
     }
   }
-  work(budget_ms);
 }
 
 void Boids3dController::work(double budget_ms) {
@@ -372,7 +374,7 @@ CommandResult Boids3dController::open_link(std::string_view share) {
            " steps: Initialize, then replay to it to check the fingerprint.";
   for (const std::string& w : p.warnings) msg += " (" + w + ")";
   notice_ = msg;
-  return {true, msg};
+  return {true, msg, p.warnings};
 }
 
 CommandResult Boids3dController::restore_previous_inputs() {

@@ -7,7 +7,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "boids3d_params.h"
+#include "models/boids3d/boids3d_params.h"
 #include "boids3d_state.h"
 #include "neighbour_grid.h"
 #include "periodic.h"

@@ -108,6 +108,7 @@ CommandResult Feedback2dController::run() {
 
 void Feedback2dController::pause() {
   running_ = false;
+  queued_ = 0;
   scheduler_.reset();
 }
 
@@ -126,7 +127,7 @@ CommandResult Feedback2dController::advance_phase() {
   if (!why.empty()) return {false, why};
   if (running_) return {false, "Pause first: single phases are for a paused system."};
   model_->advance_phase();
-  if (model_->next_phase() == 1) record();
+  if (model_->next_phase() == Feedback2dPhase::local_rule) record();
   return {true, {}};
 }
 
@@ -146,19 +147,29 @@ double Feedback2dController::estimate_cycle_ms(const Feedback2dParams& p) {
   return n * (200.0 + 60.0 * k) * 1e-6;
 }
 
-void Feedback2dController::advance(double elapsed_seconds, double budget_ms) {
+void Feedback2dController::tick(double elapsed_seconds) {
   if (!running_ || !model_) return;
-  int due = scheduler_.add(elapsed_seconds);
-  if (due <= 0) return;
-  // Whole cycles only, at least one, as many as fit the frame's budget; the rest is dropped
-  // like any delay beyond the cap.
-  const double est = estimate_cycle_ms(model_->params());
-  const double fit = est > 0 ? budget_ms / est : static_cast<double>(due);  // may be huge: compare as double
-  const int run = fit >= due ? due : std::max(1, static_cast<int>(fit));
+  queued_ = std::min(6, queued_ + scheduler_.add(elapsed_seconds));
+}
+
+void Feedback2dController::work(double budget_ms) {
+  if (!running_ || !model_ || queued_ <= 0) return;
+  const int run = steps_within_budget(queued_, estimate_cycle_ms(model_->params()), budget_ms);
+  queued_ = 0;
   for (int c = 0; c < run; ++c) {
     model_->cycle();
     record();
   }
+}
+
+CommandResult Feedback2dController::compute(uint64_t n) {
+  if (!model_) return {false, why_not_step()};
+  pause();
+  for (uint64_t c = 0; c < n; ++c) {
+    model_->cycle();
+    record();
+  }
+  return {};
 }
 
 void Feedback2dController::record() {
@@ -199,7 +210,7 @@ CommandResult Feedback2dController::open_link(std::string_view share) {
   if (model_) model_->set_live_params(current_params_or_model());
   notice_ = "Opened a shared configuration of the feedback engine.";
   for (const std::string& w : warnings) notice_ += " (" + w + ")";
-  return {true, notice_};
+  return {true, notice_, warnings};
 }
 
 bool Feedback2dController::load_saved_fields(std::string_view saved) {

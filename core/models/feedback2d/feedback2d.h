@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "lcg.h"
+#include "model/lcg.h"
 
 namespace bandada {
 
@@ -39,6 +39,10 @@ struct Feedback2dResult {
   double delta = 0;          ///< ΔR against the result before (0 until there is one)
 };
 
+/// The four phases of a cycle, in order; the value is the phase's number in the spec.
+enum class Feedback2dPhase : int { local_rule = 1, cohesion = 2, result = 3, counter_rule = 4 };
+const char* phase_name(Feedback2dPhase p);  ///< "1 · local rule", …
+
 enum class Feedback2dRegime { edge, chaos, fixed_point };
 const char* regime_name(Feedback2dRegime r);
 
@@ -56,7 +60,7 @@ class Feedback2d {
   const Feedback2dParams& params() const { return params_; }
 
   /// The phase the next advance_phase() runs: 1 local rule, 2 cohesion, 3 result, 4 counter-rule.
-  int next_phase() const { return next_phase_; }
+  Feedback2dPhase next_phase() const { return next_phase_; }
   void advance_phase();
   /// Runs phases up to the end of the current cycle (all four from phase 1).
   void cycle();
@@ -95,7 +99,7 @@ class Feedback2d {
   Feedback2dResult R_, R_prev_;
   bool has_prev_ = false;
   std::vector<double> delta_history_;
-  int next_phase_ = 1;
+  Feedback2dPhase next_phase_ = Feedback2dPhase::local_rule;
   uint64_t cycles_ = 0;
 };
 

@@ -1,0 +1,193 @@
+// Bandada — bandada-cli, the headless front end: any registered model, its fields, choices and
+// own options from the model seam, run for T steps and printed as JSON or CSV. Built natively
+// and for wasm (run under Node); both must print the same bytes. Names no model.
+#include "cli.h"
+
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "app/registry.h"
+#include "app/share_codec.h"
+#include "model/number_text.h"
+
+namespace bandada {
+namespace {
+
+int fail(const std::string& msg) {
+  std::fprintf(stderr, "bandada-cli: %s\n", msg.c_str());
+  return 2;
+}
+
+/// A value as an error line shows it: at most 60 characters.
+std::string shown(std::string_view v) {
+  if (v.size() <= 60) return std::string(v);
+  return std::string(v.substr(0, 60)) + "… (" + std::to_string(v.size()) + " characters)";
+}
+
+std::string model_list() {
+  std::string s;
+  for (size_t i = 0; i < models().size(); ++i)
+    s += (i == 0 ? "" : i + 1 == models().size() ? " or " : ", ") + std::string(models()[i].id);
+  return s;
+}
+
+void pad(std::string& s, size_t col) {
+  if (s.size() < col) s.append(col - s.size(), ' ');
+  else s += "  ";
+}
+
+std::string help_text(const ModelSession& m) {
+  std::string h = "bandada-cli: run a Bandada model headless and print its state.\n\nUsage: bandada-cli [--model ID] "
+                  "[options]\n";
+  auto line = [&h](std::string left, const std::string& right) {
+    left = "  " + left;
+    pad(left, 22);
+    h += left + right + "\n";
+  };
+  line("--model ID", "the model: " + model_list() + " (default " + models()[0].id + ")");
+  line("--steps T", std::string(m.info().step_word) + "s of 0.04 s to run (default 0; also --" + m.info().step_word + "s)");
+  line("--config STRING", "a share string from the web app's link (the part after '#');");
+  line("", "explicit options override its fields; it may name the model (m=…)");
+  line("--format json|csv", "output format (default json)");
+  line("--help", "this text (--model ID --help: that model's options)");
+  h += "\nOptions of the " + std::string(m.info().title) + " (--model " + m.info().id + "):\n";
+  for (size_t i = 0; i < m.field_count(); ++i)
+    line("--" + std::string(m.field(i).option()) + (m.field(i).integer ? " N" : " X"),
+         std::string(m.field(i).label) + ": " + m.field(i).help);
+  for (const Choice& c : m.choices()) {
+    std::string vals;
+    for (size_t k = 0; k < c.values.size(); ++k) vals += (k ? "|" : "") + c.values[k];
+    line("--" + std::string(c.option()) + " " + vals, c.label);
+  }
+  for (const CliOption& o : m.cli_options())
+    line("--" + std::string(o.name) + (o.arg ? " " + std::string(o.arg) : std::string()), o.help);
+  h += "\nNumbers use the app's grammar: 1.5, 1,5, -2e-3; omitted options take the app's defaults.\n"
+       "JSON is the model's state after T steps, every number with 17 significant digits (see docs/models/).\n"
+       "Errors go to stderr with exit code 2 and nothing on stdout.\n";
+  return h;
+}
+
+struct Given {
+  enum class Kind { field, choice, extra } kind;
+  size_t index;
+  std::string name, value;
+};
+
+}  // namespace
+
+int cli_main(int argc, char** argv) {
+  std::vector<std::string> args(argv + 1, argv + argc);
+  // The model first: from --model, else from --config's m=, else the default.
+  std::string model, config;
+  bool has_config = false;
+  for (size_t i = 0; i < args.size(); ++i) {
+    if (args[i] == "--config" && i + 1 < args.size()) {
+      config = args[i + 1];
+      has_config = true;
+    }
+    if (args[i] != "--model") continue;
+    if (i + 1 >= args.size() || args[i + 1].rfind("--", 0) == 0) return fail("--model needs a value: " + model_list());
+    if (!model.empty() && model != args[i + 1]) return fail("--model given twice ('" + shown(model) + "', '" + shown(args[i + 1]) + "')");
+    model = args[i + 1];
+  }
+  if (model.empty()) model = has_config && share_model(config) != "boids3d" ? std::string(share_model(config)) : models()[0].id;
+  std::unique_ptr<ModelSession> s = make_session(model);
+  if (!s) return fail("--model must be " + model_list() + " ('" + shown(model) + "' is none of them)");
+
+  const std::string step_option = "--" + std::string(s->info().step_word) + "s";
+  std::string steps_text = "0", steps_name = "--steps", format = "json";
+  std::vector<Given> given;
+  for (size_t i = 0; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    if (a == "--help" || a == "-h") {
+      std::fputs(help_text(*s).c_str(), stdout);
+      return 0;
+    }
+    if (a.rfind("--", 0) != 0) return fail("unexpected '" + shown(a) + "' (options start with --; see --help)");
+    const std::string name = a.substr(2);
+    const CliOption* extra = nullptr;
+    for (const CliOption& o : s->cli_options())
+      if (name == o.name) extra = &o;
+    if (extra && !extra->arg) {
+      given.push_back({Given::Kind::extra, 0, name, ""});
+      continue;
+    }
+    if (i + 1 >= args.size()) return fail("option " + a + " needs a value (see --help)");
+    const std::string value = args[++i];
+    if (a == "--model" || a == "--config") continue;
+    if (a == "--format") {
+      format = value;
+      continue;
+    }
+    if (a == "--steps" || a == step_option) {
+      steps_text = value;
+      steps_name = a;
+      continue;
+    }
+    if (extra) {
+      given.push_back({Given::Kind::extra, 0, name, value});
+      continue;
+    }
+    bool known = false;
+    for (size_t f = 0; f < s->field_count() && !known; ++f)
+      if (name == s->field(f).option()) {
+        given.push_back({Given::Kind::field, f, name, value});
+        known = true;
+      }
+    for (size_t c = 0; c < s->choices().size() && !known; ++c)
+      if (name == s->choices()[c].option()) {
+        given.push_back({Given::Kind::choice, c, name, value});
+        known = true;
+      }
+    if (!known) return fail("unknown option " + a + " for --model " + model + " (see --help)");
+  }
+  if (format != "json" && format != "csv") return fail("--format must be json or csv");
+
+  if (has_config) {
+    if (share_model(config) != s->info().id) return fail("--config names the model " + std::string(share_model(config)) + ", not " + model);
+    CommandResult r = s->open_link(config);
+    if (!r.ok) return fail("--config: " + r.message);
+    for (const std::string& w : r.warnings) std::fprintf(stderr, "bandada-cli: --config: %s\n", w.c_str());
+  }
+  std::vector<bool> explicit_field(s->field_count(), false);
+  for (const Given& g : given) {
+    if (g.kind == Given::Kind::field) {
+      s->edit(g.index, g.value);
+      explicit_field[g.index] = true;
+    } else if (g.kind == Given::Kind::choice) {
+      const Choice& c = s->choices()[g.index];
+      int at = -1;
+      for (size_t k = 0; k < c.values.size(); ++k)
+        if (g.value == c.values[k]) at = static_cast<int>(k);
+      if (at < 0) {
+        std::string vals;
+        for (size_t k = 0; k < c.values.size(); ++k)
+          vals += (k == 0 ? "" : k + 1 == c.values.size() ? " or " : ", ") + c.values[k];
+        return fail("--" + g.name + " must be " + vals);
+      }
+      s->choose(g.index, at);
+    } else {
+      std::string err = s->cli_option(g.name, g.value);
+      if (!err.empty()) return fail(err);
+    }
+  }
+  for (size_t f = 0; f < s->field_count(); ++f) {
+    if (s->error(f).empty()) continue;
+    if (explicit_field[f]) return fail("--" + std::string(s->field(f).option()) + " '" + shown(s->text(f)) + "': " + s->error(f));
+    return fail("--config: " + std::string(s->field(f).label) + " '" + shown(s->text(f)) + "': " + s->error(f));
+  }
+  IntegerParse steps = parse_integer_text(steps_text, 100000000);
+  if (!steps.ok) return fail(steps_name + " '" + shown(steps_text) + "': " + steps.error);
+
+  CommandResult init = s->command("initialize");
+  if (!init.ok) return fail(init.message);
+  CommandResult run = s->cli_run(steps.value);
+  if (!run.ok) return fail(run.message);
+  const std::string out = format == "csv" ? s->export_csv() : s->export_json();
+  if (out.empty()) return fail("--format " + format + " is not available for --model " + model);
+  if (std::fwrite(out.data(), 1, out.size(), stdout) != out.size()) return fail("could not write the output");
+  return 0;
+}
+
+}  // namespace bandada

@@ -1,0 +1,189 @@
+// Bandada — what every model session shares (see model_session.h).
+#include "model_session.h"
+
+#include <cmath>
+#include <cstdio>
+
+#include "model/number_text.h"
+
+namespace bandada {
+
+const char* status_name(FlockStatus s) {
+  switch (s) {
+    case FlockStatus::none: return "no flock";
+    case FlockStatus::paused: return "paused";
+    case FlockStatus::running: return "running";
+    case FlockStatus::stale: return "parameters changed";
+  }
+  return "";
+}
+
+void ModelSession::edit(size_t i, std::string_view text) {
+  if (i >= field_count()) return;
+  bump();
+  do_edit(i, text);
+}
+
+const std::vector<Choice>& ModelSession::choices() const {
+  static const std::vector<Choice> kNone;
+  return kNone;
+}
+
+int ModelSession::chosen(size_t) const { return 0; }
+
+void ModelSession::choose(size_t choice, int index) {
+  if (choice >= choices().size() || index < 0 || index >= static_cast<int>(choices()[choice].values.size())) return;
+  bump();
+  do_choose(choice, index);
+}
+
+int ModelSession::choice_index(std::string_view key) const {
+  for (size_t k = 0; k < choices().size(); ++k)
+    if (key == choices()[k].key) return static_cast<int>(k);
+  return -1;
+}
+
+CommandResult ModelSession::command(std::string_view id) {
+  bool known = false;
+  for (const Command& c : commands()) known = known || id == c.id;
+  if (!known) return {false, "No such command: " + std::string(id) + "."};
+  if (id == "run_pause") return command(status() == FlockStatus::running ? "pause" : "run");
+  std::string why = why_not(id);
+  if (!why.empty()) return {false, why};
+  if (id == "undo" || id == "restore_previous_inputs") bump();  // the fields change
+  return do_command(id);
+}
+
+CommandResult ModelSession::open_link(std::string_view share) {
+  CommandResult r = do_open_link(share);
+  if (r.ok) bump();
+  return r;
+}
+
+std::string ModelSession::status_line() const {
+  std::string s = status_name(status());
+  if (status() == FlockStatus::none || status() == FlockStatus::stale) return s;
+  for (const Readout& r : readouts()) s += " · " + (r.label.empty() ? r.value : r.label + " " + r.value);
+  return s;
+}
+
+const LinkCheck& ModelSession::link_check() const {
+  static const LinkCheck kNone;
+  return kNone;
+}
+
+const std::vector<Tool>& ModelSession::tools() const {
+  static const std::vector<Tool> kSelect = {{"select", "select"}};
+  return kSelect;
+}
+
+CommandResult ModelSession::press(double x, double y, bool, bool, double pick) {
+  DrawData d;
+  draw(d);
+  const int64_t i = nearest_glyph(d, x, y, pick);
+  if (i < 0) return {false, "Nothing there."};
+  return select(i);
+}
+
+const std::vector<DisplayOption>& ModelSession::display_options() const {
+  static const std::vector<DisplayOption> kNone;
+  return kNone;
+}
+
+std::string ModelSession::export_csv() const {
+  if (status() == FlockStatus::none || status() == FlockStatus::stale) return {};
+  const std::vector<Column>& cols = columns();
+  std::string out;
+  for (size_t c = 0; c < cols.size(); ++c) out += (c ? "," : "") + std::string(c == 0 ? "index" : cols[c].title);
+  out += "\n";
+  std::vector<double> v(cols.size());
+  for (size_t i = 0; i < size(); ++i) {
+    row(i, v.data());
+    for (size_t c = 0; c < cols.size(); ++c) {
+      if (c) out += ",";
+      if (cols[c].names) out += cols[c].names[static_cast<int>(v[c])];
+      else if (cols[c].decimals < 0) out += std::to_string(static_cast<uint64_t>(v[c]));
+      else out += format_double(v[c]);
+    }
+    out += "\n";
+  }
+  return out;
+}
+
+std::string ModelSession::series_csv() const {
+  std::string out = std::string(info().step_word) + ",time";
+  for (const SeriesInfo& s : series_info()) {
+    out += ",";
+    for (const char* c = s.title; *c; ++c) out += (*c == ' ' || *c == '-') ? '_' : *c;
+  }
+  out += "\n";
+  for (size_t i = 0; i < series_length(); ++i) {
+    const uint64_t step = series_step(i);
+    out += std::to_string(step) + "," + format_double(static_cast<double>(step) * 0.04);
+    for (size_t k = 0; k < series_info().size(); ++k) out += "," + format_double(series_value(k, i));
+    out += "\n";
+  }
+  return out;
+}
+
+const std::vector<CliOption>& ModelSession::cli_options() const {
+  static const std::vector<CliOption> kNone;
+  return kNone;
+}
+
+std::string ModelSession::cli_option(std::string_view name, std::string_view) {
+  return "unknown option --" + std::string(name);
+}
+
+std::vector<Command> standard_commands(const char* initialize_tip, const char* step_tip) {
+  return {
+      {"initialize", "Initialize", "i", initialize_tip},
+      {"run", "Run", nullptr, "Run in real time, one step per 0.04 s (Space)"},
+      {"pause", "Pause", nullptr, "Pause; the partial step time is dropped (Space)"},
+      {"run_pause", nullptr, "space", "Run or pause"},
+      {"step", "Step", "s", step_tip},
+      {"reset", "Reset", nullptr, "Remove the state; the inputs stay as typed"},
+      {"clear_selection", nullptr, "escape", "Clear the selection"},
+  };
+}
+
+std::string fix_first(const ModelSession& s) {
+  std::string out;
+  for (size_t i = 0; i < s.field_count(); ++i) {
+    if (s.error(i).empty()) continue;
+    out += (out.empty() ? "Fix first: " : "; ") + std::string(s.field(i).label) + " (" + s.error(i) + ")";
+  }
+  return out;
+}
+
+int64_t nearest_glyph(const DrawData& d, double x, double y, double pick) {
+  double best = pick;
+  int64_t at = -1;
+  for (size_t i = 0; i < d.count; ++i) {
+    const double dx = d.pos[i * 3] - x, dy = d.pos[i * 3 + 1] - y, dist = std::sqrt(dx * dx + dy * dy);
+    if (dist < best) {
+      best = dist;
+      at = static_cast<int64_t>(i);
+    }
+  }
+  return at;
+}
+
+std::string json_quote(std::string_view s) {
+  std::string o = "\"";
+  for (unsigned char c : s) {
+    if (c == '"' || c == '\\') {
+      o += '\\';
+      o += static_cast<char>(c);
+    } else if (c < 0x20) {
+      char b[8];
+      std::snprintf(b, sizeof b, "\\u%04x", c);
+      o += b;
+    } else {
+      o += static_cast<char>(c);
+    }
+  }
+  return o + "\"";
+}
+
+}  // namespace bandada

@@ -1,0 +1,282 @@
+// Bandada — the model seam: everything a front end (ImGui/WebGL2 page, HTML/SVG view, CLI,
+// tests) needs from a model, behind one interface. Each model implements it once in its own
+// folder (core/models/<id>/<id>_session.cpp) and adds one line to core/app/registry.cpp; the
+// views and the CLI never name a model. See docs/adding-a-model.md.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "model/field_table.h"
+
+namespace bandada {
+
+enum class FlockStatus {
+  none,     ///< nothing built: Initialize to build it
+  paused,   ///< built, not running
+  running,  ///< built, advanced by advance()
+  stale,    ///< parameters changed since Initialize: the state was discarded (Undo brings it back)
+};
+const char* status_name(FlockStatus s);
+
+struct CommandResult {
+  CommandResult() = default;
+  CommandResult(bool ok_, std::string message_ = {}, std::vector<std::string> warnings_ = {})
+      : ok(ok_), message(std::move(message_)), warnings(std::move(warnings_)) {}
+  bool ok = true;
+  std::string message;                ///< why it was refused, or what happened
+  std::vector<std::string> warnings;  ///< values a link or option refused and replaced
+};
+
+/// A model's identity: the share key m=, the storage key and the CLI's --model.
+struct ModelInfo {
+  const char* id;           ///< "boids3d": never changes once released
+  const char* title;        ///< "3-D periodic flock"
+  const char* step_word;    ///< "step" or "cycle": the unit of time, and the CLI's --steps alias
+  const char* fields_note;  ///< one line over the fields: when an edit applies
+  const char* help;         ///< a few lines for the panel: what is on screen, what to click
+};
+
+/// A setting picked from a short list (operation, force law, integrator, preset).
+struct Choice {
+  const char* key;    ///< share key and CLI option name
+  const char* label;  ///< shown beside it
+  std::vector<std::string> names;   ///< shown to the user
+  std::vector<std::string> values;  ///< in links and on the command line
+  const char* cli = nullptr;        ///< CLI option name when it differs from the key
+  const char* option() const { return cli ? cli : key; }
+};
+
+/// A user command. The views make buttons of those with a label and bind their key.
+struct Command {
+  const char* id;     ///< "initialize", "run_pause", "step", …
+  const char* label;  ///< button text; nullptr for key-only commands
+  const char* key;    ///< shortcut: a lower-case letter, "space", "escape" or "mod+z"; nullptr for none
+  const char* tip;    ///< what it does (help line)
+  bool only_when_available = false;  ///< hide the button instead of disabling it
+};
+
+/// A readout line: a label and its value, formatted for the screen.
+struct Readout {
+  std::string label, value;
+  int tone = 0;  ///< 0 plain, 1 good, 2 warning, 3 bad, 4 selection
+};
+
+struct Column {
+  const char* title;
+  int decimals;  ///< digits after the point; -1 for whole numbers
+  const char* const* names = nullptr;  ///< when set, the value is an index into these words
+};
+
+struct SeriesInfo {
+  const char* title;
+  double lo, hi;  ///< plot range; NaN for "from the data"
+};
+
+/// A tool for pressing on the plane (what a left click or a tap does).
+struct Tool {
+  const char* id;
+  const char* label;
+};
+
+/// A switch that changes only what is drawn (vectors, trails, …).
+struct DisplayOption {
+  const char* id;
+  const char* label;
+};
+
+enum class Space { plane, cube };
+enum class GlyphShape { triangle, arrow };
+
+/// Palette classes of glyphs and overlays; the views map them to colours.
+enum Colour : uint8_t {
+  kBoid = 0, kWhite, kRed, kGreen, kYellow, kOrange, kFrame, kLeader, kFaint,
+  kRamp = 16,  ///< kRamp + k, k = 0 … 15: a blue → red ramp (by speed, by neighbours)
+};
+
+struct Overlay {
+  enum class Kind : uint8_t {
+    ring,       ///< circle of `size` CSS px around (x, y, z)
+    disc,       ///< filled circle of `size` px
+    cross,      ///< plus sign of half-size `size` px
+    circle,     ///< circle of radius `size` in model units (three great circles in a cube)
+    segment,    ///< line from (x, y, z) to (x2, y2, z2), model units
+    arrow_px,   ///< from (x, y, z) along unit (x2, y2) for `size` px (plane only)
+  } kind;
+  uint8_t colour;
+  float x, y, z, size;
+  float x2 = 0, y2 = 0, z2 = 0;
+  float width = 1.5f;  ///< line width in px
+};
+
+/// Everything the views draw, as contiguous arrays: cheap at 100 000 glyphs.
+struct DrawData {
+  Space space = Space::plane;
+  GlyphShape shape = GlyphShape::triangle;
+  double width = 0, height = 0;  ///< plane extent, or the cube's side
+  bool y_up = false;             ///< plane only: model y grows upwards on screen
+  size_t count = 0;
+  std::vector<float> pos;          ///< 3 per glyph (z = 0 on a plane)
+  std::vector<float> dir;          ///< 3 per glyph: unit heading, or 0 for a point
+  std::vector<uint8_t> colour;     ///< 1 per glyph
+  std::vector<uint8_t> highlight;  ///< 1 per glyph: 0, 1 selected, 2 neighbour of the selection
+  std::vector<uint32_t> neighbours;  ///< of the selection, ascending (computed once, here)
+  std::vector<Overlay> overlays;
+  uint64_t version = 0;  ///< changes whenever anything above changes (upload caching)
+};
+
+/// What a link check says (a link that names a run to verify).
+struct LinkCheck {
+  enum class Kind { none, waiting, identical, differs } kind = Kind::none;
+  uint64_t steps = 0;  ///< the step count the link names
+  std::string message;
+};
+
+/// Options a model adds to the CLI beyond its fields and choices (--brute-force, --predator X;Y).
+struct CliOption {
+  const char* name;  ///< without dashes
+  const char* arg;   ///< placeholder of its value ("X;Y"); nullptr for a flag
+  const char* help;
+};
+
+class ModelSession {
+ public:
+  virtual ~ModelSession() = default;
+  virtual const ModelInfo& info() const = 0;
+
+  // ---- fields: raw text as typed, a message per field ------------------------------------
+  virtual size_t field_count() const = 0;
+  virtual const FieldInfo& field(size_t i) const = 0;
+  virtual const std::string& text(size_t i) const = 0;
+  virtual const std::string& error(size_t i) const = 0;
+  /// A keystroke in a field: the text is kept as typed and the revision moves.
+  void edit(size_t i, std::string_view text);
+
+  // ---- choices ---------------------------------------------------------------------------
+  virtual const std::vector<Choice>& choices() const;
+  virtual int chosen(size_t choice) const;
+  void choose(size_t choice, int index);
+  /// A choice by key, or -1.
+  int choice_index(std::string_view key) const;
+
+  // ---- commands --------------------------------------------------------------------------
+  virtual const std::vector<Command>& commands() const = 0;
+  /// Why the command cannot act now; empty when it can.
+  virtual std::string why_not(std::string_view id) const = 0;
+  /// Runs a command by id (unknown ids are refused with a message).
+  CommandResult command(std::string_view id);
+
+  // ---- time: the scheduler says what is due, work() computes it ---------------------------
+  virtual FlockStatus status() const = 0;
+  /// Wall time in (seconds): while running, whole steps due at 25/s (at most 250 ms a call)
+  /// are queued. Nothing is computed here.
+  virtual void tick(double elapsed_seconds) = 0;
+  /// Computes queued work within about budget_ms (at least one step when any is due).
+  virtual void work(double budget_ms) = 0;
+  void advance(double elapsed_seconds, double budget_ms = 1e300) {
+    tick(elapsed_seconds);
+    work(budget_ms);
+  }
+  /// Runs exactly n steps now, whatever the state of the scheduler (CLI, sweeps, tests).
+  virtual CommandResult compute(uint64_t n) = 0;
+  virtual bool busy() const { return false; }
+  virtual double progress() const { return 0.0; }
+  virtual std::string busy_label() const { return {}; }
+  /// visibilitychange → hidden: pauses, never resumes by itself.
+  virtual void pause_for_hidden_page() = 0;
+
+  // ---- readouts --------------------------------------------------------------------------
+  virtual uint64_t steps() const = 0;
+  virtual size_t size() const = 0;  ///< glyphs (boids, points) in the current state
+  virtual uint64_t fingerprint() const = 0;
+  virtual std::vector<Readout> readouts() const = 0;
+  /// One line for a status bar.
+  virtual std::string status_line() const;
+  virtual const std::string& notice() const = 0;
+  virtual const LinkCheck& link_check() const;
+
+  // ---- series (plots) and table ------------------------------------------------------------
+  virtual const std::vector<SeriesInfo>& series_info() const = 0;
+  virtual size_t series_length() const = 0;
+  virtual uint64_t series_step(size_t i) const = 0;
+  virtual double series_value(size_t k, size_t i) const = 0;
+  virtual const char* table_title() const = 0;
+  virtual const std::vector<Column>& columns() const = 0;
+  /// Values of row i (one per column, column 0 is the index).
+  virtual void row(size_t i, double* out) const = 0;
+
+  // ---- selection and pressing --------------------------------------------------------------
+  virtual std::optional<uint32_t> selection() const = 0;
+  virtual CommandResult select(int64_t index) = 0;
+  virtual const std::vector<Tool>& tools() const;
+  virtual int tool() const { return 0; }
+  virtual void set_tool(int) {}
+  /// A press on the plane at model (x, y): by the tool, or `right` (right click, long press) /
+  /// `remove` (Shift) for their second meanings. pick is the selection radius in model units.
+  virtual CommandResult press(double x, double y, bool right, bool remove, double pick);
+  virtual const std::vector<DisplayOption>& display_options() const;
+  virtual bool display(size_t) const { return false; }
+  virtual void set_display(size_t, bool) {}
+
+  // ---- share, persistence ----------------------------------------------------------------
+  virtual std::string share_string() const = 0;
+  /// Fills the fields from a link; CommandResult.ok false leaves everything as it was.
+  CommandResult open_link(std::string_view share);
+  /// The raw text of every field and choice, restored exactly by load_saved().
+  virtual std::string saved_text() const = 0;
+  virtual bool load_saved(std::string_view saved) = 0;
+  /// sessionStorage on pagehide (back/forward): the state to rebuild; "" when none.
+  virtual std::string session_record() const { return {}; }
+  virtual CommandResult restore_session(std::string_view) { return {false, "Nothing to restore."}; }
+  /// Moves on every keystroke, choice, undo and link: saved text always matches the fields.
+  uint64_t revision() const { return revision_; }
+
+  // ---- draw data, exports ----------------------------------------------------------------
+  /// Fills `out` (reusing its capacity) with what is on screen now.
+  virtual void draw(DrawData& out) const = 0;
+  /// The CLI's JSON of the current state ("" without one).
+  virtual std::string export_json() const = 0;
+  /// One row per glyph ("" without a state); the default writes the table's columns.
+  virtual std::string export_csv() const;
+  /// step, time and every series, one row per recorded step.
+  std::string series_csv() const;
+
+  // ---- command line ------------------------------------------------------------------------
+  virtual const std::vector<CliOption>& cli_options() const;
+  /// Applies a model's own CLI option; returns the error message, "" when taken.
+  virtual std::string cli_option(std::string_view name, std::string_view value);
+  /// Runs what the CLI asked for after Initialize: `n` steps by default.
+  virtual CommandResult cli_run(uint64_t n) { return compute(n); }
+
+  /// Model-specific test hooks as a JSON object ("{}" when none).
+  virtual std::string extra_state_json() const { return "{}"; }
+
+ protected:
+  virtual void do_edit(size_t i, std::string_view text) = 0;
+  virtual void do_choose(size_t, int) {}
+  virtual CommandResult do_command(std::string_view id) = 0;
+  virtual CommandResult do_open_link(std::string_view share) = 0;
+  void bump() { ++revision_; }
+
+ private:
+  uint64_t revision_ = 0;
+};
+
+/// The commands every model offers, in button order (models add their own after these).
+std::vector<Command> standard_commands(const char* initialize_tip, const char* step_tip);
+
+/// "Fix first: label (message); …" for the invalid fields, "" when all are valid.
+std::string fix_first(const ModelSession& s);
+
+/// Nearest glyph to (x, y) on a plane within `pick` model units, or -1.
+int64_t nearest_glyph(const DrawData& d, double x, double y, double pick);
+
+/// JSON string literal of any text (control characters escaped).
+std::string json_quote(std::string_view s);
+
+}  // namespace bandada

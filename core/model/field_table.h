@@ -1,0 +1,37 @@
+// Bandada — a model's numeric fields: share key, CLI name, label, help, grammar and range.
+// Every model describes its inputs with one table of these; the views, the link codec, the
+// saved text and the CLI are written once against it.
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+
+namespace bandada {
+
+struct FieldInfo {
+  const char* key;        ///< share-string key, never changes once released
+  const char* label;      ///< shown next to the field
+  const char* help;       ///< one line: meaning, units, range
+  bool integer;           ///< integer grammar instead of real
+  double min, max;        ///< valid range
+  bool min_exclusive;     ///< true where the lower bound itself is invalid (radius)
+  const char* cli = nullptr;  ///< CLI option name without dashes; nullptr: the share key
+  const char* option() const { return cli ? cli : key; }
+};
+
+struct FieldCheck {
+  bool ok = false;
+  double value = 0.0;
+  std::string error;  ///< user-facing, e.g. "must be more than 0 and at most 10"
+};
+
+/// Checks every field of a table: errors[i] empty where valid, values[i] the parsed value.
+/// True when all are valid.
+bool check_field_table(const FieldInfo* fields, size_t count, const std::string* texts, std::string* errors,
+                       double* values);
+
+/// Validates a field's text by the number grammar and its range (any model's field table).
+FieldCheck check_field_text(const FieldInfo& fi, std::string_view text);
+
+}  // namespace bandada

@@ -1,0 +1,227 @@
+// Bandada — the 3-D periodic flock behind the model seam: Boids3dController seen as a
+// ModelSession (fields applied at Initialize, edits discard with Undo, link run checks, sliced
+// steps, back/forward restore). Registered in core/app/registry.cpp.
+#include <cmath>
+#include <cstdio>
+
+#include "app/registry.h"
+#include "app/share_codec.h"
+#include "boids3d_controller.h"
+#include "boids3d_export.h"
+#include "periodic.h"
+
+namespace bandada {
+namespace {
+
+const ModelInfo kInfo = {
+    "boids3d", "3-D periodic flock", "step", "Parameters (Initialize applies them)",
+    "View: drag to orbit · pinch or Ctrl/⌘ + wheel to zoom · click a boid or a table row to select it. "
+    "Keys: Space run/pause · S step · I initialize · Ctrl/⌘+Z undo edit · Esc clear selection (not while typing)."};
+
+std::string fixed(double v, int digits) {
+  char b[64];
+  std::snprintf(b, sizeof b, "%.*f", digits, v);
+  return b;
+}
+
+class Boids3dSession final : public ModelSession {
+ public:
+  const ModelInfo& info() const override { return kInfo; }
+
+  size_t field_count() const override { return kBoids3dFieldCount; }
+  const FieldInfo& field(size_t i) const override { return boids3d_fields()[i]; }
+  const std::string& text(size_t i) const override { return c_.texts()[i]; }
+  const std::string& error(size_t i) const override { return c_.error(static_cast<Boids3dField>(i)); }
+
+  const std::vector<Command>& commands() const override {
+    static const std::vector<Command> kCommands = [] {
+      std::vector<Command> c = standard_commands("Build the flock at t = 0, paused (I)",
+                                                 "Pause, then advance exactly one 0.04 s step (S)");
+      c.push_back({"undo", "Undo edit", "mod+z", "Bring back the text before your edit and its flock (Ctrl/⌘+Z)", true});
+      c.push_back({"restore_previous_inputs", "Restore my previous inputs", nullptr,
+                   "The fields as they were before the shared link filled them", true});
+      c.push_back({"replay", "Replay the shared run", nullptr,
+                   "Step the flock to the shared step count and compare fingerprints", true});
+      return c;
+    }();
+    return kCommands;
+  }
+
+  std::string why_not(std::string_view id) const override {
+    if (id == "initialize") return c_.why_not_initialize();
+    if (id == "run") return c_.why_not_run();
+    if (id == "pause") return c_.status() == FlockStatus::running ? "" : "Not running.";
+    if (id == "step") return c_.why_not_step();
+    if (id == "reset") return c_.status() == FlockStatus::none ? "No flock to remove." : "";
+    if (id == "clear_selection") return c_.selection() ? "" : "Nothing selected.";
+    if (id == "undo") return c_.can_undo() ? "" : "Nothing to undo.";
+    if (id == "restore_previous_inputs") return c_.has_previous_inputs() ? "" : "No previous inputs to restore.";
+    if (id == "replay")
+      return c_.link_check().kind == LinkCheck::Kind::waiting && c_.flock() && !c_.busy() ? "" : "No shared run to replay.";
+    return {};
+  }
+
+  FlockStatus status() const override { return c_.status(); }
+  void tick(double elapsed) override { c_.tick(elapsed); }
+  void work(double budget_ms) override { c_.work(budget_ms); }
+  CommandResult compute(uint64_t n) override {
+    if (c_.status() == FlockStatus::none || c_.status() == FlockStatus::stale) return {false, "Initialize first."};
+    c_.compute_now(n);
+    return {};
+  }
+  bool busy() const override { return c_.busy(); }
+  double progress() const override { return c_.progress(); }
+  std::string busy_label() const override { return c_.busy_label(); }
+  void pause_for_hidden_page() override { c_.pause_for_hidden_page(); }
+
+  uint64_t steps() const override { return c_.flock() ? c_.flock()->steps() : 0; }
+  size_t size() const override { return c_.flock() ? c_.flock()->size() : 0; }
+  uint64_t fingerprint() const override { return c_.fingerprint(); }
+  std::vector<Readout> readouts() const override {
+    const Boids3d* f = c_.flock();
+    if (!f) return {};
+    std::vector<Readout> r = {
+        {"t =", fixed(f->time(), 2) + " s"},
+        {"step", std::to_string(f->steps())},
+        {"N =", std::to_string(f->size())},
+        {"mean speed", fixed(mean_speed(f->state()), 4)},
+        {"order", fixed(order_parameter(f->state()), 4)},
+        {"fingerprint", fingerprint_hex(c_.fingerprint())},
+    };
+    if (c_.selection())
+      r.push_back({"selected boid", "#" + std::to_string(*c_.selection()) + ": " +
+                                        std::to_string(f->components().neighbors[*c_.selection()]) + " neighbours",
+                   4});
+    return r;
+  }
+  std::string status_line() const override { return c_.status_line(); }
+  const std::string& notice() const override { return c_.notice(); }
+  const LinkCheck& link_check() const override { return c_.link_check(); }
+
+  const std::vector<SeriesInfo>& series_info() const override {
+    static const std::vector<SeriesInfo> kSeries = {{"mean speed", 0.0, NAN}, {"order", 0.0, 1.0}};
+    return kSeries;
+  }
+  size_t series_length() const override { return c_.series().size(); }
+  uint64_t series_step(size_t i) const override { return c_.series()[i].step; }
+  double series_value(size_t k, size_t i) const override {
+    return k == 0 ? c_.series()[i].mean_speed : c_.series()[i].order;
+  }
+
+  const char* table_title() const override { return "Boids: next step's unweighted components"; }
+  const std::vector<Column>& columns() const override {
+    static const std::vector<Column> kColumns = {{"#", -1},  {"x", 4},  {"y", 4},  {"z", 4},  {"|v|", 4},
+                                                 {"k", -1},  {"Sx", 4}, {"Sy", 4}, {"Sz", 4}, {"Ax", 4},
+                                                 {"Ay", 4},  {"Az", 4}, {"Cx", 4}, {"Cy", 4}, {"Cz", 4}};
+    return kColumns;
+  }
+  void row(size_t i, double* out) const override {
+    const Boids3dState& s = c_.flock()->state();
+    const Boids3dComponents& k = c_.flock()->components();
+    const double sp = std::sqrt(s.vx[i] * s.vx[i] + s.vy[i] * s.vy[i] + s.vz[i] * s.vz[i]);
+    const double v[] = {static_cast<double>(i), s.x[i], s.y[i], s.z[i], sp, static_cast<double>(k.neighbors[i]),
+                        k.sx[i], k.sy[i], k.sz[i], k.ax[i], k.ay[i], k.az[i], k.cx[i], k.cy[i], k.cz[i]};
+    for (size_t c = 0; c < 15; ++c) out[c] = v[c];
+  }
+
+  std::optional<uint32_t> selection() const override { return c_.selection(); }
+  CommandResult select(int64_t index) override { return c_.select(index); }
+
+  std::string share_string() const override { return c_.share_string(); }
+  std::string saved_text() const override { return c_.saved_fields(); }
+  bool load_saved(std::string_view saved) override { return c_.load_saved_fields(saved); }
+  std::string session_record() const override { return c_.session_record(); }
+  CommandResult restore_session(std::string_view record) override { return c_.restore_session(record); }
+
+  void draw(DrawData& d) const override {
+    const Boids3d* f = c_.flock();
+    d.space = Space::cube;
+    d.width = d.height = kBox;
+    d.overlays.clear();
+    d.neighbours.clear();
+    const size_t n = f ? f->size() : 0;
+    d.count = n;
+    d.pos.resize(n * 3);
+    d.dir.resize(n * 3);
+    d.colour.assign(n, kBoid);
+    d.highlight.assign(n, 0);
+    if (!f) {
+      d.version = 0;
+      return;
+    }
+    const Boids3dState& s = f->state();
+    for (size_t i = 0; i < n; ++i) {
+      const double sp = std::sqrt(s.vx[i] * s.vx[i] + s.vy[i] * s.vy[i] + s.vz[i] * s.vz[i]);
+      const double inv = sp > 0 ? 1.0 / sp : 0.0;
+      float* p = &d.pos[i * 3];
+      float* u = &d.dir[i * 3];
+      p[0] = static_cast<float>(s.x[i]);
+      p[1] = static_cast<float>(s.y[i]);
+      p[2] = static_cast<float>(s.z[i]);
+      u[0] = static_cast<float>(s.vx[i] * inv);
+      u[1] = static_cast<float>(s.vy[i] * inv);
+      u[2] = static_cast<float>(s.vz[i] * inv);
+    }
+    const int64_t sel = c_.selection() ? static_cast<int64_t>(*c_.selection()) : -1;
+    if (sel >= 0 && static_cast<size_t>(sel) < n) {
+      const uint32_t i = static_cast<uint32_t>(sel);
+      const double r = f->params().radius;
+      for (uint32_t j = 0; j < n; ++j) {
+        if (j == i) continue;
+        const double dx = wrap_periodic(s.x[j] - s.x[i]), dy = wrap_periodic(s.y[j] - s.y[i]),
+                     dz = wrap_periodic(s.z[j] - s.z[i]);
+        if (std::sqrt(dx * dx + dy * dy + dz * dz) <= r) {
+          d.neighbours.push_back(j);
+          d.highlight[j] = 2;
+        }
+      }
+      d.highlight[i] = 1;
+      const float x = d.pos[i * 3], y = d.pos[i * 3 + 1], z = d.pos[i * 3 + 2];
+      d.overlays.push_back({Overlay::Kind::circle, kFaint, x, y, z, static_cast<float>(r)});
+      d.overlays.push_back({Overlay::Kind::ring, kOrange, x, y, z, 11.0f});
+    }
+    d.version = (f->steps() + 1) * 0x9E3779B97F4A7C15ull ^ static_cast<uint64_t>(sel + 2) ^
+                (reinterpret_cast<uintptr_t>(f) << 20);
+  }
+
+  std::string export_json() const override { return c_.flock() ? flock_json(*c_.flock()) : std::string(); }
+  std::string export_csv() const override { return c_.flock() ? flock_csv(*c_.flock()) : std::string(); }
+
+  const std::vector<CliOption>& cli_options() const override {
+    static const std::vector<CliOption> kOptions = {
+        {"brute-force", nullptr, "use the brute-force neighbour search (reference; same bits)"}};
+    return kOptions;
+  }
+  std::string cli_option(std::string_view name, std::string_view value) override {
+    if (name != "brute-force") return ModelSession::cli_option(name, value);
+    c_.set_search(NeighbourSearch::brute_force);
+    return {};
+  }
+
+ protected:
+  void do_edit(size_t i, std::string_view text) override { c_.edit(static_cast<Boids3dField>(i), text); }
+  CommandResult do_command(std::string_view id) override {
+    if (id == "initialize") return c_.initialize();
+    if (id == "run") return c_.run();
+    if (id == "pause") c_.pause();
+    if (id == "step") return c_.step();
+    if (id == "reset") c_.reset();
+    if (id == "clear_selection") c_.clear_selection();
+    if (id == "undo") return c_.undo();
+    if (id == "restore_previous_inputs") return c_.restore_previous_inputs();
+    if (id == "replay") return c_.replay_link_run();
+    return {};
+  }
+  CommandResult do_open_link(std::string_view share) override { return c_.open_link(share); }
+
+ private:
+  Boids3dController c_;
+};
+
+}  // namespace
+
+ModelEntry boids3d_model() {
+  return {"boids3d", "3-D periodic flock", [] { return std::unique_ptr<ModelSession>(new Boids3dSession); }};
+}
+
+}  // namespace bandada

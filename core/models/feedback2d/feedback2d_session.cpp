@@ -1,0 +1,249 @@
+// Bandada — the 2-D feedback engine behind the model seam: Feedback2dController seen as a
+// ModelSession (live fields, operation and switch as choices, single phases, following a
+// point). Registered in core/app/registry.cpp.
+#include <cmath>
+#include <cstdio>
+
+#include "app/registry.h"
+#include "feedback2d_controller.h"
+#include "feedback2d_export.h"
+#include "model/number_text.h"
+
+namespace bandada {
+namespace {
+
+const ModelInfo kInfo = {
+    "feedback2d", "2-D feedback engine", "cycle", "Parameters act live, from the next phase; n and seed rebuild",
+    "White arrows are V (inside the group and with it), red are F. The yellow cross is R's centre, the faint "
+    "circle its dispersion D, the arrow its heading. Click a point or a row to follow it. Keys: Space "
+    "run/pause · S step · P one phase · I initialize · Esc stop following."};
+
+const char* const kClass[] = {"F", "V"};
+
+std::string fixed(double v, const char* f) {
+  char b[64];
+  std::snprintf(b, sizeof b, f, v);
+  return b;
+}
+
+class Feedback2dSession final : public ModelSession {
+ public:
+  const ModelInfo& info() const override { return kInfo; }
+
+  size_t field_count() const override { return kFeedback2dFieldCount; }
+  const FieldInfo& field(size_t i) const override { return feedback2d_fields()[i]; }
+  const std::string& text(size_t i) const override { return c_.texts()[i]; }
+  const std::string& error(size_t i) const override { return c_.error(static_cast<Feedback2dField>(i)); }
+
+  const std::vector<Choice>& choices() const override {
+    static const std::vector<Choice> kChoices = {
+        {"op", "operation", {"Flock", "Probabilistic", "Sum", "Gravity (all pairs)"},
+         {"flock", "probabilistic", "sum", "gravity"}, "operation"},
+        {"nc", "F points", {"keep their own way", "follow R (no contradiction)"}, {"0", "1"}, nullptr},
+    };
+    return kChoices;
+  }
+  int chosen(size_t k) const override {
+    return k == 0 ? static_cast<int>(c_.operation()) : (c_.no_contradiction() ? 1 : 0);
+  }
+
+  const std::vector<Command>& commands() const override {
+    static const std::vector<Command> kCommands = [] {
+      std::vector<Command> c =
+          standard_commands("Draw the start, paused (I)", "Pause, then finish the cycle (a whole one from phase 1) (S)");
+      c.push_back({"phase", "Advance one phase", "p", "Run the next phase alone (P)"});
+      return c;
+    }();
+    return kCommands;
+  }
+  std::string why_not(std::string_view id) const override {
+    const bool running = c_.status() == FlockStatus::running;
+    if (id == "initialize") return c_.why_not_initialize();
+    if (id == "run") return c_.why_not_run();
+    if (id == "pause") return running ? "" : "Not running.";
+    if (id == "step") return c_.why_not_step();
+    if (id == "reset") return c_.model() ? "" : "Nothing to remove.";
+    if (id == "clear_selection") return c_.followed() ? "" : "No point followed.";
+    if (id == "phase") {
+      if (!c_.why_not_step().empty()) return c_.why_not_step();
+      return running ? "Pause first: single phases are for a paused system." : "";
+    }
+    return {};
+  }
+
+  FlockStatus status() const override { return c_.status(); }
+  void tick(double elapsed) override { c_.tick(elapsed); }
+  void work(double budget_ms) override { c_.work(budget_ms); }
+  CommandResult compute(uint64_t n) override { return c_.compute(n); }
+  void pause_for_hidden_page() override { c_.pause_for_hidden_page(); }
+
+  uint64_t steps() const override { return c_.model() ? c_.model()->cycles() : 0; }
+  size_t size() const override { return c_.model() ? c_.model()->size() : 0; }
+  uint64_t fingerprint() const override { return c_.model() ? c_.model()->fingerprint() : 0; }
+  std::vector<Readout> readouts() const override {
+    const Feedback2d* m = c_.model();
+    if (!m) return {};
+    const Feedback2dResult& R = m->result();
+    std::vector<Readout> r = {
+        {"cycle", std::to_string(m->cycles())},
+        {"n =", std::to_string(m->size())},
+        {"R: c =", "(" + fixed(R.cx, "%.1f") + ", " + fixed(R.cy, "%.1f") + ")"},
+        {"D =", fixed(R.D, "%.2f")},
+        {"order", fixed(R.order, "%.3f")},
+        {"coherence", fixed(100.0 * R.coherence, "%.0f") + "%"},
+        {"ΔR", fixed(R.delta, "%.5f")},
+        {"regime:", regime_name(m->regime()), 2},
+        {"next:", std::string(phase_name(m->next_phase())) + "  (local rule → cohesion → result R ↺ counter-rule)", 2},
+    };
+    if (c_.followed()) r.push_back({"following point", "#" + std::to_string(*c_.followed()), 4});
+    return r;
+  }
+  const std::string& notice() const override { return c_.notice(); }
+
+  const std::vector<SeriesInfo>& series_info() const override {
+    static const std::vector<SeriesInfo> kSeries = {
+        {"D", 0.0, NAN}, {"order", 0.0, 1.0}, {"coherence", 0.0, 1.0}, {"delta R", 0.0, NAN}};
+    return kSeries;
+  }
+  size_t series_length() const override { return c_.series().size(); }
+  uint64_t series_step(size_t i) const override { return c_.series()[i].cycle; }
+  double series_value(size_t k, size_t i) const override {
+    const Feedback2dSample& s = c_.series()[i];
+    return k == 0 ? s.D : k == 1 ? s.order : k == 2 ? s.coherence : s.delta;
+  }
+
+  const char* table_title() const override { return "Points"; }
+  const std::vector<Column>& columns() const override {
+    static const std::vector<Column> kColumns = {{"#", -1},   {"class", -1, kClass}, {"|v|", 3}, {"k", -1},
+                                                 {"mA", 3},   {"mS", 3},             {"mG", 3}};
+    return kColumns;
+  }
+  void row(size_t i, double* out) const override {
+    const Feedback2d& m = *c_.model();
+    out[0] = static_cast<double>(i);
+    out[1] = m.is_v()[i] ? 1.0 : 0.0;
+    out[2] = std::sqrt(m.vx()[i] * m.vx()[i] + m.vy()[i] * m.vy()[i]);
+    out[3] = m.neighbors()[i];
+    out[4] = m.mA()[i];
+    out[5] = m.mS()[i];
+    out[6] = m.mG()[i];
+  }
+
+  std::optional<uint32_t> selection() const override { return c_.followed(); }
+  CommandResult select(int64_t index) override { return c_.follow(index); }
+
+  std::string share_string() const override { return c_.share_string(); }
+  std::string saved_text() const override { return c_.saved_fields(); }
+  bool load_saved(std::string_view saved) override { return c_.load_saved_fields(saved); }
+
+  void draw(DrawData& d) const override {
+    const Feedback2d* m = c_.model();
+    d.space = Space::plane;
+    d.shape = GlyphShape::arrow;
+    d.width = 1000;
+    d.height = 700;
+    d.y_up = true;
+    d.overlays.clear();
+    d.neighbours.clear();
+    const size_t n = m ? m->size() : 0;
+    d.count = n;
+    d.pos.resize(n * 3);
+    d.dir.resize(n * 3);
+    d.colour.resize(n);
+    d.highlight.assign(n, 0);
+    for (size_t i = 0; i < n; ++i) {
+      const double sp = std::sqrt(m->vx()[i] * m->vx()[i] + m->vy()[i] * m->vy()[i]);
+      d.pos[i * 3] = static_cast<float>(m->px()[i]);
+      d.pos[i * 3 + 1] = static_cast<float>(m->py()[i]);
+      d.pos[i * 3 + 2] = 0;
+      d.dir[i * 3] = static_cast<float>(sp > 0 ? m->vx()[i] / sp : 0.0);
+      d.dir[i * 3 + 1] = static_cast<float>(sp > 0 ? m->vy()[i] / sp : 0.0);
+      d.dir[i * 3 + 2] = 0;
+      d.colour[i] = m->is_v()[i] ? kWhite : kRed;
+    }
+    if (!m) {
+      d.version = 0;
+      return;
+    }
+    const Feedback2dResult& R = m->result();
+    const float cx = static_cast<float>(R.cx), cy = static_cast<float>(R.cy);
+    d.overlays.push_back({Overlay::Kind::circle, kFaint, cx, cy, 0, static_cast<float>(R.D)});
+    d.overlays.push_back({Overlay::Kind::cross, kYellow, cx, cy, 0, 9.0f, 0, 0, 0, 2.5f});
+    if (R.hx != 0.0 || R.hy != 0.0)
+      d.overlays.push_back({Overlay::Kind::arrow_px, kYellow, cx, cy, 0, 40.0f, static_cast<float>(R.hx),
+                            static_cast<float>(R.hy), 0, 2.0f});
+    if (c_.followed() && *c_.followed() < n) {
+      const uint32_t i = *c_.followed();
+      d.highlight[i] = 1;
+      const float x = d.pos[i * 3], y = d.pos[i * 3 + 1];
+      d.overlays.push_back({Overlay::Kind::ring, kOrange, x, y, 0, 10.0f, 0, 0, 0, 2.0f});
+      d.overlays.push_back({Overlay::Kind::circle, kFaint, x, y, 0, static_cast<float>(m->params().r)});
+    }
+    d.version = (m->cycles() * 4 + static_cast<uint64_t>(m->next_phase())) * 0x9E3779B97F4A7C15ull ^
+                (c_.followed() ? *c_.followed() + 1 : 0) ^ (reinterpret_cast<uintptr_t>(m) << 20);
+  }
+
+  std::string export_json() const override { return c_.model() ? feedback2d_json(*c_.model()) : std::string(); }
+
+  const std::vector<CliOption>& cli_options() const override {
+    static const std::vector<CliOption> kOptions = {
+        {"phases", "P", "single phases to run instead of whole cycles (phase 1, 2, 3, 4, 1, …)"},
+        {"no-contradiction", nullptr, "F points follow R (the same as --nc 1)"},
+    };
+    return kOptions;
+  }
+  std::string cli_option(std::string_view name, std::string_view value) override {
+    if (name == "no-contradiction") {
+      c_.set_no_contradiction(true);
+      return {};
+    }
+    if (name != "phases") return ModelSession::cli_option(name, value);
+    IntegerParse p = parse_integer_text(value, 40000000);
+    if (!p.ok) return "--phases '" + std::string(value) + "': " + p.error;
+    phases_ = p.value;
+    return {};
+  }
+  CommandResult cli_run(uint64_t n) override {
+    if (!phases_) return compute(n);
+    for (uint64_t k = 0; k < *phases_; ++k) c_.advance_phase();
+    return {};
+  }
+
+  std::string extra_state_json() const override {
+    const Feedback2d* m = c_.model();
+    return "{\"next_phase\":" + std::to_string(m ? static_cast<int>(m->next_phase()) : 0) +
+           ",\"regime\":" + json_quote(m ? regime_name(m->regime()) : "") +
+           ",\"operation\":" + json_quote(operation_name(c_.operation())) +
+           ",\"alpha\":" + format_double(m ? m->params().alpha : 0.0) + "}";
+  }
+
+ protected:
+  void do_edit(size_t i, std::string_view text) override { c_.edit(static_cast<Feedback2dField>(i), text); }
+  void do_choose(size_t k, int index) override {
+    if (k == 0) c_.set_operation(static_cast<Feedback2dOperation>(index));
+    else c_.set_no_contradiction(index == 1);
+  }
+  CommandResult do_command(std::string_view id) override {
+    if (id == "initialize") return c_.initialize();
+    if (id == "run") return c_.run();
+    if (id == "pause") c_.pause();
+    if (id == "step") return c_.step();
+    if (id == "reset") c_.reset();
+    if (id == "clear_selection") c_.clear_follow();
+    if (id == "phase") return c_.advance_phase();
+    return {};
+  }
+  CommandResult do_open_link(std::string_view share) override { return c_.open_link(share); }
+
+ private:
+  Feedback2dController c_;
+  std::optional<uint64_t> phases_;
+};
+
+}  // namespace
+
+ModelEntry feedback2d_model() {
+  return {"feedback2d", "2-D feedback engine", [] { return std::unique_ptr<ModelSession>(new Feedback2dSession); }};
+}
+
+}  // namespace bandada

@@ -1,0 +1,405 @@
+// Bandada — the 2-D flock with predators and attractors behind the model seam:
+// Flock2dController seen as a ModelSession (live fields, presets, force law and integrator as
+// choices, marker tools on the plane, display options). Registered in core/app/registry.cpp.
+#include <cmath>
+#include <cstdio>
+
+#include "app/registry.h"
+#include "flock2d_controller.h"
+#include "flock2d_export.h"
+#include "model/number_text.h"
+
+namespace bandada {
+namespace {
+
+const ModelInfo kInfo = {
+    "flock2d", "2-D flock (predators, attractors)", "step", "Fields act live, from the next step",
+    "A left click or tap acts by the tool. Right click or hold 500 ms: attractor. Shift+click or the erase tool: "
+    "remove the nearest marker. Keys: Space run/pause · S step · I initialize · Esc clear selection."};
+
+enum Display { kVectors, kTrails, kGrid, kMarkers, kBySpeed, kByNeighbours, kDisplayCount };
+enum ToolId { kPredator, kAttractor, kSelect, kLeader, kErase };
+
+std::string fixed(double v, const char* f) {
+  char b[64];
+  std::snprintf(b, sizeof b, f, v);
+  return b;
+}
+
+std::vector<Choice> make_choices() {
+  Choice preset{"preset", "preset", {}, {}, nullptr};
+  for (const Flock2dPreset& p : flock2d_presets()) {
+    preset.names.push_back(p.name);
+    std::string v;
+    for (const char* c = p.name; *c; ++c) v += *c == ' ' ? '-' : static_cast<char>(*c | 0x20);
+    preset.values.push_back(v);
+  }
+  return {
+      preset,
+      {"law", "force law", {"steering", "raw forces"}, {"steering", "raw"}, "force-law"},
+      {"int", "integrator", {"Euler", "RK4"}, {"euler", "rk4"}, "integrator"},
+  };
+}
+
+class Flock2dSession final : public ModelSession {
+ public:
+  const ModelInfo& info() const override { return kInfo; }
+
+  size_t field_count() const override { return kFlock2dFieldCount; }
+  const FieldInfo& field(size_t i) const override { return flock2d_fields()[i]; }
+  const std::string& text(size_t i) const override { return c_.texts()[i]; }
+  const std::string& error(size_t i) const override { return c_.error(static_cast<Flock2dField>(i)); }
+
+  const std::vector<Choice>& choices() const override {
+    static const std::vector<Choice> kChoices = make_choices();
+    return kChoices;
+  }
+  int chosen(size_t k) const override {
+    if (k == 0) return c_.preset();
+    if (k == 1) return c_.law() == ForceLaw::raw ? 1 : 0;
+    return c_.integrator() == Integrator::rk4 ? 1 : 0;
+  }
+
+  const std::vector<Command>& commands() const override {
+    static const std::vector<Command> kCommands = [] {
+      std::vector<Command> c = standard_commands("Draw the flock, paused (I)", "Pause, then one step (S)");
+      c.push_back({"clear_markers", "Clear markers", nullptr, "Remove every predator and attractor"});
+      c.push_back({"make_leader", "Make the selected boid the leader", nullptr, "The others follow it", true});
+      c.push_back({"no_leader", "No leader", nullptr, "Nobody leads", true});
+      return c;
+    }();
+    return kCommands;
+  }
+  std::string why_not(std::string_view id) const override {
+    if (id == "initialize") return c_.why_not_initialize();
+    if (id == "run") return c_.why_not_run();
+    if (id == "pause") return c_.status() == FlockStatus::running ? "" : "Not running.";
+    if (id == "step") return c_.why_not_step();
+    if (id == "reset") return c_.model() ? "" : "No flock to remove.";
+    if (id == "clear_selection") return c_.selection() ? "" : "Nothing selected.";
+    if (id == "clear_markers")
+      return c_.model() && (!c_.model()->predators().empty() || !c_.model()->attractors().empty()) ? ""
+                                                                                                  : "No markers.";
+    if (id == "make_leader")
+      return c_.selection() && static_cast<int64_t>(*c_.selection()) != c_.leader() ? "" : "Select a boid first.";
+    if (id == "no_leader") return c_.leader() >= 0 ? "" : "No leader.";
+    return {};
+  }
+
+  FlockStatus status() const override { return c_.status(); }
+  void tick(double elapsed) override { c_.tick(elapsed); }
+  void work(double budget_ms) override { c_.work(budget_ms); }
+  CommandResult compute(uint64_t n) override { return c_.compute(n); }
+  void pause_for_hidden_page() override { c_.pause_for_hidden_page(); }
+
+  uint64_t steps() const override { return c_.model() ? c_.model()->steps() : 0; }
+  size_t size() const override { return c_.model() ? c_.model()->size() : 0; }
+  uint64_t fingerprint() const override { return c_.model() ? c_.model()->fingerprint() : 0; }
+  std::vector<Readout> readouts() const override {
+    std::vector<Readout> r;
+    const int p = c_.preset();
+    r.push_back({"", p >= 0 ? flock2d_presets()[p].note : "Custom fields."});
+    const Flock2d* m = c_.model();
+    if (!m) return r;
+    r.push_back({"step", std::to_string(m->steps())});
+    r.push_back({"N =", std::to_string(m->size())});
+    r.push_back({"predators", std::to_string(m->predators().size())});
+    r.push_back({"attractors", std::to_string(m->attractors().size())});
+    if (c_.leader() >= 0) r.push_back({"leader", "#" + std::to_string(c_.leader())});
+    if (!c_.series().empty()) {
+      const Flock2dSample& s = c_.series().back();
+      r.push_back({"order", fixed(s.order, "%.3f")});
+      r.push_back({"mean speed", fixed(s.mean_speed, "%.3f")});
+      r.push_back({"nearest", fixed(s.nearest, "%.2f")});
+      r.push_back({"kinetic energy", fixed(s.energy, "%.1f")});
+    }
+    if (c_.selection()) {
+      const uint32_t i = *c_.selection();
+      r.push_back({"boid #" + std::to_string(i),
+                   "at (" + fixed(m->px()[i], "%.1f") + ", " + fixed(m->py()[i], "%.1f") + "), v = (" +
+                       fixed(m->vx()[i], "%.3f") + ", " + fixed(m->vy()[i], "%.3f") + ")",
+                   4});
+    }
+    return r;
+  }
+  const std::string& notice() const override { return c_.notice(); }
+
+  const std::vector<SeriesInfo>& series_info() const override {
+    static const std::vector<SeriesInfo> kSeries = {{"order", 0.0, 1.0},
+                                                    {"mean speed", 0.0, NAN},
+                                                    {"mean nearest-neighbour distance", 0.0, NAN},
+                                                    {"kinetic energy", NAN, NAN}};
+    return kSeries;
+  }
+  size_t series_length() const override { return c_.series().size(); }
+  uint64_t series_step(size_t i) const override { return c_.series()[i].step; }
+  double series_value(size_t k, size_t i) const override {
+    const Flock2dSample& s = c_.series()[i];
+    return k == 0 ? s.order : k == 1 ? s.mean_speed : k == 2 ? s.nearest : s.energy;
+  }
+
+  const char* table_title() const override { return "Boids"; }
+  const std::vector<Column>& columns() const override {
+    static const std::vector<Column> kColumns = {{"#", -1}, {"x", 2},  {"y", 2},
+                                                 {"vx", 3}, {"vy", 3}, {"|v|", 3}};
+    return kColumns;
+  }
+  void row(size_t i, double* out) const override {
+    const Flock2d& m = *c_.model();
+    const double v[] = {static_cast<double>(i), m.px()[i], m.py()[i], m.vx()[i], m.vy()[i],
+                        std::sqrt(m.vx()[i] * m.vx()[i] + m.vy()[i] * m.vy()[i])};
+    for (size_t k = 0; k < 6; ++k) out[k] = v[k];
+  }
+
+  std::optional<uint32_t> selection() const override { return c_.selection(); }
+  CommandResult select(int64_t index) override { return c_.select(index); }
+
+  const std::vector<Tool>& tools() const override {
+    static const std::vector<Tool> kTools = {
+        {"predator", "predator"}, {"attractor", "attractor"}, {"select", "select"}, {"leader", "leader"}, {"erase", "erase"}};
+    return kTools;
+  }
+  int tool() const override { return tool_; }
+  void set_tool(int t) override {
+    if (t >= 0 && t <= kErase) tool_ = t;
+  }
+  CommandResult press(double x, double y, bool right, bool remove, double pick) override {
+    if (!c_.model()) return {false, "Initialize first: markers go into a running flock."};
+    if (!(x >= 0 && y >= 0 && x <= kFlockWidth && y <= kFlockHeight)) return {false, "Outside the plane."};
+    CommandResult r;
+    if (remove || tool_ == kErase) r = c_.remove_nearest_marker(x, y);
+    else if (right || tool_ == kAttractor) r = c_.add_attractor(x, y);
+    else if (tool_ == kPredator) r = c_.add_predator(x, y);
+    else {
+      DrawData d;
+      draw(d);
+      const int64_t i = nearest_glyph(d, x, y, pick);
+      if (i < 0) return {false, "No boid there."};
+      r = tool_ == kLeader ? c_.set_leader(i) : c_.select(i);
+    }
+    if (r.ok) bump();  // markers and the leader are part of the saved text
+    return r;
+  }
+  const std::vector<DisplayOption>& display_options() const override {
+    static const std::vector<DisplayOption> kOptions = {{"vectors", "vectors"},   {"trails", "trails"},
+                                                        {"grid", "grid"},         {"markers", "markers"},
+                                                        {"speed", "colour by speed"}, {"neighbours", "colour by neighbours"}};
+    return kOptions;
+  }
+  bool display(size_t k) const override { return k < kDisplayCount && display_[k]; }
+  void set_display(size_t k, bool on) override {
+    if (k >= kDisplayCount) return;
+    display_[k] = on;
+    if (on && k == kBySpeed) display_[kByNeighbours] = false;  // one colouring at a time
+    if (on && k == kByNeighbours) display_[kBySpeed] = false;
+  }
+
+  std::string share_string() const override { return c_.share_string(); }
+  std::string saved_text() const override { return c_.saved_fields(); }
+  bool load_saved(std::string_view saved) override { return c_.load_saved_fields(saved); }
+
+  void draw(DrawData& d) const override;
+
+  std::string export_json() const override { return c_.model() ? flock2d_json(*c_.model()) : std::string(); }
+
+  const std::vector<CliOption>& cli_options() const override {
+    static const std::vector<CliOption> kOptions = {
+        {"leader", "L", "a boid index below --count: the others follow it"},
+        {"predator", "X;Y", "a predator at (X, Y); repeatable (';' or a single ',' between X and Y)"},
+        {"attractor", "X;Y", "an attractor at (X, Y); repeatable"},
+    };
+    return kOptions;
+  }
+  std::string cli_option(std::string_view name, std::string_view value) override {
+    if (name == "leader") {
+      leader_text_ = std::string(value);
+      return {};
+    }
+    if (name != "predator" && name != "attractor") return ModelSession::cli_option(name, value);
+    double x = 0, y = 0;
+    if (!parse_point(value, x, y))
+      return "--" + std::string(name) + " '" + std::string(value) + "': give X;Y, e.g. 450;300";
+    (name == "predator" ? cli_predators_ : cli_attractors_).emplace_back(x, y);
+    return {};
+  }
+  CommandResult cli_run(uint64_t n) override {
+    if (leader_text_) {
+      IntegerParse l = parse_integer_text(*leader_text_, c_.model() ? c_.model()->size() - 1 : 0);
+      if (!l.ok || !c_.set_leader(static_cast<int64_t>(l.value)).ok)
+        return {false, "--leader '" + *leader_text_ + "': a boid index below --count"};
+    }
+    for (auto& [x, y] : cli_predators_) c_.add_predator(x, y);
+    for (auto& [x, y] : cli_attractors_) c_.add_attractor(x, y);
+    return compute(n);
+  }
+
+  std::string extra_state_json() const override {
+    const Flock2d* m = c_.model();
+    return "{\"predators\":" + std::to_string(m ? m->predators().size() : 0) +
+           ",\"attractors\":" + std::to_string(m ? m->attractors().size() : 0) +
+           ",\"leader\":" + std::to_string(c_.leader()) + ",\"preset\":" + std::to_string(c_.preset()) +
+           ",\"separation_weight\":" + format_double(m ? m->params().separation_weight : 0.0) + "}";
+  }
+
+ protected:
+  void do_edit(size_t i, std::string_view text) override { c_.edit(static_cast<Flock2dField>(i), text); }
+  void do_choose(size_t k, int index) override {
+    if (k == 0) c_.apply_preset(index);
+    else if (k == 1) c_.set_law(index == 1 ? ForceLaw::raw : ForceLaw::steering);
+    else c_.set_integrator(index == 1 ? Integrator::rk4 : Integrator::euler);
+  }
+  CommandResult do_command(std::string_view id) override {
+    if (id == "initialize") return c_.initialize();
+    if (id == "run") return c_.run();
+    if (id == "pause") c_.pause();
+    if (id == "step") return c_.step();
+    if (id == "reset") c_.reset();
+    if (id == "clear_selection") c_.clear_selection();
+    if (id == "clear_markers") {
+      c_.clear_markers();
+      bump();
+    }
+    if (id == "make_leader") {
+      bump();
+      return c_.set_leader(*c_.selection());
+    }
+    if (id == "no_leader") {
+      bump();
+      return c_.set_leader(-1);
+    }
+    return {};
+  }
+  CommandResult do_open_link(std::string_view share) override { return c_.open_link(share); }
+
+ private:
+  // "X;Y", or "X,Y" with one comma; numbers by the field grammar.
+  static bool parse_point(std::string_view s, double& x, double& y) {
+    size_t sep = s.find(';');
+    if (sep == std::string_view::npos) {
+      sep = s.find(',');
+      if (sep == std::string_view::npos || s.find(',', sep + 1) != std::string_view::npos) return false;
+    }
+    RealParse a = parse_real_text(s.substr(0, sep)), b = parse_real_text(s.substr(sep + 1));
+    if (!a.ok || !b.ok) return false;
+    x = a.value;
+    y = b.value;
+    return true;
+  }
+
+  Flock2dController c_;
+  int tool_ = kPredator;
+  bool display_[kDisplayCount] = {false, false, false, true, false, false};
+  std::optional<std::string> leader_text_;
+  std::vector<std::pair<double, double>> cli_predators_, cli_attractors_;
+  mutable std::vector<std::vector<float>> trails_;  // last plane positions per boid (display only)
+  mutable uint64_t trail_step_ = ~0ull;
+};
+
+void Flock2dSession::draw(DrawData& d) const {
+  const Flock2d* m = c_.model();
+  d.space = Space::plane;
+  d.shape = GlyphShape::triangle;
+  d.width = kFlockWidth;
+  d.height = kFlockHeight;
+  d.y_up = false;
+  d.overlays.clear();
+  d.neighbours.clear();
+  const size_t n = m ? m->size() : 0;
+  d.count = n;
+  d.pos.resize(n * 3);
+  d.dir.resize(n * 3);
+  d.colour.assign(n, kBoid);
+  d.highlight.assign(n, 0);
+  if (!m) {
+    d.version = 0;
+    trails_.clear();
+    return;
+  }
+  const Flock2dParams& p = m->params();
+  std::vector<uint32_t> k;
+  if (display_[kByNeighbours]) k = m->neighbour_counts();
+  for (size_t i = 0; i < n; ++i) {
+    const double sp = std::sqrt(m->vx()[i] * m->vx()[i] + m->vy()[i] * m->vy()[i]);
+    d.pos[i * 3] = static_cast<float>(m->px()[i]);
+    d.pos[i * 3 + 1] = static_cast<float>(m->py()[i]);
+    d.pos[i * 3 + 2] = 0;
+    d.dir[i * 3] = static_cast<float>(sp > 0 ? m->vx()[i] / sp : 0.0);
+    d.dir[i * 3 + 1] = static_cast<float>(sp > 0 ? m->vy()[i] / sp : 0.0);
+    d.dir[i * 3 + 2] = 0;
+    double t = -1;
+    if (display_[kBySpeed]) t = sp / p.max_speed;
+    if (display_[kByNeighbours]) t = k[i] / 20.0;
+    if (t >= 0) d.colour[i] = static_cast<uint8_t>(kRamp + static_cast<int>(std::fmin(1.0, t) * 15.0));
+    if (display_[kVectors])
+      d.overlays.push_back({Overlay::Kind::segment, kFaint, d.pos[i * 3], d.pos[i * 3 + 1], 0, 0,
+                            static_cast<float>(m->px()[i] + m->vx()[i] * 5), static_cast<float>(m->py()[i] + m->vy()[i] * 5),
+                            0, 1.0f});
+  }
+  if (display_[kGrid]) {  // the neighbour grid's cells (at least r wide)
+    const int nx = static_cast<int>(kFlockWidth / p.r), ny = static_cast<int>(kFlockHeight / p.r);
+    for (int gx = 1; gx < nx; ++gx) {
+      const float x = static_cast<float>(gx * kFlockWidth / nx);
+      d.overlays.push_back({Overlay::Kind::segment, kFrame, x, 0, 0, 0, x, static_cast<float>(kFlockHeight), 0, 1.0f});
+    }
+    for (int gy = 1; gy < ny; ++gy) {
+      const float y = static_cast<float>(gy * kFlockHeight / ny);
+      d.overlays.push_back({Overlay::Kind::segment, kFrame, 0, y, 0, 0, static_cast<float>(kFlockWidth), y, 0, 1.0f});
+    }
+  }
+  if (display_[kTrails] && n <= 5000) {
+    if (trail_step_ != m->steps() || trails_.size() != n) {
+      trails_.resize(n);
+      for (size_t i = 0; i < n; ++i) {
+        std::vector<float>& t = trails_[i];
+        t.push_back(d.pos[i * 3]);
+        t.push_back(d.pos[i * 3 + 1]);
+        if (t.size() > 32) t.erase(t.begin(), t.begin() + 2);
+      }
+      trail_step_ = m->steps();
+    }
+    for (const std::vector<float>& t : trails_)
+      for (size_t q = 2; q + 1 < t.size(); q += 2)
+        if (std::fabs(t[q] - t[q - 2]) < 100 && std::fabs(t[q + 1] - t[q - 1]) < 100)  // not across a seam
+          d.overlays.push_back({Overlay::Kind::segment, kFaint, t[q - 2], t[q - 1], 0, 0, t[q], t[q + 1], 0, 1.0f});
+  } else {
+    trails_.clear();
+  }
+  if (p.leader >= 0 && static_cast<size_t>(p.leader) < n) {  // its own mark: a double violet ring
+    const float x = d.pos[p.leader * 3], y = d.pos[p.leader * 3 + 1];
+    d.overlays.push_back({Overlay::Kind::ring, kLeader, x, y, 0, 8.0f, 0, 0, 0, 2.0f});
+    d.overlays.push_back({Overlay::Kind::ring, kLeader, x, y, 0, 12.0f, 0, 0, 0, 1.0f});
+  }
+  if (display_[kMarkers]) {
+    for (const Marker& q : m->predators())
+      d.overlays.push_back({Overlay::Kind::disc, kRed, static_cast<float>(q.x), static_cast<float>(q.y), 0, 6.0f});
+    for (const Marker& q : m->attractors())
+      d.overlays.push_back(
+          {Overlay::Kind::ring, kGreen, static_cast<float>(q.x), static_cast<float>(q.y), 0, 7.0f, 0, 0, 0, 2.5f});
+  }
+  if (c_.selection() && *c_.selection() < n) {
+    const uint32_t i = *c_.selection();
+    for (uint32_t j = 0; j < n; ++j) {
+      const double dx = minimal_image(m->px()[j] - m->px()[i], kFlockWidth),
+                   dy = minimal_image(m->py()[j] - m->py()[i], kFlockHeight);
+      if (j != i && std::sqrt(dx * dx + dy * dy) < p.r) {
+        d.neighbours.push_back(j);
+        d.highlight[j] = 2;
+      }
+    }
+    d.highlight[i] = 1;
+    const float x = d.pos[i * 3], y = d.pos[i * 3 + 1];
+    d.overlays.push_back({Overlay::Kind::circle, kFaint, x, y, 0, static_cast<float>(p.r)});
+    d.overlays.push_back({Overlay::Kind::circle, kOrange, x, y, 0, static_cast<float>(p.separation_radius)});
+    d.overlays.push_back({Overlay::Kind::ring, kOrange, x, y, 0, 9.0f, 0, 0, 0, 2.0f});
+  }
+  d.version = (m->steps() + 1) * 0x9E3779B97F4A7C15ull ^ (c_.selection() ? *c_.selection() + 1 : 0) ^
+              (reinterpret_cast<uintptr_t>(m) << 20) ^ revision() << 40;
+}
+
+}  // namespace
+
+ModelEntry flock2d_model() {
+  return {"flock2d", "2-D flock (predators, attractors)", [] { return std::unique_ptr<ModelSession>(new Flock2dSession); }};
+}
+
+}  // namespace bandada
