@@ -1,11 +1,123 @@
-// Bandada — the one App of the page.
+// Bandada — the one App of the page: its sessions (one per registered model), persistence in
+// one place, links, model switching, the keymap and the page's lifecycle events.
 #include "app_state.h"
 
+#include "app/registry.h"
+#include "app/share_codec.h"
+#include "browser.h"
+
 namespace web {
+namespace {
+
+constexpr const char* kModelKey = "bandada.model";
+
+std::string key_of(const bandada::ModelSession& s, const char* what) {
+  return std::string("bandada.") + s.info().id + "." + what;
+}
+
+}  // namespace
 
 App& app() {
-  static App instance;
+  static App instance = [] {
+    App a;
+    for (const bandada::ModelEntry& e : bandada::models()) a.sessions.push_back(e.make());
+    a.saved_revision.assign(a.sessions.size(), 0);
+    return a;
+  }();
   return instance;
+}
+
+void persist() {
+  App& a = app();
+  for (size_t i = 0; i < a.sessions.size(); ++i) {
+    if (a.sessions[i]->revision() == a.saved_revision[i]) continue;
+    a.saved_revision[i] = a.sessions[i]->revision();
+    if (!storage_set(false, key_of(*a.sessions[i], "fields"), a.sessions[i]->saved_text()) && a.storage_notice.empty())
+      a.storage_notice = "This browser refuses storage: your inputs will not survive a reload.";
+  }
+}
+
+void switch_model(size_t index) {
+  App& a = app();
+  if (index >= a.sessions.size() || index == a.current) return;
+  a.session().command("pause");  // the model left waits, paused, with its fields, state and selection
+  a.current = index;
+  a.share = ShareState::none;
+  storage_set(false, kModelKey, a.session().info().id);
+}
+
+void advance_current(double elapsed_seconds) {
+  app().session().advance(elapsed_seconds, kFrameBudgetMs);
+  persist();
+}
+
+bandada::CommandResult run_command(const std::string& id) {
+  App& a = app();
+  if (id.rfind("model:", 0) == 0) {
+    for (size_t i = 0; i < a.sessions.size(); ++i)
+      if (id.substr(6) == a.sessions[i]->info().id) {
+        switch_model(i);
+        return {};
+      }
+    return {false, "No such model."};
+  }
+  bandada::CommandResult r = a.session().command(id);
+  persist();
+  return r;
+}
+
+bool key_command(const std::string& key) {
+  for (const bandada::Command& c : app().session().commands())
+    if (c.key && key == c.key) {
+      run_command(c.id);
+      return true;
+    }
+  return false;
+}
+
+void on_page_hidden() {
+  for (auto& s : app().sessions) s->pause_for_hidden_page();
+}
+
+void on_page_hide() {
+  on_page_hidden();
+  persist();
+  for (auto& s : app().sessions) {
+    const std::string record = s->session_record();
+    if (record.empty()) storage_remove(true, key_of(*s, "session"));
+    else storage_set(true, key_of(*s, "session"), record);
+  }
+}
+
+bool open_link_from_address_bar() {
+  App& a = app();
+  std::string hash = location_hash();
+  if (hash.empty()) return false;
+  const std::string_view model = bandada::share_model(hash);
+  size_t target = 0;  // a link that names no known model is refused by the first model's reader
+  for (size_t i = 0; i < a.sessions.size(); ++i)
+    if (model == a.sessions[i]->info().id) target = i;
+  a.sessions[target]->open_link(hash);
+  switch_model(target);
+  persist();
+  // Drop the share string so a later reload shows the user's own edits, not the link.
+  drop_location_hash();
+  return true;
+}
+
+void load_startup_state() {
+  App& a = app();
+  for (auto& s : a.sessions)
+    if (std::optional<std::string> saved = storage_get(false, key_of(*s, "fields"))) s->load_saved(*saved);
+  for (size_t i = 0; i < a.sessions.size(); ++i) a.saved_revision[i] = a.sessions[i]->revision();
+  const std::string model = storage_get(false, kModelKey).value_or("");
+  for (size_t i = 0; i < a.sessions.size(); ++i)
+    if (model == a.sessions[i]->info().id) a.current = i;
+  if (open_link_from_address_bar()) return;
+  if (navigation_type() == "back_forward") {
+    if (std::optional<std::string> record = storage_get(true, key_of(a.session(), "session")))
+      a.session().restore_session(*record);
+  }
 }
 
 }  // namespace web

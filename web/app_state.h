@@ -1,15 +1,15 @@
-// Bandada — the WebGL front end's state: the controller plus what only this view needs
-// (camera, layout, share feedback). One App per page; web/ files share it through app().
+// Bandada — the web front end's state: one session per registered model, plus what only the
+// views need (camera, layout, input, share feedback). One App per page; web/ files share it
+// through app(). Nothing here names a model: the registry and the sessions say it all.
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <utility>
 #include <vector>
 
-#include "models/boids3d/boids3d_controller.h"
-#include "models/feedback2d/feedback2d_controller.h"
-#include "models/flock2d/flock2d_controller.h"
+#include "app/model_session.h"
 
 namespace web {
 
@@ -28,38 +28,39 @@ struct OrbitCamera {
 
 enum class ShareState { none, waiting, copied, refused };
 
-enum class Model { boids3d, feedback2d, flock2d };
-
-/// What a left click on the 2-D flock's plane does.
-enum class Flock2dTool { predator, select, leader };
-
-struct Flock2dDisplay {
-  Flock2dTool tool = Flock2dTool::predator;
-  bool vectors = false, trails = false, grid = false, markers = true, circles = true;
-  int colour = 0;  ///< 0 plain, 1 by speed, 2 by neighbour count
+/// A press on the view in progress (mouse or one finger).
+struct Press {
+  bool down = false, moved = false, shift = false;
+  float x0 = 0, y0 = 0, last_x = 0, last_y = 0;
+  double t0_ms = 0;
 };
 
 struct App {
-  Model model = Model::boids3d;         ///< the model on screen; the other one waits, paused
-  bandada::Boids3dController ctl;
-  bandada::Feedback2dController fb;
-  bandada::Flock2dController f2;
-  Flock2dDisplay f2d;
+  std::vector<std::unique_ptr<bandada::ModelSession>> sessions;  ///< one per registered model
+  std::vector<uint64_t> saved_revision;  ///< per session: the revision last written to storage
+  size_t current = 0;                    ///< the model on screen; the others wait, paused
+  bandada::DrawData draw;                ///< this frame's draw data of the current session
   OrbitCamera camera;
-  Rect view;                                       ///< the 3-D view, CSS pixels
-  std::vector<std::pair<std::string, Rect>> ui;    ///< named widgets (test hooks)
-  std::vector<std::pair<uint32_t, Rect>> rows;     ///< visible table rows (test hooks)
+  Rect view;                                     ///< the model's view, CSS pixels
+  std::vector<std::pair<std::string, Rect>> ui;  ///< named widgets (test hooks)
+  std::vector<std::pair<uint32_t, Rect>> rows;   ///< visible table rows (test hooks)
   bool scroll_table_to_selection = false;
   std::string share_url;
   ShareState share = ShareState::none;
   std::string storage_notice;  ///< set once when the browser refuses storage
   double steps_per_second = 0;
-  std::vector<uint32_t> selected_neighbours;  ///< of the selected boid, for highlighting
+  double sps_t0 = 0;
+  uint64_t sps_steps0 = 0;
+  Press press;
+  double last_frame_ms = 0;
+  bool ready = false;
   bool html_view = false;  ///< the HTML + SVG view drives the app (JavaScript calls advance)
-  bool has_gl = false;     ///< a WebGL2 context exists, so the 3-D view can come back
+  bool has_gl = false;     ///< a WebGL2 context exists, so the WebGL view can come back
+
+  bandada::ModelSession& session() { return *sessions[current]; }
 };
 
-/// One frame of work for the HTML view (the same advance the WebGL frame calls).
+/// One frame of work for either view (milliseconds of estimated compute).
 constexpr double kFrameBudgetMs = 12.0;
 
 App& app();
@@ -69,52 +70,35 @@ void on_page_hidden();
 void on_page_hide();
 bool on_wheel(double x, double y, double dy, bool zoom_modifier);
 
-/// Saves the field text to localStorage; a refusal is noted once, quietly.
-void save_fields();
+/// The one place inputs reach localStorage: every session whose revision moved is saved.
+void persist();
 /// Opens the share string in the address bar's fragment, if any: fills the fields (the old
 /// text stays one click away), saves them and drops the fragment. False when there is none.
 bool open_link_from_address_bar();
-/// Reads the startup inputs: a shared link, else saved text, else defaults; and the flock
+/// Reads the startup inputs: a shared link, else saved text, else defaults; and the state
 /// kept for a back/forward navigation.
 void load_startup_state();
+/// Shows another model; the one left pauses and keeps its fields, state and selection.
+void switch_model(size_t index);
+/// One frame of time and work for the current session (both views call it).
+void advance_current(double elapsed_seconds);
+/// Runs a command of the current session by id ("model:<id>" switches model).
+bandada::CommandResult run_command(const std::string& id);
+/// The command bound to a key ("space", "escape", a letter, "mod+z"); false when none.
+bool key_command(const std::string& key);
 
 /// Remembers a widget's rect under a name for the tests (call right after the widget).
 void note_rect(const char* name);
 
-/// Shows the other model; the one left pauses and keeps its fields, state and selection.
-void switch_model(Model m);
-void save_feedback_fields();
-
-// panel_flock2d.cpp: the 2-D flock's panels, plane view and mouse/touch interaction
-void save_flock2d_fields();
-void draw_flock2d_panels(float left, float width, float height);
-void flock2d_view_prepare();
-/// A finished press on the plane (CSS px): left click by tool, Shift+click removes the nearest
-/// marker, a press held 500 ms or a right click adds an attractor.
-void flock2d_press(float x, float y, bool right, bool shift, double held_ms);
-/// The same in plane units (the SVG view): boids within pick_radius can be selected.
-void flock2d_press_plane(double px, double py, bool right, bool shift, double held_ms, double pick_radius);
-void flock2d_shortcut_key(int sym, bool repeat);
-
-// panel_feedback.cpp: the feedback engine's panels, 2-D view and picking
-void draw_feedback_panels(float left, float width, float height);
-void feedback_view_prepare();
-bool feedback_pick(float x, float y);
-/// Space run/pause · S step (one cycle) · P advance one phase · I initialize · Esc stop following.
-void feedback_shortcut_key(int sym, bool repeat);
-/// The model selector at the top of the left panel.
-void model_selector();
-
-// panel.cpp / view3d.cpp
+// panel.cpp
 void draw_panels(float width, float height);
-bool view_init();
-/// Sets this frame's camera and adds the overlays (cube, ring, radius) to ImGui's background
-/// list; call after draw_panels and before ImGui::Render.
-void view_prepare();
-void view_draw(int fb_width, int fb_height, float css_to_fb);
-/// Selects the boid drawn nearest the point (CSS px), within a few pixels; false if none.
-bool view_pick(float x, float y);
-/// Space run/pause · S step · I initialize · Ctrl/⌘+Z undo · Esc clear selection.
-void view_shortcut_key(int sym, int mod, bool repeat, bool typing);
+// view3d.cpp (a cube) and view2d.cpp (a plane)
+bool view3d_init();
+void view3d_overlays();
+void view3d_draw(int fb_width, int fb_height, float css_to_fb);
+bool view3d_pick(float x, float y);
+void view2d_draw();
+/// CSS px in the view → model coordinates of the plane; false outside the view.
+bool view2d_to_model(float x, float y, double& mx, double& my, double& px_per_unit);
 
 }  // namespace web

@@ -1,34 +1,21 @@
-// Bandada — embind bindings: the controller as JavaScript sees it. The end-to-end tests read
-// the app through these, and they are the bridge a non-canvas view can drive the app with.
+// Bandada — embind bindings: the current model session as JavaScript sees it. The accessible
+// view (web/html_view.js) drives the app through these, and the end-to-end tests read it. All
+// of it is written against the model seam: nothing here names a model.
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
 
-#include <algorithm>
-#include <cmath>
-#include <cstdio>
-#include <cstdlib>
 #include <string>
 #include <vector>
 
-#include "models/boids3d/boids3d_export.h"
-#include "models/feedback2d/feedback2d_export.h"
-#include "models/flock2d/flock2d_export.h"
 #include "app/isometric.h"
+#include "app/share_codec.h"
 #include "app_state.h"
 #include "model/number_text.h"
 
 namespace web {
 namespace {
 
-std::string q(const std::string& s) {  // JSON string literal
-  std::string o = "\"";
-  for (unsigned char c : s) {
-    if (c == '"' || c == '\\') { o += '\\'; o += static_cast<char>(c); }
-    else if (c < 0x20) { char b[8]; std::snprintf(b, sizeof b, "\\u%04x", c); o += b; }
-    else o += static_cast<char>(c);
-  }
-  return o + "\"";
-}
+using bandada::json_quote;
 
 std::string num(double v) { return bandada::format_double(v); }
 
@@ -43,60 +30,51 @@ const char* link_kind(bandada::LinkCheck::Kind k) {
   }
 }
 
+template <typename F>
+std::string json_list(size_t n, F item) {
+  std::string s = "[";
+  for (size_t i = 0; i < n; ++i) s += (i ? "," : "") + std::string(item(i));
+  return s + "]";
+}
+
+std::string why(const bandada::ModelSession& s, const char* id) { return json_quote(s.why_not(id)); }
+
+/// One session's state: what the tests and the accessible view read.
+std::string session_json(const bandada::ModelSession& s) {
+  std::string j = "{\"model\":" + json_quote(s.info().id) + ",\"status\":" + json_quote(bandada::status_name(s.status()));
+  j += ",\"steps\":" + std::to_string(s.steps()) + ",\"n\":" + std::to_string(s.size());
+  j += ",\"fingerprint\":" + json_quote(s.status() == bandada::FlockStatus::none || s.status() == bandada::FlockStatus::stale
+                                            ? ""
+                                            : bandada::fingerprint_hex(s.fingerprint()));
+  j += ",\"selection\":" + (s.selection() ? std::to_string(*s.selection()) : std::string("null"));
+  j += ",\"texts\":" + json_list(s.field_count(), [&](size_t i) { return json_quote(s.text(i)); });
+  j += ",\"errors\":" + json_list(s.field_count(), [&](size_t i) { return json_quote(s.error(i)); });
+  j += ",\"chosen\":{";
+  for (size_t k = 0; k < s.choices().size(); ++k)
+    j += (k ? "," : "") + json_quote(s.choices()[k].key) + ":" + std::to_string(s.chosen(k));
+  j += "},\"notice\":" + json_quote(s.notice());
+  j += ",\"link\":{\"kind\":" + json_quote(link_kind(s.link_check().kind)) + ",\"message\":" + json_quote(s.link_check().message) + "}";
+  j += ",\"busy\":" + std::string(s.busy() ? "true" : "false");
+  j += ",\"can_undo\":" + std::string(s.why_not("undo").empty() ? "true" : "false");
+  j += ",\"has_previous_inputs\":" + std::string(s.why_not("restore_previous_inputs").empty() ? "true" : "false");
+  j += ",\"series_length\":" + std::to_string(s.series_length());
+  j += ",\"revision\":" + std::to_string(s.revision());
+  j += ",\"extra\":" + s.extra_state_json();
+  return j + "}";
+}
+
 std::string state_json() {
   App& a = app();
-  bandada::Boids3dController& c = a.ctl;
-  std::string s = "{\"status\":" + q(bandada::status_name(c.status()));
-  const bandada::Boids3d* f = c.flock();
-  s += ",\"steps\":" + std::to_string(f ? f->steps() : 0);
-  s += ",\"n\":" + std::to_string(f ? f->size() : 0);
-  s += ",\"fingerprint\":" + q(f ? bandada::fingerprint_hex(c.fingerprint()) : "");
-  s += ",\"selection\":" + (c.selection() ? std::to_string(*c.selection()) : std::string("null"));
-  s += ",\"texts\":[";
-  for (int i = 0; i < bandada::kBoids3dFieldCount; ++i) s += (i ? "," : "") + q(c.texts()[i]);
-  s += "],\"errors\":[";
-  for (int i = 0; i < bandada::kBoids3dFieldCount; ++i)
-    s += (i ? "," : "") + q(c.error(static_cast<bandada::Boids3dField>(i)));
-  s += "],\"notice\":" + q(c.notice());
-  s += ",\"storage_notice\":" + q(a.storage_notice);
-  s += ",\"link\":{\"kind\":" + q(link_kind(c.link_check().kind)) + ",\"message\":" + q(c.link_check().message) + "}";
-  s += ",\"busy\":" + std::string(c.busy() ? "true" : "false");
-  s += ",\"can_undo\":" + std::string(c.can_undo() ? "true" : "false");
-  s += ",\"has_previous_inputs\":" + std::string(c.has_previous_inputs() ? "true" : "false");
+  std::string s = session_json(a.session());
+  s.pop_back();
+  s += ",\"storage_notice\":" + json_quote(a.storage_notice);
   s += ",\"camera_distance\":" + num(a.camera.distance);
-  s += ",\"share_url\":" + q(a.share_url);
-  s += ",\"series_length\":" + std::to_string(c.series().size());
+  s += ",\"share_url\":" + json_quote(a.share_url);
   s += ",\"view\":" + rect(a.view);
-  s += ",\"model\":" + q(a.model == Model::feedback2d ? "feedback2d" : a.model == Model::flock2d ? "flock2d" : "boids3d");
-  const bandada::Feedback2dController& fb = a.fb;
-  const bandada::Feedback2d* m = fb.model();
-  s += ",\"fb\":{\"status\":" + q(bandada::status_name(fb.status()));
-  s += ",\"cycles\":" + std::to_string(m ? m->cycles() : 0);
-  s += ",\"next_phase\":" + std::to_string(m ? m->next_phase() : 0);
-  s += ",\"n\":" + std::to_string(m ? m->size() : 0);
-  s += ",\"followed\":" + (fb.followed() ? std::to_string(*fb.followed()) : std::string("null"));
-  s += ",\"regime\":" + q(m ? bandada::regime_name(m->regime()) : "");
-  s += ",\"operation\":" + q(bandada::operation_name(fb.operation()));
-  s += ",\"alpha\":" + num(m ? m->params().alpha : 0.0);
-  s += ",\"notice\":" + q(fb.notice());
-  s += ",\"texts\":[";
-  for (int i = 0; i < bandada::kFeedback2dFieldCount; ++i) s += (i ? "," : "") + q(fb.texts()[i]);
-  s += "],\"errors\":[";
-  for (int i = 0; i < bandada::kFeedback2dFieldCount; ++i) s += (i ? "," : "") + q(fb.error(static_cast<bandada::Feedback2dField>(i)));
-  s += "]}";
-  const bandada::Flock2dController& f2 = a.f2;
-  const bandada::Flock2d* g = f2.model();
-  s += ",\"f2\":{\"status\":" + q(bandada::status_name(f2.status()));
-  s += ",\"steps\":" + std::to_string(g ? g->steps() : 0) + ",\"n\":" + std::to_string(g ? g->size() : 0);
-  s += ",\"predators\":" + std::to_string(g ? g->predators().size() : 0);
-  s += ",\"attractors\":" + std::to_string(g ? g->attractors().size() : 0);
-  s += ",\"selection\":" + (f2.selection() ? std::to_string(*f2.selection()) : std::string("null"));
-  s += ",\"leader\":" + std::to_string(f2.leader()) + ",\"preset\":" + std::to_string(f2.preset());
-  s += ",\"ws\":" + num(g ? g->params().separation_weight : 0.0);
-  s += ",\"texts\":[";
-  for (int i = 0; i < bandada::kFlock2dFieldCount; ++i) s += (i ? "," : "") + q(f2.texts()[i]);
-  s += "]}}";
-  return s;
+  s += ",\"sessions\":{";
+  for (size_t i = 0; i < a.sessions.size(); ++i)
+    s += (i ? "," : "") + json_quote(a.sessions[i]->info().id) + ":" + session_json(*a.sessions[i]);
+  return s + "}}";
 }
 
 std::string ui_json() {
@@ -104,7 +82,7 @@ std::string ui_json() {
   std::string s = "{\"widgets\":{";
   bool first = true;
   for (const auto& [name, r] : a.ui) {
-    s += (first ? "" : ",") + q(name) + ":" + rect(r);
+    s += (first ? "" : ",") + json_quote(name) + ":" + rect(r);
     first = false;
   }
   s += "},\"rows\":[";
@@ -116,278 +94,139 @@ std::string ui_json() {
   return s + "]}";
 }
 
-bool command(const std::string& name) {
-  bandada::Boids3dController& c = app().ctl;
-  bandada::Feedback2dController& fb = app().fb;
-  if (name == "model:boids3d") { switch_model(Model::boids3d); return true; }
-  if (name == "model:feedback2d") { switch_model(Model::feedback2d); return true; }
-  if (name == "model:flock2d") { switch_model(Model::flock2d); return true; }
-  bandada::Flock2dController& f2 = app().f2;
-  if (name == "f2:initialize") return f2.initialize().ok;
-  if (name == "f2:run") return f2.run().ok;
-  if (name == "f2:pause") { f2.pause(); return true; }
-  if (name == "f2:step") return f2.step().ok;
-  if (name == "f2:reset") { f2.reset(); return true; }
-  if (name == "f2:select_tool") { app().f2d.tool = Flock2dTool::select; return true; }
-  if (name == "fb:initialize") return fb.initialize().ok;
-  if (name == "fb:run") return fb.run().ok;
-  if (name == "fb:pause") { fb.pause(); return true; }
-  if (name == "fb:step") return fb.step().ok;
-  if (name == "fb:phase") return fb.advance_phase().ok;
-  if (name == "fb:reset") { fb.reset(); return true; }
-  if (name == "fb:clear_selection") { fb.clear_follow(); return true; }
-  if (name == "initialize") return c.initialize().ok;
-  if (name == "run") return c.run().ok;
-  if (name == "pause") { c.pause(); return true; }
-  if (name == "step") return c.step().ok;
-  if (name == "reset") { c.reset(); return true; }
-  if (name == "undo") { bool ok = c.undo().ok; save_fields(); return ok; }
-  if (name == "restore_previous_inputs") { bool ok = c.restore_previous_inputs().ok; save_fields(); return ok; }
-  if (name == "replay_link") return c.replay_link_run().ok;
-  if (name == "clear_selection") { c.clear_selection(); return true; }
-  return false;
-}
-
-void set_field(int index, const std::string& text) {
-  if (index < 0 || index >= bandada::kBoids3dFieldCount) return;
-  app().ctl.edit(static_cast<bandada::Boids3dField>(index), text);
-  save_fields();
-}
-
-bool select_boid(int index) { return app().ctl.select(index).ok; }
-
-void set_fb_field(int index, const std::string& text) {
-  if (index < 0 || index >= bandada::kFeedback2dFieldCount) return;
-  app().fb.edit(static_cast<bandada::Feedback2dField>(index), text);
-  save_feedback_fields();
-}
-
-void set_f2_field(int index, const std::string& text) {
-  if (index < 0 || index >= bandada::kFlock2dFieldCount) return;
-  app().f2.edit(static_cast<bandada::Flock2dField>(index), text);
-  save_flock2d_fields();
-}
-
-// Per boid: plane x, y (y down), unit heading ux, uy (0, 0 when stopped); viewed in place.
-emscripten::val flock2d_glyphs() {
-  static std::vector<float> buffer;
-  buffer.clear();
-  if (const bandada::Flock2d* g = app().f2.model())
-    for (size_t i = 0; i < g->size(); ++i) {
-      const double sp = std::sqrt(g->vx()[i] * g->vx()[i] + g->vy()[i] * g->vy()[i]);
-      buffer.insert(buffer.end(), {static_cast<float>(g->px()[i]), static_cast<float>(g->py()[i]),
-                                   static_cast<float>(sp > 0 ? g->vx()[i] / sp : 0.0), static_cast<float>(sp > 0 ? g->vy()[i] / sp : 0.0)});
-    }
-  return emscripten::val(emscripten::typed_memory_view(buffer.size(), buffer.data()));
-}
-
-std::string flock2d_view_json() {
-  const bandada::Flock2dController& c = app().f2;
-  const bandada::Flock2d* g = c.model();
-  std::string s = "{\"why_not\":{\"initialize\":" + q(c.why_not_initialize()) + ",\"run\":" + q(c.why_not_run()) +
-                  ",\"step\":" + q(c.why_not_step()) + "},\"notice\":" + q(c.notice());
-  s += ",\"law\":" + q(c.law() == bandada::ForceLaw::raw ? "raw" : "steering");
-  s += ",\"integrator\":" + q(c.integrator() == bandada::Integrator::rk4 ? "rk4" : "euler");
-  s += ",\"tool\":" + std::to_string(static_cast<int>(app().f2d.tool));
-  s += ",\"presets\":[";
-  for (size_t k = 0; k < bandada::flock2d_presets().size(); ++k)
-    s += (k ? "," : "") + std::string("[") + q(bandada::flock2d_presets()[k].name) + "," + q(bandada::flock2d_presets()[k].note) + "]";
-  s += "],\"fields\":[";
-  for (int i = 0; i < bandada::kFlock2dFieldCount; ++i) {
-    const bandada::FieldInfo& fi = bandada::field_info(static_cast<bandada::Flock2dField>(i));
-    s += (i ? ",[" : "[") + q(fi.key) + "," + q(fi.label) + "," + q(fi.help) + "," + (fi.integer ? "true" : "false") + "]";
-  }
-  s += "],\"errors\":[";
-  for (int i = 0; i < bandada::kFlock2dFieldCount; ++i) s += (i ? "," : "") + q(c.error(static_cast<bandada::Flock2dField>(i)));
-  s += "],\"predators\":[";
-  if (g)
-    for (size_t k = 0; k < g->predators().size(); ++k) s += (k ? ",[" : "[") + num(g->predators()[k].x) + "," + num(g->predators()[k].y) + "]";
-  s += "],\"attractors\":[";
-  if (g)
-    for (size_t k = 0; k < g->attractors().size(); ++k) s += (k ? ",[" : "[") + num(g->attractors()[k].x) + "," + num(g->attractors()[k].y) + "]";
-  s += "]";
-  if (g) {
-    const auto& ser = c.series();
-    char line[200];
-    std::snprintf(line, sizeof line, "step %llu · N = %zu · order %.3f · mean speed %.3f · nearest %.2f · energy %.1f",
-                  static_cast<unsigned long long>(g->steps()), g->size(), ser.empty() ? 0.0 : ser.back().order,
-                  ser.empty() ? 0.0 : ser.back().mean_speed, ser.empty() ? 0.0 : ser.back().nearest, ser.empty() ? 0.0 : ser.back().energy);
-    s += ",\"status_line\":" + q(line) + ",\"radius\":" + num(g->params().r) + ",\"rs\":" + num(g->params().separation_radius);
-  }
-  return s + "}";
-}
-
-void flock2d_press_binding(double x, double y, bool right, bool shift, double held_ms) {
-  flock2d_press_plane(x, y, right, shift, held_ms, 12.0);
-}
-
-void flock2d_setting(const std::string& name, const std::string& value) {
-  bandada::Flock2dController& c = app().f2;
-  if (name == "law") c.set_law(value == "raw" ? bandada::ForceLaw::raw : bandada::ForceLaw::steering);
-  if (name == "integrator") c.set_integrator(value == "rk4" ? bandada::Integrator::rk4 : bandada::Integrator::euler);
-  if (name == "preset") c.apply_preset(std::atoi(value.c_str()));
-  if (name == "tool") app().f2d.tool = value == "select" ? Flock2dTool::select : value == "leader" ? Flock2dTool::leader : Flock2dTool::predator;
-  if (name == "clear_markers") c.clear_markers();
-  save_flock2d_fields();
-}
-
-std::string flock2d_share_string() { return app().f2.share_string(); }
-
-std::string flock2d_json_now() {
-  const bandada::Flock2d* g = app().f2.model();
-  return g ? bandada::flock2d_json(*g) : std::string();
-}
-
-std::string feedback_fields_json() {
-  std::string s = "[";
-  for (int i = 0; i < bandada::kFeedback2dFieldCount; ++i) {
-    const bandada::FieldInfo& fi = bandada::field_info(static_cast<bandada::Feedback2dField>(i));
-    s += (i ? ",{" : "{") + std::string("\"key\":") + q(fi.key) + ",\"label\":" + q(fi.label) + ",\"help\":" +
-         q(fi.help) + ",\"integer\":" + (fi.integer ? "true" : "false") + "}";
-  }
-  return s + "]";
-}
-
-// Per point, in index order: plane x, y (model units, y up), unit heading ux, uy (0, 0 when
-// stopped) and 1 for V / 0 for F, viewed in place in wasm memory until the next call.
-emscripten::val feedback_glyphs() {
-  static std::vector<float> buffer;
-  buffer.clear();
-  if (const bandada::Feedback2d* m = app().fb.model()) {
-    for (size_t i = 0; i < m->size(); ++i) {
-      const double sp = std::sqrt(m->vx()[i] * m->vx()[i] + m->vy()[i] * m->vy()[i]);
-      buffer.insert(buffer.end(), {static_cast<float>(m->px()[i]), static_cast<float>(m->py()[i]),
-                                   static_cast<float>(sp > 0 ? m->vx()[i] / sp : 0.0), static_cast<float>(sp > 0 ? m->vy()[i] / sp : 0.0),
-                                   m->is_v()[i] ? 1.0f : 0.0f});
-    }
-  }
-  return emscripten::val(emscripten::typed_memory_view(buffer.size(), buffer.data()));
-}
-
-std::string feedback_view_json() {
-  const bandada::Feedback2dController& c = app().fb;
-  const bandada::Feedback2d* m = c.model();
-  std::string s = "{\"why_not\":{\"initialize\":" + q(c.why_not_initialize()) + ",\"run\":" + q(c.why_not_run()) +
-                  ",\"step\":" + q(c.why_not_step()) + "}";
-  s += ",\"no_contradiction\":" + std::string(c.no_contradiction() ? "true" : "false");
-  s += ",\"notice\":" + q(c.notice());
-  if (m) {
-    const bandada::Feedback2dResult& R = m->result();
-    char line[256];
-    std::snprintf(line, sizeof line, "cycle %llu · n = %zu · D = %.2f · order %.3f · coherence %.0f%% · ΔR %.5f",
-                  static_cast<unsigned long long>(m->cycles()), m->size(), R.D, R.order, 100.0 * R.coherence, R.delta);
-    s += ",\"status_line\":" + q(line);
-    s += ",\"R\":[" + num(R.cx) + "," + num(R.cy) + "," + num(R.D) + "," + num(R.hx) + "," + num(R.hy) + "]";
-    s += ",\"radius\":" + num(m->params().r);
-  }
-  return s + "}";
-}
-
-std::string feedback_rows(int start, int count) {
-  const bandada::Feedback2d* m = app().fb.model();
-  if (!m || start < 0 || count <= 0) return "[]";
-  std::string out = "[";
-  const size_t end = std::min(m->size(), static_cast<size_t>(start) + static_cast<size_t>(count));
-  for (size_t i = static_cast<size_t>(start); i < end; ++i) {
-    const double sp = std::sqrt(m->vx()[i] * m->vx()[i] + m->vy()[i] * m->vy()[i]);
-    out += (i > static_cast<size_t>(start) ? ",[" : "[") + std::to_string(i) + "," + q(m->is_v()[i] ? "V" : "F") + "," +
-           num(sp) + "," + std::to_string(m->neighbors()[i]) + "," + num(m->mA()[i]) + "," + num(m->mS()[i]) + "," +
-           num(m->mG()[i]) + "]";
-  }
-  return out + "]";
-}
-
-void set_fb_operation(const std::string& name) {
-  bandada::Feedback2dOperation op;
-  if (bandada::parse_operation(name, op)) app().fb.set_operation(op);
-  save_feedback_fields();
-}
-
-void set_fb_no_contradiction(bool on) {
-  app().fb.set_no_contradiction(on);
-  save_feedback_fields();
-}
-
-bool follow_point(int index) { return app().fb.follow(index).ok; }
-
-std::string feedback_share_string() { return app().fb.share_string(); }
-
-std::string feedback_json() {
-  const bandada::Feedback2d* m = app().fb.model();
-  return m ? bandada::feedback2d_json(*m) : std::string();
-}
-
-std::string flock_state_json() {
-  const bandada::Boids3d* f = app().ctl.flock();
-  return f ? bandada::flock_json(*f) : std::string();
-}
-
-std::string share_string() { return app().ctl.share_string(); }
-
-// ---- what the HTML + SVG view needs beyond the test hooks ----------------------------------
-
-void advance(double elapsed_seconds) {
-  if (app().model == Model::flock2d) app().f2.advance(elapsed_seconds, kFrameBudgetMs);
-  else if (app().model == Model::feedback2d) app().fb.advance(elapsed_seconds, kFrameBudgetMs);
-  else app().ctl.advance(elapsed_seconds, kFrameBudgetMs);
-}
-
-void set_html_view(bool on) { app().html_view = on || !app().has_gl; }
-
-// The WebGL context is gone for good (we do not rebuild GL objects): the 3-D view cannot return.
-void mark_gl_lost() {
-  app().has_gl = false;
-  app().html_view = true;
-}
-
-std::string fields_json() {
-  std::string s = "[";
-  for (int i = 0; i < bandada::kBoids3dFieldCount; ++i) {
-    const bandada::FieldInfo& fi = bandada::field_info(static_cast<bandada::Boids3dField>(i));
-    s += (i ? ",{" : "{") + std::string("\"key\":") + q(fi.key) + ",\"label\":" + q(fi.label) +
-         ",\"help\":" + q(fi.help) + ",\"integer\":" + (fi.integer ? "true" : "false") + "}";
-  }
-  return s + "]";
-}
-
-std::string view_json() {
+/// What the accessible view builds its form from (changes only with the model).
+std::string describe_json() {
   App& a = app();
-  bandada::Boids3dController& c = a.ctl;
-  std::string s = "{\"why_not\":{\"initialize\":" + q(c.why_not_initialize()) + ",\"run\":" + q(c.why_not_run()) +
-                  ",\"step\":" + q(c.why_not_step()) + "}";
-  s += ",\"status_line\":" + q(c.status_line());
-  s += ",\"progress\":" + num(c.busy() ? c.progress() : -1.0) + ",\"busy_label\":" + q(c.busy_label());
-  s += ",\"has_gl\":" + std::string(a.has_gl ? "true" : "false");
-  s += ",\"radius\":" + num(c.flock() ? c.flock()->params().radius : 0.0);
-  return s + "}";
+  a.session().draw(a.draw);
+  const bandada::ModelSession& s = a.session();
+  std::string j = "{\"id\":" + json_quote(s.info().id) + ",\"title\":" + json_quote(s.info().title);
+  j += ",\"step_word\":" + json_quote(s.info().step_word) + ",\"fields_note\":" + json_quote(s.info().fields_note);
+  j += ",\"help\":" + json_quote(s.info().help);
+  j += ",\"models\":" + json_list(a.sessions.size(), [&](size_t i) {
+    return "[" + json_quote(a.sessions[i]->info().id) + "," + json_quote(a.sessions[i]->info().title) + "]";
+  });
+  j += ",\"fields\":" + json_list(s.field_count(), [&](size_t i) {
+    const bandada::FieldInfo& f = s.field(i);
+    return "{\"key\":" + json_quote(f.key) + ",\"label\":" + json_quote(f.label) + ",\"help\":" + json_quote(f.help) +
+           ",\"integer\":" + (f.integer ? "true" : "false") + "}";
+  });
+  j += ",\"choices\":" + json_list(s.choices().size(), [&](size_t k) {
+    const bandada::Choice& c = s.choices()[k];
+    return "{\"key\":" + json_quote(c.key) + ",\"label\":" + json_quote(c.label) + ",\"names\":" +
+           json_list(c.names.size(), [&](size_t v) { return json_quote(c.names[v]); }) + ",\"values\":" +
+           json_list(c.values.size(), [&](size_t v) { return json_quote(c.values[v]); }) + "}";
+  });
+  j += ",\"commands\":" + json_list(s.commands().size(), [&](size_t k) {
+    const bandada::Command& c = s.commands()[k];
+    return "{\"id\":" + json_quote(c.id) + ",\"label\":" + (c.label ? json_quote(c.label) : "null") +
+           ",\"key\":" + (c.key ? json_quote(c.key) : "null") + ",\"tip\":" + json_quote(c.tip) +
+           ",\"only_when_available\":" + (c.only_when_available ? "true" : "false") + "}";
+  });
+  j += ",\"tools\":" + json_list(s.tools().size(), [&](size_t k) { return json_quote(s.tools()[k].label); });
+  j += ",\"displays\":" + json_list(s.display_options().size(), [&](size_t k) { return json_quote(s.display_options()[k].label); });
+  j += ",\"table_title\":" + json_quote(s.table_title());
+  j += ",\"columns\":" + json_list(s.columns().size(), [&](size_t k) { return json_quote(s.columns()[k].title); });
+  j += ",\"space\":" + json_quote(a.draw.space == bandada::Space::cube ? "cube" : "plane");
+  j += ",\"width\":" + num(a.draw.width) + ",\"height\":" + num(a.draw.height);
+  return j + "}";
 }
 
-// Glyphs of every boid (x, y, ux, uy per boid), viewed in place in wasm memory: valid until the
-// next call into the app.
+/// What changes every frame: reasons, readouts, tool, displays, progress, overlays. Refreshes
+/// the draw data first (the HTML view calls this once per frame, before glyphs()).
+std::string view_json(double scale, double cx, double cy) {
+  App& a = app();
+  a.session().draw(a.draw);
+  const bandada::ModelSession& s = a.session();
+  std::string j = "{\"why_not\":{";
+  for (size_t k = 0; k < s.commands().size(); ++k)
+    j += (k ? "," : "") + json_quote(s.commands()[k].id) + ":" + why(s, s.commands()[k].id);
+  j += "},\"status_line\":" + json_quote(s.status_line());
+  j += ",\"readouts\":" + json_list(s.readouts().size(), [&](size_t k) {
+    const bandada::Readout r = s.readouts()[k];
+    return "[" + json_quote(r.label) + "," + json_quote(r.value) + "," + std::to_string(r.tone) + "]";
+  });
+  j += ",\"tool\":" + std::to_string(s.tool());
+  j += ",\"displays\":" + json_list(s.display_options().size(), [&](size_t k) { return s.display(k) ? "true" : "false"; });
+  j += ",\"progress\":" + num(s.busy() ? s.progress() : -1.0) + ",\"busy_label\":" + json_quote(s.busy_label());
+  j += ",\"has_gl\":" + std::string(a.has_gl ? "true" : "false");
+  const bandada::DrawData& d = a.draw;
+  j += ",\"version\":" + json_quote(std::to_string(d.version));
+  j += ",\"overlays\":" + json_list(d.overlays.size(), [&](size_t k) {
+    const bandada::Overlay& o = d.overlays[k];
+    const bandada::IsoPoint p = bandada::svg_point(d, o.x, o.y, o.z, scale, cx, cy);
+    const bandada::IsoPoint q = bandada::svg_point(d, o.x2, o.y2, o.z2, scale, cx, cy);
+    const double size = o.kind == bandada::Overlay::Kind::circle && d.space == bandada::Space::cube ? o.size * scale : o.size;
+    return "[" + std::to_string(static_cast<int>(o.kind)) + "," + std::to_string(o.colour) + "," + num(p.x) + "," +
+           num(p.y) + "," + num(size) + "," + num(o.kind == bandada::Overlay::Kind::arrow_px ? o.x2 : q.x) + "," +
+           num(o.kind == bandada::Overlay::Kind::arrow_px ? (d.y_up ? -o.y2 : o.y2) : q.y) + "]";
+  });
+  return j + "}";
+}
+
+/// The glyphs of the draw data view_json() last refreshed, viewed in place in wasm memory:
+/// valid until the next call into the app.
 emscripten::val glyphs(double scale, double cx, double cy) {
   static std::vector<float> buffer;
-  const bandada::Boids3d* f = app().ctl.flock();
-  if (f) bandada::iso_glyphs(f->state(), scale, cx, cy, buffer);
-  else buffer.clear();
+  App& a = app();
+  bandada::svg_glyphs(a.draw, scale, cx, cy, buffer);
   return emscripten::val(emscripten::typed_memory_view(buffer.size(), buffer.data()));
 }
 
-std::string table_rows(int start, int count) {
-  const bandada::Boids3d* f = app().ctl.flock();
-  if (!f || start < 0 || count <= 0) return "[]";
-  const bandada::Boids3dState& s = f->state();
-  const bandada::Boids3dComponents& c = f->components();
+/// Rows [start, start + count) of the table, each cell as the panel shows it.
+std::string rows_json(int start, int count) {
+  const bandada::ModelSession& s = app().session();
+  const bandada::FlockStatus st = s.status();
+  if (st == bandada::FlockStatus::none || st == bandada::FlockStatus::stale || start < 0 || count <= 0) return "[]";
+  const size_t end = std::min(s.size(), static_cast<size_t>(start) + static_cast<size_t>(count));
+  std::vector<double> v(s.columns().size());
   std::string out = "[";
-  size_t end = std::min(s.size(), static_cast<size_t>(start) + static_cast<size_t>(count));
   for (size_t i = static_cast<size_t>(start); i < end; ++i) {
-    double sp = std::sqrt(s.vx[i] * s.vx[i] + s.vy[i] * s.vy[i] + s.vz[i] * s.vz[i]);
+    s.row(i, v.data());
     out += (i > static_cast<size_t>(start) ? ",[" : "[") + std::to_string(i);
-    for (double v : {s.x[i], s.y[i], s.z[i], sp}) out += "," + num(v);
-    out += "," + std::to_string(c.neighbors[i]);
-    for (double v : {c.sx[i], c.sy[i], c.sz[i], c.ax[i], c.ay[i], c.az[i], c.cx[i], c.cy[i], c.cz[i]}) out += "," + num(v);
+    for (size_t c = 1; c < v.size(); ++c) out += "," + json_quote(bandada::format_cell(s.columns()[c], v[c]));
     out += "]";
   }
   return out + "]";
+}
+
+bool command(const std::string& name) { return run_command(name).ok; }
+
+void set_field(int index, const std::string& text) {
+  if (index < 0) return;
+  app().session().edit(static_cast<size_t>(index), text);
+  persist();
+}
+
+void choose(const std::string& key, int index) {
+  bandada::ModelSession& s = app().session();
+  const int k = s.choice_index(key);
+  if (k >= 0) s.choose(static_cast<size_t>(k), index);
+  persist();
+}
+
+bool select_boid(int index) { return app().session().select(index).ok; }
+void set_tool(int index) { app().session().set_tool(index); }
+void set_display(int index, bool on) { app().session().set_display(static_cast<size_t>(index), on); }
+
+/// A press on a plane at model (x, y), as the SVG view measures it.
+bool press(double x, double y, bool right, bool shift, double held_ms, double pick) {
+  App& a = app();
+  const bool ok = a.session().press(x, a.draw.y_up ? a.draw.height - y : y, right || held_ms >= 500.0, shift, pick).ok;
+  persist();
+  return ok;
+}
+
+std::string share_string() { return app().session().share_string(); }
+std::string state_export() { return app().session().export_json(); }
+
+void advance(double elapsed_seconds) { advance_current(elapsed_seconds); }
+
+void set_html_view(bool on) { app().html_view = on || !app().has_gl; }
+
+// The WebGL context is gone for good (we do not rebuild GL objects): the WebGL view cannot return.
+void mark_gl_lost() {
+  app().has_gl = false;
+  app().html_view = true;
 }
 
 }  // namespace
@@ -396,33 +235,20 @@ std::string table_rows(int start, int count) {
 EMSCRIPTEN_BINDINGS(bandada) {
   emscripten::function("appState", &web::state_json);
   emscripten::function("uiRects", &web::ui_json);
+  emscripten::function("describe", &web::describe_json);
+  emscripten::function("viewJson", &web::view_json);
+  emscripten::function("glyphs", &web::glyphs);
+  emscripten::function("tableRows", &web::rows_json);
   emscripten::function("command", &web::command);
   emscripten::function("setField", &web::set_field);
+  emscripten::function("choose", &web::choose);
   emscripten::function("selectBoid", &web::select_boid);
-  emscripten::function("setFeedbackField", &web::set_fb_field);
-  emscripten::function("feedbackJson", &web::feedback_json);
-  emscripten::function("setFlock2dField", &web::set_f2_field);
-  emscripten::function("flock2dJson", &web::flock2d_json_now);
-  emscripten::function("flock2dGlyphs", &web::flock2d_glyphs);
-  emscripten::function("flock2dViewJson", &web::flock2d_view_json);
-  emscripten::function("flock2dPress", &web::flock2d_press_binding);
-  emscripten::function("flock2dSetting", &web::flock2d_setting);
-  emscripten::function("flock2dShareString", &web::flock2d_share_string);
-  emscripten::function("feedbackFieldsJson", &web::feedback_fields_json);
-  emscripten::function("feedbackGlyphs", &web::feedback_glyphs);
-  emscripten::function("feedbackViewJson", &web::feedback_view_json);
-  emscripten::function("feedbackRows", &web::feedback_rows);
-  emscripten::function("setFeedbackOperation", &web::set_fb_operation);
-  emscripten::function("setFeedbackNoContradiction", &web::set_fb_no_contradiction);
-  emscripten::function("followPoint", &web::follow_point);
-  emscripten::function("feedbackShareString", &web::feedback_share_string);
-  emscripten::function("flockJson", &web::flock_state_json);
+  emscripten::function("setTool", &web::set_tool);
+  emscripten::function("setDisplay", &web::set_display);
+  emscripten::function("press", &web::press);
   emscripten::function("shareString", &web::share_string);
+  emscripten::function("stateJson", &web::state_export);
   emscripten::function("advance", &web::advance);
   emscripten::function("setHtmlView", &web::set_html_view);
   emscripten::function("markGlLost", &web::mark_gl_lost);
-  emscripten::function("fieldsJson", &web::fields_json);
-  emscripten::function("viewJson", &web::view_json);
-  emscripten::function("glyphs", &web::glyphs);
-  emscripten::function("tableRows", &web::table_rows);
 }

@@ -1,6 +1,6 @@
-// Bandada — the 3-D view: one instanced draw of fixed-length cones along velocity, a points
-// pass for stationary boids, and overlays (periodic cube, selection ring, neighbour radius)
-// drawn with ImGui's background list. Also picking and the keyboard shortcuts.
+// Bandada — the view of a cube (DrawData with Space::cube): one instanced draw of fixed-length
+// cones along each glyph's heading, a points pass for stationary glyphs, and the overlays
+// (periodic cube, rings, radii) drawn with ImGui's background list. Also picking.
 #include <GLES3/gl3.h>
 #include <SDL.h>
 
@@ -61,16 +61,17 @@ void main() { o_color = vec4(v_color, 1.0); }
 constexpr float kConeLength = 0.24f;  // model units; the length never shows speed
 constexpr int kConeSides = 10;
 
-GLuint g_program = 0, g_vao = 0, g_mesh = 0, g_instances = 0;
-GLint g_u_vp = -1, g_u_len = -1, g_u_points = -1;
-int g_mesh_vertices = 0;
-std::vector<float> g_upload;
-glm::mat4 g_view_proj(1.0f);
-Rect g_view_at_draw;
-// What the instance buffer holds, so it is uploaded only when something changed.
-const void* g_uploaded_flock = nullptr;
-uint64_t g_uploaded_steps = ~0ull;
-int64_t g_uploaded_selection = -2;
+// GL objects and what the instance buffer holds, so it is uploaded only when something changed.
+struct Gl {
+  GLuint program = 0, vao = 0, mesh = 0, instances = 0;
+  GLint u_vp = -1, u_len = -1, u_points = -1;
+  int mesh_vertices = 0;
+  std::vector<float> upload;
+  glm::mat4 view_proj{1.0f};
+  Rect view_at_draw;
+  uint64_t uploaded_version = ~0ull;
+};
+Gl g;
 
 GLuint compile(GLenum type, const char* src) {
   GLuint s = glCreateShader(type);
@@ -110,93 +111,36 @@ glm::mat4 view_projection(const OrbitCamera& c, float aspect) {
 
 // World point to CSS pixels in the view; false when behind the camera.
 bool to_screen(const glm::vec3& p, ImVec2& out) {
-  glm::vec4 c = g_view_proj * glm::vec4(p, 1.0f);
+  glm::vec4 c = g.view_proj * glm::vec4(p, 1.0f);
   if (c.w <= 0.05f) return false;
-  const Rect& v = g_view_at_draw;
+  const Rect& v = g.view_at_draw;
   out = ImVec2(v.x + (c.x / c.w * 0.5f + 0.5f) * v.w, v.y + (0.5f - c.y / c.w * 0.5f) * v.h);
   return true;
 }
 
-void update_neighbours() {
-  App& a = app();
-  a.selected_neighbours.clear();
-  const bandada::Boids3d* f = a.ctl.flock();
-  if (!f || !a.ctl.selection()) return;
-  const bandada::Boids3dState& s = f->state();
-  uint32_t i = *a.ctl.selection();
-  const double r = f->params().radius;
-  for (uint32_t j = 0; j < s.size(); ++j) {
-    if (j == i) continue;
-    double dx = bandada::wrap_periodic(s.x[j] - s.x[i]);
-    double dy = bandada::wrap_periodic(s.y[j] - s.y[i]);
-    double dz = bandada::wrap_periodic(s.z[j] - s.z[i]);
-    if (std::sqrt(dx * dx + dy * dy + dz * dz) <= r) a.selected_neighbours.push_back(j);
-  }
-}
-
-void upload_instances(const bandada::Boids3d& f) {
-  App& a = app();
-  int64_t sel = a.ctl.selection() ? static_cast<int64_t>(*a.ctl.selection()) : -1;
-  if (g_uploaded_flock == &f && g_uploaded_steps == f.steps() && g_uploaded_selection == sel) return;
-  g_uploaded_flock = &f;
-  g_uploaded_steps = f.steps();
-  g_uploaded_selection = sel;
-  update_neighbours();
-  const bandada::Boids3dState& s = f.state();
-  const size_t n = s.size();
-  g_upload.resize(n * 7);
-  for (size_t i = 0; i < n; ++i) {
-    float* o = &g_upload[i * 7];
-    o[0] = static_cast<float>(s.x[i]);
-    o[1] = static_cast<float>(s.y[i]);
-    o[2] = static_cast<float>(s.z[i]);
-    o[3] = static_cast<float>(s.vx[i]);
-    o[4] = static_cast<float>(s.vy[i]);
-    o[5] = static_cast<float>(s.vz[i]);
-    o[6] = 0.0f;
-  }
-  for (uint32_t j : a.selected_neighbours) g_upload[j * 7 + 6] = 2.0f;
-  if (sel >= 0 && static_cast<size_t>(sel) < n) g_upload[sel * 7 + 6] = 1.0f;
-  glBindBuffer(GL_ARRAY_BUFFER, g_instances);
-  glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(g_upload.size() * sizeof(float)), g_upload.data(), GL_STREAM_DRAW);
-}
-
-void draw_overlays(const bandada::Boids3d* f) {
-  App& a = app();
-  ImDrawList* dl = ImGui::GetBackgroundDrawList();
-  const Rect& v = a.view;
-  dl->PushClipRect(ImVec2(v.x, v.y), ImVec2(v.x + v.w, v.y + v.h));
-  // The periodic cube.
-  const float h = static_cast<float>(bandada::kHalfBox);
-  for (int e = 0; e < 12; ++e) {
-    int axis = e / 4, k = e % 4;
-    glm::vec3 p0, p1;
-    float s1 = (k & 1) ? h : -h, s2 = (k & 2) ? h : -h;
-    if (axis == 0) { p0 = {-h, s1, s2}; p1 = {h, s1, s2}; }
-    if (axis == 1) { p0 = {s1, -h, s2}; p1 = {s1, h, s2}; }
-    if (axis == 2) { p0 = {s1, s2, -h}; p1 = {s1, s2, h}; }
-    ImVec2 a0, a1;
-    if (to_screen(p0, a0) && to_screen(p1, a1)) dl->AddLine(a0, a1, IM_COL32(120, 130, 150, 160), 1.0f);
-  }
-  if (f && a.ctl.selection() && *a.ctl.selection() < f->size()) {
-    uint32_t i = *a.ctl.selection();
-    glm::vec3 p(static_cast<float>(f->state().x[i]), static_cast<float>(f->state().y[i]), static_cast<float>(f->state().z[i]));
-    // The neighbour radius: three great circles.
-    const float r = static_cast<float>(f->params().radius);
-    for (int plane = 0; plane < 3; ++plane) {
-      ImVec2 pts[65];
-      int m = 0;
-      for (int k = 0; k <= 64; ++k) {
-        float t = 6.2831853f * k / 64;
-        glm::vec3 d = plane == 0 ? glm::vec3(std::cos(t), std::sin(t), 0) : plane == 1 ? glm::vec3(std::cos(t), 0, std::sin(t)) : glm::vec3(0, std::cos(t), std::sin(t));
-        if (to_screen(p + r * d, pts[m])) ++m;
-      }
-      if (m > 1) dl->AddPolyline(pts, m, IM_COL32(255, 220, 90, 70), 0, 1.0f);
+void upload_instances(const bandada::DrawData& d) {
+  if (g.uploaded_version == d.version && d.version != 0) return;
+  g.uploaded_version = d.version;
+  g.upload.resize(d.count * 7);
+  for (size_t i = 0; i < d.count; ++i) {
+    float* o = &g.upload[i * 7];
+    for (int k = 0; k < 3; ++k) {
+      o[k] = d.pos[i * 3 + k];
+      o[3 + k] = d.dir[i * 3 + k];
     }
-    ImVec2 c;
-    if (to_screen(p, c)) dl->AddCircle(c, 11.0f, IM_COL32(255, 120, 40, 255), 24, 2.0f);
+    o[6] = static_cast<float>(d.highlight[i]);
   }
-  dl->PopClipRect();
+  glBindBuffer(GL_ARRAY_BUFFER, g.instances);
+  glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(g.upload.size() * sizeof(float)), g.upload.data(), GL_STREAM_DRAW);
+}
+
+ImU32 overlay_colour(uint8_t c) {
+  switch (c) {
+    case bandada::kOrange: return IM_COL32(255, 120, 40, 255);
+    case bandada::kYellow: return IM_COL32(255, 220, 90, 255);
+    case bandada::kFaint: return IM_COL32(255, 220, 90, 70);
+    default: return IM_COL32(120, 130, 150, 160);
+  }
 }
 
 }  // namespace
@@ -210,34 +154,34 @@ void OrbitCamera::zoom(float wheel_delta) {
   distance = std::clamp(distance * std::exp(wheel_delta * 0.0015f), 2.0f, 80.0f);
 }
 
-bool view_init() {
+bool view3d_init() {
   GLuint vs = compile(GL_VERTEX_SHADER, kVertexShader), fs = compile(GL_FRAGMENT_SHADER, kFragmentShader);
   if (!vs || !fs) return false;
-  g_program = glCreateProgram();
-  glAttachShader(g_program, vs);
-  glAttachShader(g_program, fs);
-  glLinkProgram(g_program);
+  g.program = glCreateProgram();
+  glAttachShader(g.program, vs);
+  glAttachShader(g.program, fs);
+  glLinkProgram(g.program);
   GLint ok = 0;
-  glGetProgramiv(g_program, GL_LINK_STATUS, &ok);
+  glGetProgramiv(g.program, GL_LINK_STATUS, &ok);
   if (!ok) return false;
-  g_u_vp = glGetUniformLocation(g_program, "u_vp");
-  g_u_len = glGetUniformLocation(g_program, "u_len");
-  g_u_points = glGetUniformLocation(g_program, "u_points");
+  g.u_vp = glGetUniformLocation(g.program, "u_vp");
+  g.u_len = glGetUniformLocation(g.program, "u_len");
+  g.u_points = glGetUniformLocation(g.program, "u_points");
 
   std::vector<float> mesh;
   build_cone(mesh);
-  g_mesh_vertices = static_cast<int>(mesh.size() / 6);
-  glGenVertexArrays(1, &g_vao);
-  glBindVertexArray(g_vao);
-  glGenBuffers(1, &g_mesh);
-  glBindBuffer(GL_ARRAY_BUFFER, g_mesh);
+  g.mesh_vertices = static_cast<int>(mesh.size() / 6);
+  glGenVertexArrays(1, &g.vao);
+  glBindVertexArray(g.vao);
+  glGenBuffers(1, &g.mesh);
+  glBindBuffer(GL_ARRAY_BUFFER, g.mesh);
   glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(mesh.size() * sizeof(float)), mesh.data(), GL_STATIC_DRAW);
   glEnableVertexAttribArray(0);
   glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, 24, reinterpret_cast<void*>(0));
   glEnableVertexAttribArray(1);
   glVertexAttribPointer(1, 3, GL_FLOAT, GL_FALSE, 24, reinterpret_cast<void*>(12));
-  glGenBuffers(1, &g_instances);
-  glBindBuffer(GL_ARRAY_BUFFER, g_instances);
+  glGenBuffers(1, &g.instances);
+  glBindBuffer(GL_ARRAY_BUFFER, g.instances);
   for (int k = 0; k < 3; ++k) glEnableVertexAttribArray(2 + k);
   glVertexAttribPointer(2, 3, GL_FLOAT, GL_FALSE, 28, reinterpret_cast<void*>(0));
   glVertexAttribPointer(3, 3, GL_FLOAT, GL_FALSE, 28, reinterpret_cast<void*>(12));
@@ -247,85 +191,91 @@ bool view_init() {
   return true;
 }
 
-void view_prepare() {
+void view3d_overlays() {
   App& a = app();
-  g_view_at_draw = a.view;
+  g.view_at_draw = a.view;
   if (a.view.w < 2 || a.view.h < 2) return;
-  g_view_proj = view_projection(a.camera, a.view.w / a.view.h);
-  draw_overlays(a.ctl.flock());
+  g.view_proj = view_projection(a.camera, a.view.w / a.view.h);
+  ImDrawList* dl = ImGui::GetBackgroundDrawList();
+  const Rect& v = a.view;
+  dl->PushClipRect(ImVec2(v.x, v.y), ImVec2(v.x + v.w, v.y + v.h));
+  // The periodic cube.
+  const float h = static_cast<float>(a.draw.width * 0.5);
+  for (int e = 0; e < 12; ++e) {
+    const int axis = e / 4, k = e % 4;
+    const float s1 = (k & 1) ? h : -h, s2 = (k & 2) ? h : -h;
+    glm::vec3 p0 = axis == 0 ? glm::vec3(-h, s1, s2) : axis == 1 ? glm::vec3(s1, -h, s2) : glm::vec3(s1, s2, -h);
+    glm::vec3 p1 = axis == 0 ? glm::vec3(h, s1, s2) : axis == 1 ? glm::vec3(s1, h, s2) : glm::vec3(s1, s2, h);
+    ImVec2 a0, a1;
+    if (to_screen(p0, a0) && to_screen(p1, a1)) dl->AddLine(a0, a1, IM_COL32(120, 130, 150, 160), 1.0f);
+  }
+  for (const bandada::Overlay& o : a.draw.overlays) {
+    const glm::vec3 p(o.x, o.y, o.z);
+    if (o.kind == bandada::Overlay::Kind::circle) {  // a radius: three great circles
+      for (int plane = 0; plane < 3; ++plane) {
+        ImVec2 pts[65];
+        int m = 0;
+        for (int k = 0; k <= 64; ++k) {
+          const float t = 6.2831853f * k / 64;
+          const glm::vec3 d = plane == 0   ? glm::vec3(std::cos(t), std::sin(t), 0)
+                              : plane == 1 ? glm::vec3(std::cos(t), 0, std::sin(t))
+                                           : glm::vec3(0, std::cos(t), std::sin(t));
+          if (to_screen(p + o.size * d, pts[m])) ++m;
+        }
+        if (m > 1) dl->AddPolyline(pts, m, overlay_colour(o.colour), 0, 1.0f);
+      }
+    } else if (o.kind == bandada::Overlay::Kind::ring) {
+      ImVec2 c;
+      if (to_screen(p, c)) dl->AddCircle(c, o.size, overlay_colour(o.colour), 24, 2.0f);
+    }
+  }
+  dl->PopClipRect();
 }
 
-void view_draw(int fb_width, int fb_height, float css_to_fb) {
+void view3d_draw(int fb_width, int fb_height, float css_to_fb) {
   App& a = app();
   glViewport(0, 0, fb_width, fb_height);
   glClearColor(0.055f, 0.065f, 0.09f, 1.0f);
   glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
-  const Rect& v = g_view_at_draw;
-  if (v.w < 2 || v.h < 2) return;
-  const bandada::Boids3d* f = a.model == Model::boids3d ? a.ctl.flock() : nullptr;
-  if (f && f->size() > 0) {
-    upload_instances(*f);
-    glViewport(static_cast<GLint>(v.x * css_to_fb), static_cast<GLint>(fb_height - (v.y + v.h) * css_to_fb),
-               static_cast<GLsizei>(v.w * css_to_fb), static_cast<GLsizei>(v.h * css_to_fb));
-    glEnable(GL_DEPTH_TEST);
-    glUseProgram(g_program);
-    glUniformMatrix4fv(g_u_vp, 1, GL_FALSE, glm::value_ptr(g_view_proj));
-    glUniform1f(g_u_len, kConeLength);
-    glBindVertexArray(g_vao);
-    glUniform1i(g_u_points, 0);
-    glDrawArraysInstanced(GL_TRIANGLES, 0, g_mesh_vertices, static_cast<GLsizei>(f->size()));
-    glUniform1i(g_u_points, 1);
-    glDrawArraysInstanced(GL_POINTS, 0, 1, static_cast<GLsizei>(f->size()));
-    glBindVertexArray(0);
-    glDisable(GL_DEPTH_TEST);
-    glViewport(0, 0, fb_width, fb_height);
-  }
+  const Rect& v = g.view_at_draw;
+  const bandada::DrawData& d = a.draw;
+  if (v.w < 2 || v.h < 2 || d.space != bandada::Space::cube || d.count == 0) return;
+  upload_instances(d);
+  glViewport(static_cast<GLint>(v.x * css_to_fb), static_cast<GLint>(fb_height - (v.y + v.h) * css_to_fb),
+             static_cast<GLsizei>(v.w * css_to_fb), static_cast<GLsizei>(v.h * css_to_fb));
+  glEnable(GL_DEPTH_TEST);
+  glUseProgram(g.program);
+  glUniformMatrix4fv(g.u_vp, 1, GL_FALSE, glm::value_ptr(g.view_proj));
+  glUniform1f(g.u_len, kConeLength);
+  glBindVertexArray(g.vao);
+  glUniform1i(g.u_points, 0);
+  glDrawArraysInstanced(GL_TRIANGLES, 0, g.mesh_vertices, static_cast<GLsizei>(d.count));
+  glUniform1i(g.u_points, 1);
+  glDrawArraysInstanced(GL_POINTS, 0, 1, static_cast<GLsizei>(d.count));
+  glBindVertexArray(0);
+  glDisable(GL_DEPTH_TEST);
+  glViewport(0, 0, fb_width, fb_height);
 }
 
-bool view_pick(float x, float y) {
+bool view3d_pick(float x, float y) {
   App& a = app();
-  const bandada::Boids3d* f = a.ctl.flock();
-  if (!f) return false;
-  const bandada::Boids3dState& s = f->state();
+  const bandada::DrawData& d = a.draw;
   float best = 14.0f * 14.0f;
   int64_t best_i = -1;
   float best_depth = 1e30f;
-  for (size_t i = 0; i < s.size(); ++i) {
-    glm::vec4 c = g_view_proj * glm::vec4(static_cast<float>(s.x[i]), static_cast<float>(s.y[i]), static_cast<float>(s.z[i]), 1.0f);
+  for (size_t i = 0; i < d.count; ++i) {
+    const glm::vec4 c = g.view_proj * glm::vec4(d.pos[i * 3], d.pos[i * 3 + 1], d.pos[i * 3 + 2], 1.0f);
     if (c.w <= 0.05f) continue;
-    const Rect& v = g_view_at_draw;
-    float sx = v.x + (c.x / c.w * 0.5f + 0.5f) * v.w, sy = v.y + (0.5f - c.y / c.w * 0.5f) * v.h;
-    float d2 = (sx - x) * (sx - x) + (sy - y) * (sy - y);
+    const Rect& v = g.view_at_draw;
+    const float sx = v.x + (c.x / c.w * 0.5f + 0.5f) * v.w, sy = v.y + (0.5f - c.y / c.w * 0.5f) * v.h;
+    const float d2 = (sx - x) * (sx - x) + (sy - y) * (sy - y);
     if (d2 < best - 1e-3f || (std::fabs(d2 - best) <= 1e-3f && c.w < best_depth)) {
       best = d2;
       best_i = static_cast<int64_t>(i);
       best_depth = c.w;
     }
   }
-  return best_i >= 0 && a.ctl.select(best_i).ok;
-}
-
-void view_shortcut_key(int sym, int mod, bool repeat, bool typing) {
-  if (typing) return;  // never while a text field has the keyboard
-  App& a = app();
-  const bool cmd = (mod & (KMOD_CTRL | KMOD_GUI)) != 0;
-  if (cmd) {
-    if (sym == SDLK_z && !repeat && a.ctl.can_undo()) {
-      a.ctl.undo();
-      save_fields();
-    }
-    return;
-  }
-  if (sym == SDLK_SPACE && !repeat) {
-    if (a.ctl.status() == bandada::FlockStatus::running) a.ctl.pause();
-    else a.ctl.run();
-  } else if (sym == SDLK_s) {
-    a.ctl.step();
-  } else if (sym == SDLK_i && !repeat) {
-    a.ctl.initialize();
-  } else if (sym == SDLK_ESCAPE) {
-    a.ctl.clear_selection();
-  }
+  return best_i >= 0 && a.session().select(best_i).ok;
 }
 
 }  // namespace web

@@ -23,10 +23,9 @@ add_executable(bandada-web
   web/main.cpp
   web/app_state.cpp
   web/panel.cpp
-  web/panel_feedback.cpp
-  web/panel_flock2d.cpp
   web/widgets.cpp
   web/view3d.cpp
+  web/view2d.cpp
   web/browser.cpp
   web/bindings.cpp
 )

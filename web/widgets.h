@@ -1,10 +1,10 @@
-// Bandada — ImGui widgets both models' panels use: a button that says why it is disabled, and
-// the share-link row (copy, confirmation, selectable fallback when the clipboard is refused).
+// Bandada — ImGui widgets the panel uses: a button that says why it is disabled, a raw-text field
+// row, and the share-link row (copy, confirmation, selectable fallback when the clipboard is refused).
 #pragma once
 
 #include <string>
 
-#include "models/boids3d/boids3d_params.h"
+#include "model/field_table.h"
 
 namespace web {
 

@@ -28,16 +28,30 @@ bool iso_direction(double vx, double vy, double vz, double& ux, double& uy) {
   return true;
 }
 
-void iso_glyphs(const Boids3dState& s, double scale, double cx, double cy, std::vector<float>& out) {
-  out.resize(s.size() * 4);
-  for (size_t i = 0; i < s.size(); ++i) {
-    IsoPoint p = iso_project(s.x[i], s.y[i], s.z[i]);
-    double ux, uy;
-    iso_direction(s.vx[i], s.vy[i], s.vz[i], ux, uy);
-    out[i * 4 + 0] = static_cast<float>(cx + p.x * scale);
-    out[i * 4 + 1] = static_cast<float>(cy - p.y * scale);
-    out[i * 4 + 2] = static_cast<float>(ux);
-    out[i * 4 + 3] = static_cast<float>(-uy);
+IsoPoint svg_point(const DrawData& d, double x, double y, double z, double scale, double cx, double cy) {
+  if (d.space == Space::plane) return {x, d.y_up ? d.height - y : y};
+  const IsoPoint p = iso_project(x, y, z);
+  return {cx + p.x * scale, cy - p.y * scale};
+}
+
+void svg_glyphs(const DrawData& d, double scale, double cx, double cy, std::vector<float>& out) {
+  out.resize(d.count * 6);
+  for (size_t i = 0; i < d.count; ++i) {
+    const float* p = &d.pos[i * 3];
+    const float* u = &d.dir[i * 3];
+    const IsoPoint q = svg_point(d, p[0], p[1], p[2], scale, cx, cy);
+    double ux = u[0], uy = d.y_up ? -u[1] : u[1];
+    if (d.space == Space::cube) {
+      iso_direction(u[0], u[1], u[2], ux, uy);
+      uy = -uy;
+    }
+    float* o = &out[i * 6];
+    o[0] = static_cast<float>(q.x);
+    o[1] = static_cast<float>(q.y);
+    o[2] = static_cast<float>(ux);
+    o[3] = static_cast<float>(uy);
+    o[4] = d.colour[i];
+    o[5] = d.highlight[i];
   }
 }
 

@@ -6,7 +6,7 @@
 #include <cstddef>
 #include <vector>
 
-#include "models/boids3d/boids3d_state.h"
+#include "app/model_session.h"
 
 namespace bandada {
 
@@ -20,9 +20,13 @@ IsoPoint iso_project(double x, double y, double z);
 /// (nearly) along the view axis, so the boid is drawn as a point.
 bool iso_direction(double vx, double vy, double vz, double& ux, double& uy);
 
-/// Per boid, in index order: screen x, screen y (pixels, y down) and the unit glyph direction
-/// (0, 0 for a point), as floats for the page: out gets 4·N values. `scale` is pixels per model
-/// unit and (cx, cy) the screen position of the cube's centre.
-void iso_glyphs(const Boids3dState& s, double scale, double cx, double cy, std::vector<float>& out);
+/// Per glyph of the draw data, in index order, 6 floats for the SVG view: x, y (pixels, y
+/// down), the unit glyph direction (0, 0 for a point), the colour class and the highlight.
+/// A cube is projected isometrically (`scale` pixels per model unit, its centre at (cx, cy));
+/// a plane keeps model units, flipped when its y grows upwards.
+void svg_glyphs(const DrawData& d, double scale, double cx, double cy, std::vector<float>& out);
+
+/// A model point in the SVG view's coordinates (the same mapping as svg_glyphs).
+IsoPoint svg_point(const DrawData& d, double x, double y, double z, double scale, double cx, double cy);
 
 }  // namespace bandada

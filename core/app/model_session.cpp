@@ -169,6 +169,14 @@ int64_t nearest_glyph(const DrawData& d, double x, double y, double pick) {
   return at;
 }
 
+std::string format_cell(const Column& c, double v) {
+  if (c.names) return c.names[static_cast<int>(v)];
+  char b[64];
+  if (c.decimals < 0) std::snprintf(b, sizeof b, "%.0f", v);
+  else std::snprintf(b, sizeof b, "%.*f", c.decimals, v);
+  return b;
+}
+
 std::string json_quote(std::string_view s) {
   std::string o = "\"";
   for (unsigned char c : s) {

@@ -39,7 +39,7 @@ test('Initialize and Step through the real UI give the CLI state bit for bit', a
   await focusView(page);
   for (let i = 0; i < 4; ++i) await page.keyboard.press('s');
   const s = await waitState(page, (st) => st.steps === 5);
-  const app = await page.evaluate(() => Module.flockJson());
+  const app = await page.evaluate(() => Module.stateJson());
   const cli = execFileSync(nativeCli, ['--count', '150', '--radius', '1,3', '--steps', '5'], {encoding: 'utf8'});
   assert.equal(app, cli);
   assert.equal(s.fingerprint, JSON.parse(cli).fingerprint);
@@ -201,7 +201,7 @@ test('the exports download the CLI\'s CSV and JSON and the per-step time series'
     return [download.suggestedFilename(), Buffer.concat(chunks).toString('utf8')];
   };
   const [csvName, csv] = await read('Table CSV');
-  assert.equal(csvName, 'bandada-table.csv');
+  assert.equal(csvName, 'bandada-boids3d-table.csv');
   assert.equal(csv, execFileSync(nativeCli, ['--count', '30', '--steps', '3', '--format', 'csv'], {encoding: 'utf8'}));
   const [, json] = await read('State JSON');
   assert.equal(json, execFileSync(nativeCli, ['--count', '30', '--steps', '3'], {encoding: 'utf8'}));

@@ -52,7 +52,7 @@ test('Initialize and Step in the accessible view give the CLI state bit for bit'
   await page.keyboard.press('s');  // the keyboard shortcut, outside the fields
   await waitState(page, (s) => s.steps === 4);
   const cli = execFileSync(nativeCli, ['--count', '90', '--separation', '0,2', '--steps', '4'], {encoding: 'utf8'});
-  assert.equal(await page.evaluate(() => Module.flockJson()), cli);
+  assert.equal(await page.evaluate(() => Module.stateJson()), cli);
   await context.close();
 });
 
@@ -168,28 +168,28 @@ test('switching to the accessible view and back keeps flock, selection and field
 test('the feedback engine in the accessible view: fields, phases, one arrow per point, follow, CLI bits', async () => {
   const {context, page, errors} = await fallbackPage();
   await page.selectOption('#hv-model', 'feedback2d');
-  await page.waitForFunction(() => !document.getElementById('hv-fb').hidden);
-  assert.equal(await page.locator('#hv-3d').isVisible(), false);
-  await page.fill('#fb-f-n', '70');
-  await page.fill('#fb-f-turn', '0,5');
-  await page.selectOption('#fb-op', 'probabilistic');
-  await page.click('#hv-fb button[data-fb=initialize]');
-  await page.waitForFunction(() => document.querySelectorAll('#fb-glyphs line[visibility="visible"]').length === 70);
-  await page.click('#hv-fb button[data-fb=phase]');
-  assert.match(await page.locator('#fb-next').innerText(), /next: 2 · cohesion/);
-  await page.click('#hv-fb button[data-fb=step]');
+  await page.waitForFunction(() => document.getElementById('hv-model').value === 'feedback2d');
+  assert.equal(await page.locator('#hv-svg .hv-cube').count(), 0, 'the plane replaces the cube');
+  await page.fill('#hv-f-n', '70');
+  await page.fill('#hv-f-turn', '0,5');
+  await page.selectOption('#hv-c-op', {label: 'Probabilistic'});
+  await page.click('button[data-cmd=initialize]');
+  await page.waitForFunction(() => document.querySelectorAll('.hv-glyph[visibility="visible"]').length === 70);
+  await page.click('button[data-cmd=phase]');
+  assert.match(await page.locator('#hv-readouts').innerText(), /next: 2 · cohesion/);
+  await page.click('button[data-cmd=step]');
   await page.keyboard.press('s');
-  await waitState(page, (s) => s.fb.cycles === 2);
+  await waitState(page, (s) => s.sessions.feedback2d.steps === 2);
   const cli = execFileSync(nativeCli, ['--model', 'feedback2d', '--n', '70', '--turn', '0,5', '--operation', 'probabilistic',
                                        '--cycles', '2'], {encoding: 'utf8'});
-  assert.equal(await page.evaluate(() => Module.feedbackJson()), cli);
-  await page.click('#fb-table tbody tr[data-index="6"]');
-  await waitState(page, (s) => s.fb.followed === 6);
-  assert.equal(await page.locator('#fb-ring').getAttribute('visibility'), 'visible');
+  assert.equal(await page.evaluate(() => Module.stateJson()), cli);
+  await page.click('#hv-table tbody tr[data-index="6"]');
+  await waitState(page, (s) => s.sessions.feedback2d.selection === 6);
+  assert.equal(await page.locator('#hv-svg .hv-ring').getAttribute('visibility'), 'visible');
   await page.reload();
   await page.waitForFunction(() => window.bandadaReady === true);
-  await page.waitForFunction(() => !document.getElementById('hv-fb').hidden);
-  assert.equal(await page.inputValue('#fb-f-turn'), '0,5');
+  await page.waitForFunction(() => document.getElementById('hv-model').value === 'feedback2d');
+  assert.equal(await page.inputValue('#hv-f-turn'), '0,5');
   await page.screenshot({path: screenshotPath('accessible-feedback2d.png')});
   assert.deepEqual(errors, []);
   await context.close();
@@ -198,18 +198,18 @@ test('the feedback engine in the accessible view: fields, phases, one arrow per 
 test('the 2-D flock in the accessible view: CLI bits, markers by click, right click, long press and Shift', async () => {
   const {context, page, errors} = await fallbackPage();
   await page.selectOption('#hv-model', 'flock2d');
-  await page.waitForFunction(() => !document.getElementById('hv-f2').hidden);
-  await page.fill('#f2-f-count', '60');
-  await page.fill('#f2-f-w-ali', '2,5');
-  await page.click('#hv-f2 button[data-f2=initialize]');
-  await page.waitForFunction(() => document.querySelectorAll('#f2-glyphs line[visibility="visible"]').length === 60);
-  await page.click('#hv-f2 button[data-f2=step]');
+  await page.waitForFunction(() => document.getElementById('hv-model').value === 'flock2d');
+  await page.fill('#hv-f-count', '60');
+  await page.fill('#hv-f-w-ali', '2,5');
+  await page.click('button[data-cmd=initialize]');
+  await page.waitForFunction(() => document.querySelectorAll('.hv-glyph[visibility="visible"]').length === 60);
+  await page.click('button[data-cmd=step]');
   await page.keyboard.press('s');
-  await waitState(page, (s) => s.f2.steps === 2);
+  await waitState(page, (s) => s.sessions.flock2d.steps === 2);
   const cli = execFileSync(nativeCli, ['--model', 'flock2d', '--count', '60', '--w-ali', '2,5', '--steps', '2'], {encoding: 'utf8'});
-  assert.equal(await page.evaluate(() => Module.flock2dJson()), cli);
-  await page.locator('#f2-svg').scrollIntoViewIfNeeded();
-  const box = await page.locator('#f2-svg').boundingBox();
+  assert.equal(await page.evaluate(() => Module.stateJson()), cli);
+  await page.locator('#hv-svg').scrollIntoViewIfNeeded();
+  const box = await page.locator('#hv-svg').boundingBox();
   const at = (fx, fy) => [box.x + box.width * fx, box.y + box.height * fy];
   await page.mouse.click(...at(0.2, 0.2));                       // a predator
   await page.mouse.click(...at(0.8, 0.8), {button: 'right'});    // an attractor
@@ -217,17 +217,17 @@ test('the 2-D flock in the accessible view: CLI bits, markers by click, right cl
   await page.mouse.down();
   await page.waitForTimeout(600);
   await page.mouse.up();                                         // held: an attractor
-  let s = await waitState(page, (st) => st.f2.attractors === 2);
-  assert.equal(s.f2.predators, 1);
-  assert.equal(await page.locator('#f2-markers circle').count(), 3);
+  let s = await waitState(page, (st) => st.sessions.flock2d.extra.attractors === 2);
+  assert.equal(s.sessions.flock2d.extra.predators, 1);
+  assert.equal(await page.locator('#hv-svg .hv-marker').count(), 3);
   await page.keyboard.down('Shift');
   await page.mouse.click(...at(0.21, 0.21));
   await page.keyboard.up('Shift');
-  s = await waitState(page, (st) => st.f2.predators === 0);
+  s = await waitState(page, (st) => st.sessions.flock2d.extra.predators === 0);
   await page.reload();
   await page.waitForFunction(() => window.bandadaReady === true);
-  await page.waitForFunction(() => !document.getElementById('hv-f2').hidden);
-  assert.equal(await page.inputValue('#f2-f-w-ali'), '2,5');
+  await page.waitForFunction(() => document.getElementById('hv-model').value === 'flock2d');
+  assert.equal(await page.inputValue('#hv-f-w-ali'), '2,5');
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -31,32 +31,32 @@ test('the model selector keeps each model\'s fields and state, pausing the one l
   await chooseModel(page, 1);
   let s = await appState(page);
   assert.equal(s.model, 'feedback2d');
-  assert.equal(s.status, 'paused', 'the 3-D flock paused when left');
+  assert.equal(s.sessions.boids3d.status, 'paused', 'the 3-D flock paused when left');
   await clickWidget(page, 'Initialize');
   await clickWidget(page, 'Step');
-  s = await waitState(page, (st) => st.fb.cycles === 1);
+  s = await waitState(page, (st) => st.sessions.feedback2d.steps === 1);
   await chooseModel(page, 0);
   s = await appState(page);
   assert.equal(s.model, 'boids3d');
   assert.equal(s.texts[0], '77');
   assert.equal(s.selection, 5);
   assert.ok(s.steps >= flock.steps);
-  assert.equal(s.fb.cycles, 1, 'the feedback engine kept its cycle');
+  assert.equal(s.sessions.feedback2d.steps, 1, 'the feedback engine kept its cycle');
   assert.deepEqual(errors, []);
   await context.close();
 });
 
 test('Advance one phase walks the cycle vertex by vertex; the page says which comes next', async () => {
   const {context, page} = await fresh();
-  await page.evaluate(() => { Module.command('model:feedback2d'); Module.setFeedbackField(0, '60'); });
+  await page.evaluate(() => { Module.command('model:feedback2d'); Module.setField(0, '60'); });
   await clickWidget(page, 'Initialize');
-  assert.equal((await appState(page)).fb.next_phase, 1);
+  assert.equal((await appState(page)).sessions.feedback2d.extra.next_phase, 1);
   for (const next of [2, 3, 4, 1]) {
     await clickWidget(page, 'Advance one phase');
-    assert.equal((await appState(page)).fb.next_phase, next);
+    assert.equal((await appState(page)).sessions.feedback2d.extra.next_phase, next);
   }
-  assert.equal((await appState(page)).fb.cycles, 1);
-  const app = await page.evaluate(() => Module.feedbackJson());
+  assert.equal((await appState(page)).sessions.feedback2d.steps, 1);
+  const app = await page.evaluate(() => Module.stateJson());
   const cli = execFileSync(nativeCli, ['--model', 'feedback2d', '--n', '60', '--phases', '4'], {encoding: 'utf8'});
   assert.equal(app, cli, 'the page and the CLI give the same bits');
   await page.screenshot({path: screenshotPath('feedback2d.png')});
@@ -65,38 +65,38 @@ test('Advance one phase walks the cycle vertex by vertex; the page says which co
 
 test('clicking a table row follows that point; live fields apply without a rebuild', async () => {
   const {context, page} = await fresh();
-  await page.evaluate(() => { Module.command('model:feedback2d'); Module.command('fb:initialize'); Module.command('fb:step'); });
+  await page.evaluate(() => { Module.command('model:feedback2d'); Module.command('initialize'); Module.command('step'); });
   await page.waitForTimeout(100);
   const row = (await uiRects(page)).rows.find((r) => r[0] === 4);
   const [x, y] = await canvasPoint(page, row[1] + 10, row[2] + row[4] / 2);
   await page.mouse.click(x, y);
-  await waitState(page, (s) => s.fb.followed === 4);
-  await clickWidget(page, 'fb:alpha');
+  await waitState(page, (s) => s.sessions.feedback2d.selection === 4);
+  await clickWidget(page, 'field:alpha');
   await page.keyboard.press('Control+A', {delay: 40});
   await page.keyboard.type('2.5', {delay: 15});
-  const s = await waitState(page, (st) => st.fb.alpha === 2.5);
-  assert.equal(s.fb.cycles, 1, 'a live edit does not rebuild the system');
-  assert.equal(s.fb.followed, 4);
+  const s = await waitState(page, (st) => st.sessions.feedback2d.extra.alpha === 2.5);
+  assert.equal(s.sessions.feedback2d.steps, 1, 'a live edit does not rebuild the system');
+  assert.equal(s.sessions.feedback2d.selection, 4);
   await context.close();
 });
 
 test('a reload restores this model\'s raw field text and the chosen model; its links open it', async () => {
   const {context, page} = await fresh();
-  await page.evaluate(() => { Module.command('model:feedback2d'); Module.setFeedbackField(1, '4'); Module.setFeedbackField(5, '0,'); });
+  await page.evaluate(() => { Module.command('model:feedback2d'); Module.setField(1, '4'); Module.setField(5, '0,'); });
   await page.reload();
   await page.waitForFunction(() => window.bandadaReady === true);
   let s = await appState(page);
   assert.equal(s.model, 'feedback2d');
-  assert.equal(s.fb.texts[1], '4');
-  assert.equal(s.fb.texts[5], '0,');
-  assert.notEqual(s.fb.errors[1], '');
+  assert.equal(s.sessions.feedback2d.texts[1], '4');
+  assert.equal(s.sessions.feedback2d.texts[5], '0,');
+  assert.notEqual(s.sessions.feedback2d.errors[1], '');
   const link = suite.url + '#m=feedback2d&v=1&n=33&alpha=0,5&op=gravity&nc=1';
   await page.goto('about:blank');
   await gotoReady(page, link);
   s = await appState(page);
   assert.equal(s.model, 'feedback2d');
-  assert.equal(s.fb.texts[0], '33');
-  assert.equal(s.fb.operation, 'gravity');
+  assert.equal(s.sessions.feedback2d.texts[0], '33');
+  assert.equal(s.sessions.feedback2d.extra.operation, 'gravity');
   assert.equal(await page.evaluate(() => window.location.hash), '');
   // A 3-D link still opens the 3-D model.
   await page.goto('about:blank');

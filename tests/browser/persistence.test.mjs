@@ -57,7 +57,7 @@ test('a share link opened in a fresh browser reproduces the fields and verifies 
     assert.equal(await page.evaluate(() => window.location.hash), '', 'the share string left the address bar');
     assert.equal(s.has_previous_inputs, true);
     await clickWidget(page, 'Initialize');
-    await clickWidget(page, 'Replay to step 6');
+    await clickWidget(page, 'Replay the shared run');
     s = await waitState(page, (st) => st.link.kind === 'identical');
     assert.equal(s.steps, 6);
     assert.equal(s.fingerprint, made.fingerprint);

@@ -42,20 +42,40 @@ TEST_CASE("a velocity along the view axis, or zero, is drawn as a point") {
 }
 
 TEST_CASE("glyphs are laid out per boid in index order, y down on screen") {
-  Boids3dState s;
-  s.resize(2);
-  s.x = {0, 0};
-  s.y = {1, 0};
-  s.z = {0, 0};
-  s.vx = {0, 2};
-  s.vy = {3, 2};
-  s.vz = {0, 2};
+  DrawData d;
+  d.space = Space::cube;
+  d.count = 2;
+  d.pos = {0, 1, 0, 0, 0, 0};
+  const float r3 = static_cast<float>(1.0 / std::sqrt(3.0));
+  d.dir = {0, 1, 0, r3, r3, r3};
+  d.colour = {kBoid, kRed};
+  d.highlight = {0, 1};
   std::vector<float> g;
-  iso_glyphs(s, 10.0, 100.0, 50.0, g);
-  REQUIRE(g.size() == 8);
+  svg_glyphs(d, 10.0, 100.0, 50.0, g);
+  REQUIRE(g.size() == 12);
   CHECK(g[0] == doctest::Approx(100.0));
   CHECK(g[1] == doctest::Approx(50.0 - 10.0 * 2.0 / std::sqrt(6.0)));
   CHECK(g[3] == doctest::Approx(-1.0));  // moving up is −y on screen
-  CHECK(g[6] == 0.0f);                   // boid 1 flies along the view axis: a point
-  CHECK(g[7] == 0.0f);
+  CHECK(g[8] == 0.0f);                   // boid 1 flies along the view axis: a point
+  CHECK(g[9] == 0.0f);
+  CHECK(g[10] == kRed);
+  CHECK(g[11] == 1.0f);
+}
+
+TEST_CASE("a plane keeps model units, flipped when its y grows upwards") {
+  DrawData d;
+  d.space = Space::plane;
+  d.width = 1000;
+  d.height = 700;
+  d.y_up = true;
+  d.count = 1;
+  d.pos = {100, 600, 0};
+  d.dir = {0, 1, 0};
+  d.colour = {kWhite};
+  d.highlight = {0};
+  std::vector<float> g;
+  svg_glyphs(d, 10.0, 0, 0, g);
+  CHECK(g[0] == 100.0f);
+  CHECK(g[1] == 100.0f);
+  CHECK(g[3] == -1.0f);
 }

@@ -36,9 +36,10 @@ int check_fixtures(const char* file, const std::function<bool(const std::string&
     CAPTURE(link);
     REQUIRE(open(link));
     std::map<std::string, std::string> got = decoded_pairs(reshare());
-    for (const auto& [k, v] : decoded_pairs(expected)) {
-      CAPTURE(k);
-      CHECK(got[k] == v);
+    for (const auto& kv : decoded_pairs(expected)) {
+      const std::string& key = kv.first;
+      CAPTURE(key);
+      CHECK(got[key] == kv.second);
     }
     if (expected.find("pred=") == std::string::npos) CHECK(got.count("pred") == 0);
     ++cases;

@@ -1,0 +1,118 @@
+// Bandada — the view of a plane (DrawData with Space::plane): glyphs as triangles or arrows
+// and the overlays, drawn with ImGui's background list, the plane fitted into the view.
+#include <cmath>
+
+#include "app_state.h"
+#include "imgui.h"
+
+namespace web {
+namespace {
+
+// The plane fitted into the view; y flipped when the model's y grows upwards.
+struct PlaneMap {
+  float ox = 0, oy = 0, s = 1;
+  bool y_up = false;
+  double height = 0;
+  ImVec2 at(double x, double y) const {
+    const double yy = y_up ? height - y : y;
+    return ImVec2(ox + static_cast<float>(x) * s, oy + static_cast<float>(yy) * s);
+  }
+};
+
+PlaneMap plane_map(const bandada::DrawData& d) {
+  const Rect& v = app().view;
+  PlaneMap m;
+  const float w = static_cast<float>(d.width), h = static_cast<float>(d.height);
+  if (w <= 0 || h <= 0) return m;
+  m.s = std::fmin((v.w - 24) / w, (v.h - 24) / h);
+  m.ox = v.x + (v.w - w * m.s) * 0.5f;
+  m.oy = v.y + (v.h - h * m.s) * 0.5f;
+  m.y_up = d.y_up;
+  m.height = d.height;
+  return m;
+}
+
+ImU32 colour(uint8_t c) {
+  if (c >= bandada::kRamp) {
+    const float t = (c - bandada::kRamp) / 15.0f;
+    return IM_COL32(static_cast<int>(60 + 195 * t), static_cast<int>(120 + 60 * (1 - t)), static_cast<int>(255 * (1 - t)), 255);
+  }
+  switch (c) {
+    case bandada::kWhite: return IM_COL32(240, 240, 240, 255);
+    case bandada::kRed: return IM_COL32(255, 80, 70, 255);
+    case bandada::kGreen: return IM_COL32(120, 255, 140, 255);
+    case bandada::kYellow: return IM_COL32(255, 220, 60, 255);
+    case bandada::kOrange: return IM_COL32(255, 120, 40, 255);
+    case bandada::kFrame: return IM_COL32(60, 70, 90, 255);
+    case bandada::kLeader: return IM_COL32(200, 130, 255, 255);
+    case bandada::kFaint: return IM_COL32(255, 220, 90, 90);
+    default: return IM_COL32(140, 205, 255, 255);
+  }
+}
+
+}  // namespace
+
+bool view2d_to_model(float x, float y, double& mx, double& my, double& px_per_unit) {
+  const bandada::DrawData& d = app().draw;
+  if (d.space != bandada::Space::plane || !app().view.contains(x, y)) return false;
+  const PlaneMap m = plane_map(d);
+  mx = (x - m.ox) / m.s;
+  my = (y - m.oy) / m.s;
+  if (d.y_up) my = d.height - my;
+  px_per_unit = m.s;
+  return true;
+}
+
+void view2d_draw() {
+  App& a = app();
+  const bandada::DrawData& d = a.draw;
+  const Rect& v = a.view;
+  if (v.w < 30 || v.h < 30) return;
+  ImDrawList* dl = ImGui::GetBackgroundDrawList();
+  dl->PushClipRect(ImVec2(v.x, v.y), ImVec2(v.x + v.w, v.y + v.h));
+  const PlaneMap pm = plane_map(d);
+  dl->AddRect(pm.at(0, d.y_up ? d.height : 0), pm.at(d.width, d.y_up ? 0 : d.height), IM_COL32(110, 120, 140, 200));
+  const float flip = d.y_up ? -1.0f : 1.0f;
+  for (const bandada::Overlay& o : d.overlays)  // grids, trails and vectors lie under the glyphs
+    if (o.kind == bandada::Overlay::Kind::segment) dl->AddLine(pm.at(o.x, o.y), pm.at(o.x2, o.y2), colour(o.colour), o.width);
+  for (size_t i = 0; i < d.count; ++i) {
+    const ImVec2 p = pm.at(d.pos[i * 3], d.pos[i * 3 + 1]);
+    const ImU32 col = colour(d.colour[i]);
+    const float ux = d.dir[i * 3], uy = d.dir[i * 3 + 1] * flip;
+    if (ux == 0.0f && uy == 0.0f) {
+      dl->AddCircleFilled(p, 2.0f, col);
+      continue;
+    }
+    if (d.shape == bandada::GlyphShape::arrow) {
+      const float len = 7.0f;
+      const ImVec2 tip(p.x + ux * len, p.y + uy * len), tail(p.x - ux * len * 0.6f, p.y - uy * len * 0.6f);
+      dl->AddLine(tail, tip, col, 1.3f);
+      dl->AddTriangleFilled(tip, ImVec2(tip.x - ux * 4 - uy * 2.5f, tip.y - uy * 4 + ux * 2.5f),
+                            ImVec2(tip.x - ux * 4 + uy * 2.5f, tip.y - uy * 4 - ux * 2.5f), col);
+    } else {
+      dl->AddTriangleFilled(ImVec2(p.x + ux * 6, p.y + uy * 6), ImVec2(p.x - ux * 3 - uy * 2.6f, p.y - uy * 3 + ux * 2.6f),
+                            ImVec2(p.x - ux * 3 + uy * 2.6f, p.y - uy * 3 - ux * 2.6f), col);
+    }
+    if (d.highlight[i] == 2) dl->AddCircle(p, 4.0f, colour(bandada::kYellow));
+  }
+  for (const bandada::Overlay& o : d.overlays) {
+    const ImVec2 c = pm.at(o.x, o.y);
+    const ImU32 col = colour(o.colour);
+    switch (o.kind) {
+      case bandada::Overlay::Kind::ring: dl->AddCircle(c, o.size, col, 24, o.width); break;
+      case bandada::Overlay::Kind::disc: dl->AddCircleFilled(c, o.size, col); break;
+      case bandada::Overlay::Kind::circle: dl->AddCircle(c, o.size * pm.s, col, 64, 1.0f); break;
+      case bandada::Overlay::Kind::cross:
+        dl->AddLine(ImVec2(c.x - o.size, c.y), ImVec2(c.x + o.size, c.y), col, o.width);
+        dl->AddLine(ImVec2(c.x, c.y - o.size), ImVec2(c.x, c.y + o.size), col, o.width);
+        break;
+      case bandada::Overlay::Kind::arrow_px:
+        dl->AddLine(c, ImVec2(c.x + o.x2 * o.size, c.y + o.y2 * o.size * flip), col, o.width);
+        break;
+      case bandada::Overlay::Kind::segment: break;
+    }
+  }
+  dl->PopClipRect();
+}
+
+}  // namespace web
