@@ -20,7 +20,7 @@ namespace {
 using bandada::FlockStatus;
 
 constexpr float kLeftWidth = 340.0f;
-constexpr float kLabelWidth = 130.0f;
+constexpr float kLabelWidth = 150.0f;
 const ImVec4 kRed(1.0f, 0.45f, 0.42f, 1.0f);
 const ImVec4 kYellow(1.0f, 0.82f, 0.35f, 1.0f);
 const ImVec4 kGreen(0.45f, 0.9f, 0.55f, 1.0f);
@@ -66,18 +66,33 @@ void fields_section(bandada::ModelSession& s) {
   }
 }
 
+/// Lays widgets out in rows: the next one stays on this line when it fits.
+class Flow {
+ public:
+  void next(float width) {
+    const float spacing = ImGui::GetStyle().ItemSpacing.x;
+    if (used_ > 0 && used_ + width <= ImGui::GetContentRegionAvail().x) ImGui::SameLine();
+    else used_ = 0;
+    used_ += width + spacing;
+  }
+  /// A button, radio or checkbox with this label: its frame plus the text.
+  void next_labelled(const char* label, bool with_box) {
+    const ImGuiStyle& st = ImGui::GetStyle();
+    const float box = with_box ? ImGui::GetFrameHeight() + st.ItemInnerSpacing.x : st.FramePadding.x * 2;
+    next(ImGui::CalcTextSize(label).x + box);
+  }
+
+ private:
+  float used_ = 0;
+};
+
 void commands_section(bandada::ModelSession& s) {
-  bool first = true;
-  float line = 0;
+  Flow flow;
   for (const bandada::Command& c : s.commands()) {
     if (!c.label) continue;
     const std::string why = s.why_not(c.id);
     if (c.only_when_available && !why.empty()) continue;
-    const float w = ImGui::CalcTextSize(c.label).x + ImGui::GetStyle().FramePadding.x * 2;
-    if (!first && line + w < ImGui::GetContentRegionAvail().x) ImGui::SameLine();
-    else line = 0;
-    line += w + ImGui::GetStyle().ItemSpacing.x;
-    first = false;
+    flow.next_labelled(c.label, false);
     if (reason_button(c.label, why, c.tip)) run_command(c.id);
   }
   if (s.busy()) {
@@ -86,16 +101,19 @@ void commands_section(bandada::ModelSession& s) {
     ImGui::ProgressBar(static_cast<float>(s.progress()), ImVec2(-1, 0), label);
   }
   if (s.tools().size() > 1) {
+    Flow tools;
+    tools.next(ImGui::CalcTextSize("Click:").x);
     ImGui::TextUnformatted("Click:");
     for (size_t t = 0; t < s.tools().size(); ++t) {
-      ImGui::SameLine();
+      tools.next_labelled(s.tools()[t].label, true);
       if (ImGui::RadioButton(s.tools()[t].label, s.tool() == static_cast<int>(t))) s.set_tool(static_cast<int>(t));
+      note_rect((std::string("tool:") + s.tools()[t].id).c_str());
     }
-    note_rect("tool");
   }
+  Flow displays;
   for (size_t k = 0; k < s.display_options().size(); ++k) {
     bool on = s.display(k);
-    if (k % 3) ImGui::SameLine();
+    displays.next_labelled(s.display_options()[k].label, true);
     if (ImGui::Checkbox(s.display_options()[k].label, &on)) s.set_display(k, on);
   }
 }

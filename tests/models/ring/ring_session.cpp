@@ -1,0 +1,229 @@
+// Bandada — a test-only model: N points on a circle of radius R, each turning by ω per step.
+// It exists to prove the model seam: it lives only in tests/, is registered only by the test
+// programs (one add_model line each), and the unit tests and a CLI build drive it through the
+// same interface as the real models. Deliberately tiny; the engine is the session.
+#include "ring_session.h"
+
+#include <cmath>
+#include <cstdio>
+
+#include "app/share_codec.h"
+#include "app/scheduler.h"
+#include "model/fingerprint.h"
+#include "model/number_text.h"
+
+namespace bandada {
+namespace {
+
+const FieldInfo kFields[] = {
+    {"n", "points N", "whole number 1 … 1000", true, 1, 1000, false, "count"},
+    {"w", "turn ω", "radians per step, -1 … 1", false, -1, 1, false, "omega"},
+    {"r", "radius R", "more than 0 and at most 100", false, 0, 100, true, "radius"},
+};
+constexpr size_t kCount = 3;
+const std::string kDefaults[kCount] = {"12", "0.1", "40"};
+
+const ModelInfo kInfo = {"ring", "Test ring", "step", "Fields apply at Initialize", "A test model: points on a circle."};
+
+class RingSession final : public ModelSession {
+ public:
+  RingSession() {
+    for (size_t i = 0; i < kCount; ++i) texts_[i] = kDefaults[i];
+    revalidate();
+  }
+  const ModelInfo& info() const override { return kInfo; }
+  size_t field_count() const override { return kCount; }
+  const FieldInfo& field(size_t i) const override { return kFields[i]; }
+  const std::string& text(size_t i) const override { return texts_[i]; }
+  const std::string& error(size_t i) const override { return errors_[i]; }
+
+  const std::vector<Command>& commands() const override {
+    static const std::vector<Command> kCommands = standard_commands("Place the points (I)", "One step (S)");
+    return kCommands;
+  }
+  std::string why_not(std::string_view id) const override {
+    if (id == "initialize") return fix_first(*this);
+    if (id == "run") return !built_ ? "Initialize first." : running_ ? "Already running." : "";
+    if (id == "pause") return running_ ? "" : "Not running.";
+    if (id == "step") return built_ ? "" : "Initialize first.";
+    if (id == "reset") return built_ ? "" : "Nothing to remove.";
+    if (id == "clear_selection") return selection_ ? "" : "Nothing selected.";
+    return {};
+  }
+
+  FlockStatus status() const override {
+    return !built_ ? FlockStatus::none : running_ ? FlockStatus::running : FlockStatus::paused;
+  }
+  void tick(double elapsed) override {
+    if (running_) queued_ = std::min(6, queued_ + scheduler_.add(elapsed));
+  }
+  void work(double) override {
+    for (; queued_ > 0; --queued_) one_step();
+  }
+  CommandResult compute(uint64_t n) override {
+    if (!built_) return {false, "Initialize first."};
+    for (uint64_t k = 0; k < n; ++k) one_step();
+    return {};
+  }
+  void pause_for_hidden_page() override { pause(); }
+
+  uint64_t steps() const override { return steps_; }
+  size_t size() const override { return built_ ? angle_.size() : 0; }
+  uint64_t fingerprint() const override {
+    Fingerprint fp;
+    for (double a : angle_) fp.add(a);
+    return fp.value();
+  }
+  std::vector<Readout> readouts() const override {
+    if (!built_) return {};
+    return {{"step", std::to_string(steps_)}, {"N =", std::to_string(angle_.size())}};
+  }
+  const std::string& notice() const override { return notice_; }
+
+  const std::vector<SeriesInfo>& series_info() const override {
+    static const std::vector<SeriesInfo> kSeries = {{"first angle", NAN, NAN}};
+    return kSeries;
+  }
+  size_t series_length() const override { return series_.size(); }
+  uint64_t series_step(size_t i) const override { return i; }
+  double series_value(size_t, size_t i) const override { return series_[i]; }
+  const char* table_title() const override { return "Points"; }
+  const std::vector<Column>& columns() const override {
+    static const std::vector<Column> kColumns = {{"#", -1}, {"angle", 4}};
+    return kColumns;
+  }
+  void row(size_t i, double* out) const override {
+    out[0] = static_cast<double>(i);
+    out[1] = angle_[i];
+  }
+
+  std::optional<uint32_t> selection() const override { return selection_; }
+  CommandResult select(int64_t index) override {
+    if (index < 0 || static_cast<size_t>(index) >= size()) return {false, "No such point."};
+    selection_ = static_cast<uint32_t>(index);
+    return {};
+  }
+
+  std::string share_string() const override {
+    return write_model_link("ring", kFields, kCount, texts_);
+  }
+  std::string saved_text() const override { return share_string(); }
+  bool load_saved(std::string_view saved) override { return do_open_link(saved).ok; }
+
+  void draw(DrawData& d) const override {
+    d.space = Space::plane;
+    d.width = d.height = 2 * radius_ + 20;
+    d.count = size();
+    d.pos.resize(d.count * 3);
+    d.dir.resize(d.count * 3);
+    d.colour.assign(d.count, kBoid);
+    d.highlight.assign(d.count, 0);
+    d.neighbours.clear();
+    d.overlays.clear();
+    const double c = radius_ + 10;
+    for (size_t i = 0; i < d.count; ++i) {
+      const double a = angle_[i];
+      // Positions from a polynomial of the angle, not the platform's sin/cos: same bits anywhere.
+      const double x = 1 - a * a / 2 + a * a * a * a / 24, y = a - a * a * a / 6;
+      d.pos[i * 3] = static_cast<float>(c + radius_ * x);
+      d.pos[i * 3 + 1] = static_cast<float>(c + radius_ * y);
+      d.pos[i * 3 + 2] = 0;
+      d.dir[i * 3] = static_cast<float>(-y);
+      d.dir[i * 3 + 1] = static_cast<float>(x);
+      d.dir[i * 3 + 2] = 0;
+    }
+    if (selection_ && *selection_ < d.count) {
+      d.highlight[*selection_] = 1;
+      const size_t next = (*selection_ + 1) % d.count;  // its one neighbour: the next point
+      if (next != *selection_) {
+        d.neighbours.push_back(static_cast<uint32_t>(next));
+        d.highlight[next] = 2;
+      }
+    }
+    d.version = steps_ + 1;
+  }
+
+  std::string export_json() const override {
+    if (!built_) return {};
+    std::string s = "{\"model\":\"ring\",\"steps\":" + std::to_string(steps_) + ",\"angles\":[";
+    for (size_t i = 0; i < angle_.size(); ++i) s += (i ? "," : "") + format_double(angle_[i]);
+    return s + "]}";
+  }
+
+ protected:
+  void do_edit(size_t i, std::string_view text) override {
+    texts_[i] = std::string(text);
+    revalidate();
+  }
+  CommandResult do_command(std::string_view id) override {
+    if (id == "initialize") {
+      double v[kCount];
+      check_field_table(kFields, kCount, texts_, errors_, v);
+      angle_.assign(static_cast<size_t>(v[0]), 0.0);
+      for (size_t i = 0; i < angle_.size(); ++i) angle_[i] = static_cast<double>(i) / static_cast<double>(angle_.size());
+      omega_ = v[1];
+      radius_ = v[2];
+      built_ = true;
+      steps_ = 0;
+      selection_.reset();
+      series_.assign(1, angle_[0]);
+    }
+    if (id == "run") running_ = true;
+    if (id == "pause") pause();
+    if (id == "step") {
+      pause();
+      one_step();
+    }
+    if (id == "reset") {
+      built_ = running_ = false;
+      angle_.clear();
+      series_.clear();
+      selection_.reset();
+    }
+    if (id == "clear_selection") selection_.reset();
+    return {};
+  }
+  CommandResult do_open_link(std::string_view share) override {
+    std::string texts[kCount];
+    for (size_t i = 0; i < kCount; ++i) texts[i] = kDefaults[i];
+    ModelLink link = read_model_link(share, "ring", kFields, kCount, texts);
+    if (!link.ok) return {false, link.error};
+    for (size_t i = 0; i < kCount; ++i) texts_[i] = texts[i];
+    revalidate();
+    return {true, "Opened a ring.", link.warnings};
+  }
+
+ private:
+  void revalidate() {
+    double v[kCount];
+    check_field_table(kFields, kCount, texts_, errors_, v);
+  }
+  void pause() {
+    running_ = false;
+    queued_ = 0;
+    scheduler_.reset();
+  }
+  void one_step() {
+    for (double& a : angle_) a += omega_;
+    ++steps_;
+    series_.push_back(angle_.empty() ? 0.0 : angle_[0]);
+  }
+
+  std::string texts_[kCount], errors_[kCount];
+  std::vector<double> angle_, series_;
+  double omega_ = 0, radius_ = 40;
+  bool built_ = false, running_ = false;
+  uint64_t steps_ = 0;
+  int queued_ = 0;
+  StepScheduler scheduler_;
+  std::optional<uint32_t> selection_;
+  std::string notice_;
+};
+
+}  // namespace
+
+ModelEntry ring_model() {
+  return {"ring", "Test ring", [] { return std::unique_ptr<ModelSession>(new RingSession); }};
+}
+
+}  // namespace bandada

@@ -1,0 +1,169 @@
+// Bandada — the model seam, for every registered model (the three real ones and the test-only
+// ring, registered by the one line below): fields, links, saved text, commands, time and
+// stepping, draw data, exports. A new model gets all of these checks by registering.
+#include <doctest/doctest.h>
+
+#include <set>
+#include <string>
+
+#include "app/registry.h"
+#include "models/ring/ring_session.h"
+
+using namespace bandada;
+
+namespace {
+
+const bool kRingRegistered = (add_model(ring_model()), true);
+
+bool built(const ModelSession& s) { return s.status() == FlockStatus::paused || s.status() == FlockStatus::running; }
+
+}  // namespace
+
+TEST_CASE("the registry lists each model once, the test model only in the test build") {
+  REQUIRE(kRingRegistered);
+  std::set<std::string> ids;
+  for (const ModelEntry& e : models()) {
+    CHECK(ids.insert(e.id).second);
+    std::unique_ptr<ModelSession> s = e.make();
+    CHECK(std::string(s->info().id) == e.id);
+  }
+  CHECK(ids.count("boids3d") == 1);
+  CHECK(ids.count("feedback2d") == 1);
+  CHECK(ids.count("flock2d") == 1);
+  CHECK(ids.count("ring") == 1);
+  CHECK(std::string(models()[0].id) == "boids3d");
+  CHECK(make_session("flock9") == nullptr);
+}
+
+TEST_CASE("every model: defaults are valid, every keystroke moves the revision, bad text is refused with a reason") {
+  for (const ModelEntry& e : models()) {
+    CAPTURE(e.id);
+    std::unique_ptr<ModelSession> s = e.make();
+    REQUIRE(s->field_count() > 0);
+    for (size_t i = 0; i < s->field_count(); ++i) CHECK(s->error(i).empty());
+    CHECK(fix_first(*s).empty());
+    const uint64_t r0 = s->revision();
+    s->edit(0, "x");
+    CHECK(s->revision() == r0 + 1);
+    s->edit(0, "x");  // the same text again is still a keystroke
+    CHECK(s->revision() == r0 + 2);
+    CHECK(s->text(0) == "x");
+    CHECK_FALSE(s->error(0).empty());
+    CHECK(s->why_not("initialize").find("Fix first") == 0);
+    CHECK_FALSE(s->command("initialize").ok);
+    CHECK_FALSE(s->command("no-such-command").ok);
+  }
+}
+
+TEST_CASE("every model: saved text and share links bring back every field exactly") {
+  for (const ModelEntry& e : models()) {
+    CAPTURE(e.id);
+    std::unique_ptr<ModelSession> a = e.make();
+    a->edit(0, " 1,");  // raw text as typed: kept even though invalid
+    for (size_t k = 0; k < a->choices().size(); ++k) a->choose(k, static_cast<int>(a->choices()[k].values.size()) - 1);
+    std::unique_ptr<ModelSession> b = e.make();
+    REQUIRE(b->load_saved(a->saved_text()));
+    std::unique_ptr<ModelSession> c = e.make();
+    REQUIRE(c->open_link(a->share_string()).ok);
+    for (size_t i = 0; i < a->field_count(); ++i) {
+      CHECK(b->text(i) == a->text(i));
+      CHECK(c->text(i) == a->text(i));
+    }
+    for (size_t k = 1; k < a->choices().size(); ++k) {  // presets (k = 0 where present) follow the fields
+      CHECK(b->chosen(k) == a->chosen(k));
+      CHECK(c->chosen(k) == a->chosen(k));
+    }
+    CHECK_FALSE(c->open_link("m=" + std::string(e.id) + "&v=99").ok);
+  }
+}
+
+TEST_CASE("every model: Initialize, Step, compute and real time advance it; the same inputs give the same bits") {
+  for (const ModelEntry& e : models()) {
+    CAPTURE(e.id);
+    std::unique_ptr<ModelSession> s = e.make(), t = e.make();
+    s->edit(0, "20");
+    t->edit(0, "20");
+    CHECK(s->why_not("run") != "");
+    REQUIRE(s->command("initialize").ok);
+    REQUIRE(t->command("initialize").ok);
+    CHECK(s->status() == FlockStatus::paused);
+    CHECK(s->steps() == 0);
+    REQUIRE(s->command("step").ok);
+    CHECK(s->steps() == 1);
+    REQUIRE(s->compute(2).ok);
+    CHECK(s->steps() == 3);
+    REQUIRE(t->compute(3).ok);
+    CHECK(t->fingerprint() == s->fingerprint());
+    CHECK(s->series_length() >= 3);
+    // Time kept apart from work: tick queues, work computes; Pause drops the partial step.
+    REQUIRE(s->command("run_pause").ok);
+    CHECK(s->status() == FlockStatus::running);
+    s->tick(0.12);
+    CHECK(s->steps() == 3);
+    s->work(1e300);
+    CHECK(s->steps() == 6);
+    s->tick(0.03);
+    s->command("pause");
+    s->command("run");
+    s->tick(0.03);
+    s->work(1e300);
+    CHECK(s->steps() == 6);
+    s->tick(10.0);  // a long gap counts 250 ms at most
+    s->work(1e300);
+    CHECK(s->steps() == 12);
+    s->pause_for_hidden_page();
+    CHECK(s->status() == FlockStatus::paused);
+    s->advance(1.0);
+    CHECK(s->steps() == 12);
+    CHECK_FALSE(s->export_json().empty());
+    CHECK_FALSE(s->export_csv().empty());
+    CHECK(s->series_csv().find('\n') != std::string::npos);
+    CHECK_FALSE(s->readouts().empty());
+    REQUIRE(s->command("reset").ok);
+    CHECK_FALSE(built(*s));
+  }
+}
+
+TEST_CASE("every model: draw data is contiguous, one entry per glyph, and marks the selection and its neighbours") {
+  for (const ModelEntry& e : models()) {
+    CAPTURE(e.id);
+    std::unique_ptr<ModelSession> s = e.make();
+    s->edit(0, "30");
+    REQUIRE(s->command("initialize").ok);
+    s->compute(1);
+    DrawData d;
+    s->draw(d);
+    REQUIRE(d.count == s->size());
+    CHECK(d.pos.size() == d.count * 3);
+    CHECK(d.dir.size() == d.count * 3);
+    CHECK(d.colour.size() == d.count);
+    CHECK(d.highlight.size() == d.count);
+    CHECK(d.width > 0);
+    REQUIRE(s->select(2).ok);
+    CHECK_FALSE(s->select(100000).ok);
+    s->draw(d);
+    CHECK(d.highlight[2] == 1);
+    for (uint32_t j : d.neighbours) CHECK(d.highlight[j] == 2);
+    size_t marked = 0;
+    for (uint8_t h : d.highlight) marked += h == 2;
+    CHECK(marked == d.neighbours.size());
+    REQUIRE(s->command("clear_selection").ok);
+    CHECK_FALSE(s->selection().has_value());
+  }
+}
+
+TEST_CASE("every model: keys are unique, and Space toggles run and pause") {
+  for (const ModelEntry& e : models()) {
+    CAPTURE(e.id);
+    std::unique_ptr<ModelSession> s = e.make();
+    std::set<std::string> keys;
+    for (const Command& c : s->commands())
+      if (c.key) CHECK(keys.insert(c.key).second);
+    CHECK(keys.count("space") == 1);
+    REQUIRE(s->command("initialize").ok);
+    s->command("run_pause");
+    CHECK(s->status() == FlockStatus::running);
+    s->command("run_pause");
+    CHECK(s->status() == FlockStatus::paused);
+  }
+}
