@@ -3,12 +3,7 @@
 # non-zero exit and nothing on stdout, --config takes the web app's share string.
 set -u
 cli="$1"
-fails=0
-checks=0
-check() {
-  checks=$((checks + 1))
-  if eval "$2"; then echo "ok: $1"; else echo "FAIL: $1"; fails=$((fails + 1)); fi
-}
+source "$(dirname "${BASH_SOURCE[0]}")/check.sh"
 
 out=$("$cli" --count 3 --steps 2)
 check "JSON names the model and the step count" '[[ "$out" == "{\"model\":\"boids3d\",\"steps\":2,"* ]]'
@@ -39,5 +34,4 @@ g=$("$cli" --model flock2d --count 25 --predator '450;300' --steps 3)
 check "flock2d JSON names the model, lists every boid and the predator" '[[ "$g" == "{\"model\":\"flock2d\",\"steps\":3,"* ]] && [ "$(grep -o "\"neighbors\"" <<<"$g" | wc -l)" = 25 ] && [[ "$g" == *"\"predators\":[{\"p\":"* ]]'
 check "flock2d refuses r_s above r" '! "$cli" --model flock2d --radius 10 --sep-radius 20 >/dev/null 2>&1'
 check "flock2d refuses a malformed predator" '! "$cli" --model flock2d --predator 1,5,2 >/dev/null 2>&1'
-echo "$((checks - fails)) passed, $fails failed"
-[ $fails -eq 0 ]
+check_summary

@@ -3,12 +3,7 @@
 # only in this test build (tests/models/ring/), through the same options, links and output.
 set -u
 cli="$1"
-fails=0
-checks=0
-check() {
-  checks=$((checks + 1))
-  if eval "$2"; then echo "ok: $1"; else echo "FAIL: $1"; fails=$((fails + 1)); fi
-}
+source "$(dirname "${BASH_SOURCE[0]}")/check.sh"
 out=$("$cli" --model ring --count 3 --omega 0.5 --steps 2)
 check "the ring's JSON after two steps" '[ "$out" = "{\"model\":\"ring\",\"steps\":2,\"angles\":[1,1.3333333333333333,1.6666666666666665]}" ]'
 check "its help lists its own fields" '"$cli" --model ring --help | grep -q -- "--omega X"'
@@ -20,5 +15,4 @@ check "its share string picks the model and the fields" '[ "$a" = "$b" ] && [ -n
 csv=$("$cli" --model ring --count 2 --format csv)
 check "its CSV comes from its table" '[ "$csv" = "$(printf "index,angle\n0,0\n1,0.5")" ]'
 check "the real models are still there" '"$cli" --model flock2d --count 5 --steps 1 | grep -q "\"model\":\"flock2d\""'
-echo "$((checks - fails)) passed, $fails failed"
-[ $fails -eq 0 ]
+check_summary

@@ -61,4 +61,19 @@ bool check_field_table(const FieldInfo* fields, size_t count, const std::string*
   return all;
 }
 
+bool all_valid(const std::string* errors, size_t count) {
+  for (size_t i = 0; i < count; ++i)
+    if (!errors[i].empty()) return false;
+  return true;
+}
+
+std::string fix_first_text(const FieldInfo* fields, size_t count, const std::string* errors) {
+  std::string out;
+  for (size_t i = 0; i < count; ++i) {
+    if (errors[i].empty()) continue;
+    out += (out.empty() ? "Fix first: " : "; ") + std::string(fields[i].label) + " (" + errors[i] + ")";
+  }
+  return out;
+}
+
 }  // namespace bandada

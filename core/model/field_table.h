@@ -34,4 +34,10 @@ bool check_field_table(const FieldInfo* fields, size_t count, const std::string*
 /// Validates a field's text by the number grammar and its range (any model's field table).
 FieldCheck check_field_text(const FieldInfo& fi, std::string_view text);
 
+/// True when every message is empty.
+bool all_valid(const std::string* errors, size_t count);
+
+/// "Fix first: label (message); …" for the fields with a message, "" when there is none.
+std::string fix_first_text(const FieldInfo* fields, size_t count, const std::string* errors);
+
 }  // namespace bandada

@@ -31,9 +31,7 @@ void Boids3dController::revalidate() {
   }
 }
 
-bool Boids3dController::fields_valid() const {
-  return std::all_of(errors_.begin(), errors_.end(), [](const std::string& e) { return e.empty(); });
-}
+bool Boids3dController::fields_valid() const { return all_valid(errors_.data(), errors_.size()); }
 
 void Boids3dController::edit(Boids3dField f, std::string_view text) {
   notice_.clear();  // a notice gives way to the user's next action
@@ -84,16 +82,7 @@ CommandResult Boids3dController::undo() {
 // ---- commands -----------------------------------------------------------------------------
 
 std::string Boids3dController::why_not_initialize() const {
-  if (fields_valid()) return {};
-  std::string s = "Fix first: ";
-  bool first = true;
-  for (int i = 0; i < kBoids3dFieldCount; ++i) {
-    if (errors_[i].empty()) continue;
-    if (!first) s += "; ";
-    s += std::string(field_info(static_cast<Boids3dField>(i)).label) + " (" + errors_[i] + ")";
-    first = false;
-  }
-  return s;
+  return fix_first_text(boids3d_fields(), kBoids3dFieldCount, errors_.data());
 }
 
 std::string Boids3dController::why_not_run() const {

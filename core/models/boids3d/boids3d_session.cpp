@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "app/controller_session.h"
 #include "app/registry.h"
 #include "app/share_codec.h"
 #include "boids3d_controller.h"
@@ -24,14 +25,9 @@ std::string fixed(double v, int digits) {
   return b;
 }
 
-class Boids3dSession final : public ModelSession {
+class Boids3dSession final : public ControllerSession<Boids3dController, Boids3dField> {
  public:
-  const ModelInfo& info() const override { return kInfo; }
-
-  size_t field_count() const override { return kBoids3dFieldCount; }
-  const FieldInfo& field(size_t i) const override { return boids3d_fields()[i]; }
-  const std::string& text(size_t i) const override { return c_.texts()[i]; }
-  const std::string& error(size_t i) const override { return c_.error(static_cast<Boids3dField>(i)); }
+  Boids3dSession() : ControllerSession(kInfo, boids3d_fields(), kBoids3dFieldCount) {}
 
   const std::vector<Command>& commands() const override {
     static const std::vector<Command> kCommands = [] {
@@ -48,22 +44,14 @@ class Boids3dSession final : public ModelSession {
   }
 
   std::string why_not(std::string_view id) const override {
-    if (id == "initialize") return c_.why_not_initialize();
-    if (id == "run") return c_.why_not_run();
-    if (id == "pause") return c_.status() == FlockStatus::running ? "" : "Not running.";
-    if (id == "step") return c_.why_not_step();
-    if (id == "reset") return c_.status() == FlockStatus::none ? "No flock to remove." : "";
-    if (id == "clear_selection") return c_.selection() ? "" : "Nothing selected.";
     if (id == "undo") return c_.can_undo() ? "" : "Nothing to undo.";
     if (id == "restore_previous_inputs") return c_.has_previous_inputs() ? "" : "No previous inputs to restore.";
     if (id == "replay")
       return c_.link_check().kind == LinkCheck::Kind::waiting && c_.flock() && !c_.busy() ? "" : "No shared run to replay.";
-    return {};
+    return standard_why_not(id);
   }
 
-  FlockStatus status() const override { return c_.status(); }
-  void tick(double elapsed) override { c_.tick(elapsed); }
-  void work(double budget_ms) override { c_.work(budget_ms); }
+
   CommandResult compute(uint64_t n) override {
     if (c_.status() == FlockStatus::none || c_.status() == FlockStatus::stale) return {false, "Initialize first."};
     c_.compute_now(n);
@@ -72,7 +60,6 @@ class Boids3dSession final : public ModelSession {
   bool busy() const override { return c_.busy(); }
   double progress() const override { return c_.progress(); }
   std::string busy_label() const override { return c_.busy_label(); }
-  void pause_for_hidden_page() override { c_.pause_for_hidden_page(); }
 
   uint64_t steps() const override { return c_.flock() ? c_.flock()->steps() : 0; }
   size_t size() const override { return c_.flock() ? c_.flock()->size() : 0; }
@@ -95,7 +82,6 @@ class Boids3dSession final : public ModelSession {
     return r;
   }
   std::string status_line() const override { return c_.status_line(); }
-  const std::string& notice() const override { return c_.notice(); }
   const LinkCheck& link_check() const override { return c_.link_check(); }
 
   const std::vector<SeriesInfo>& series_info() const override {
@@ -127,9 +113,6 @@ class Boids3dSession final : public ModelSession {
   std::optional<uint32_t> selection() const override { return c_.selection(); }
   CommandResult select(int64_t index) override { return c_.select(index); }
 
-  std::string share_string() const override { return c_.share_string(); }
-  std::string saved_text() const override { return c_.saved_fields(); }
-  bool load_saved(std::string_view saved) override { return c_.load_saved_fields(saved); }
   std::string session_record() const override { return c_.session_record(); }
   CommandResult restore_session(std::string_view record) override { return c_.restore_session(record); }
 
@@ -199,23 +182,16 @@ class Boids3dSession final : public ModelSession {
   }
 
  protected:
-  void do_edit(size_t i, std::string_view text) override { c_.edit(static_cast<Boids3dField>(i), text); }
   CommandResult do_command(std::string_view id) override {
-    if (id == "initialize") return c_.initialize();
-    if (id == "run") return c_.run();
-    if (id == "pause") c_.pause();
-    if (id == "step") return c_.step();
-    if (id == "reset") c_.reset();
-    if (id == "clear_selection") c_.clear_selection();
+    bool handled = false;
+    CommandResult r = standard_command(id, handled);
     if (id == "undo") return c_.undo();
     if (id == "restore_previous_inputs") return c_.restore_previous_inputs();
     if (id == "replay") return c_.replay_link_run();
-    return {};
+    return r;
   }
-  CommandResult do_open_link(std::string_view share) override { return c_.open_link(share); }
 
- private:
-  Boids3dController c_;
+
 };
 
 }  // namespace

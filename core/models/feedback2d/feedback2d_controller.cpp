@@ -15,9 +15,7 @@ void Feedback2dController::revalidate() {
   errors_ = c.errors;
 }
 
-bool Feedback2dController::fields_valid() const {
-  return std::all_of(errors_.begin(), errors_.end(), [](const std::string& e) { return e.empty(); });
-}
+bool Feedback2dController::fields_valid() const { return all_valid(errors_.data(), errors_.size()); }
 
 Feedback2dParams Feedback2dController::current_params_or_model() const {
   // Invalid fields leave the running system on its last valid values.
@@ -62,15 +60,7 @@ void Feedback2dController::set_no_contradiction(bool on) {
 }
 
 std::string Feedback2dController::why_not_initialize() const {
-  if (fields_valid()) return {};
-  std::string s = "Fix first: ";
-  bool first = true;
-  for (int i = 0; i < kFeedback2dFieldCount; ++i) {
-    if (errors_[i].empty()) continue;
-    s += (first ? "" : "; ") + std::string(field_info(static_cast<Feedback2dField>(i)).label) + " (" + errors_[i] + ")";
-    first = false;
-  }
-  return s;
+  return fix_first_text(feedback2d_fields(), kFeedback2dFieldCount, errors_.data());
 }
 
 std::string Feedback2dController::why_not_run() const {

@@ -70,6 +70,7 @@ class Feedback2dController {
   const std::string& notice() const { return notice_; }
   CommandResult follow(int64_t index);
   void clear_follow() { followed_.reset(); }
+  void clear_selection() { clear_follow(); }  ///< the session's word for it
   std::optional<uint32_t> followed() const { return followed_; }
 
   // ---- share and persistence ----------------------------------------------------------

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "app/controller_session.h"
 #include "app/registry.h"
 #include "feedback2d_controller.h"
 #include "feedback2d_export.h"
@@ -26,14 +27,9 @@ std::string fixed(double v, const char* f) {
   return b;
 }
 
-class Feedback2dSession final : public ModelSession {
+class Feedback2dSession final : public ControllerSession<Feedback2dController, Feedback2dField> {
  public:
-  const ModelInfo& info() const override { return kInfo; }
-
-  size_t field_count() const override { return kFeedback2dFieldCount; }
-  const FieldInfo& field(size_t i) const override { return feedback2d_fields()[i]; }
-  const std::string& text(size_t i) const override { return c_.texts()[i]; }
-  const std::string& error(size_t i) const override { return c_.error(static_cast<Feedback2dField>(i)); }
+  Feedback2dSession() : ControllerSession(kInfo, feedback2d_fields(), kFeedback2dFieldCount) {}
 
   const std::vector<Choice>& choices() const override {
     static const std::vector<Choice> kChoices = {
@@ -57,25 +53,13 @@ class Feedback2dSession final : public ModelSession {
     return kCommands;
   }
   std::string why_not(std::string_view id) const override {
-    const bool running = c_.status() == FlockStatus::running;
-    if (id == "initialize") return c_.why_not_initialize();
-    if (id == "run") return c_.why_not_run();
-    if (id == "pause") return running ? "" : "Not running.";
-    if (id == "step") return c_.why_not_step();
-    if (id == "reset") return c_.model() ? "" : "Nothing to remove.";
-    if (id == "clear_selection") return c_.followed() ? "" : "No point followed.";
-    if (id == "phase") {
-      if (!c_.why_not_step().empty()) return c_.why_not_step();
-      return running ? "Pause first: single phases are for a paused system." : "";
-    }
-    return {};
+    if (id != "phase") return standard_why_not(id);
+    if (!c_.why_not_step().empty()) return c_.why_not_step();
+    return c_.status() == FlockStatus::running ? "Pause first: single phases are for a paused system." : "";
   }
 
-  FlockStatus status() const override { return c_.status(); }
-  void tick(double elapsed) override { c_.tick(elapsed); }
-  void work(double budget_ms) override { c_.work(budget_ms); }
+
   CommandResult compute(uint64_t n) override { return c_.compute(n); }
-  void pause_for_hidden_page() override { c_.pause_for_hidden_page(); }
 
   uint64_t steps() const override { return c_.model() ? c_.model()->cycles() : 0; }
   size_t size() const override { return c_.model() ? c_.model()->size() : 0; }
@@ -98,7 +82,6 @@ class Feedback2dSession final : public ModelSession {
     if (c_.followed()) r.push_back({"following point", "#" + std::to_string(*c_.followed()), 4});
     return r;
   }
-  const std::string& notice() const override { return c_.notice(); }
 
   const std::vector<SeriesInfo>& series_info() const override {
     static const std::vector<SeriesInfo> kSeries = {
@@ -132,9 +115,6 @@ class Feedback2dSession final : public ModelSession {
   std::optional<uint32_t> selection() const override { return c_.followed(); }
   CommandResult select(int64_t index) override { return c_.follow(index); }
 
-  std::string share_string() const override { return c_.share_string(); }
-  std::string saved_text() const override { return c_.saved_fields(); }
-  bool load_saved(std::string_view saved) override { return c_.load_saved_fields(saved); }
 
   void draw(DrawData& d) const override {
     const Feedback2d* m = c_.model();
@@ -218,25 +198,18 @@ class Feedback2dSession final : public ModelSession {
   }
 
  protected:
-  void do_edit(size_t i, std::string_view text) override { c_.edit(static_cast<Feedback2dField>(i), text); }
   void do_choose(size_t k, int index) override {
     if (k == 0) c_.set_operation(static_cast<Feedback2dOperation>(index));
     else c_.set_no_contradiction(index == 1);
   }
   CommandResult do_command(std::string_view id) override {
-    if (id == "initialize") return c_.initialize();
-    if (id == "run") return c_.run();
-    if (id == "pause") c_.pause();
-    if (id == "step") return c_.step();
-    if (id == "reset") c_.reset();
-    if (id == "clear_selection") c_.clear_follow();
-    if (id == "phase") return c_.advance_phase();
-    return {};
+    bool handled = false;
+    CommandResult r = standard_command(id, handled);
+    return id == "phase" ? c_.advance_phase() : r;
   }
-  CommandResult do_open_link(std::string_view share) override { return c_.open_link(share); }
+
 
  private:
-  Feedback2dController c_;
   std::optional<uint64_t> phases_;
 };
 

@@ -32,9 +32,7 @@ Flock2dController::Flock2dController() : texts_(flock2d_default_texts()) { reval
 
 void Flock2dController::revalidate() { errors_ = check_flock2d(texts_).errors; }
 
-bool Flock2dController::fields_valid() const {
-  return std::all_of(errors_.begin(), errors_.end(), [](const std::string& e) { return e.empty(); });
-}
+bool Flock2dController::fields_valid() const { return all_valid(errors_.data(), errors_.size()); }
 
 Flock2dParams Flock2dController::params_from_fields() const {
   Flock2dParams p = check_flock2d(texts_).params;
@@ -118,15 +116,7 @@ void Flock2dController::clear_markers() {
 }
 
 std::string Flock2dController::why_not_initialize() const {
-  if (fields_valid()) return {};
-  std::string s = "Fix first: ";
-  bool first = true;
-  for (int i = 0; i < kFlock2dFieldCount; ++i) {
-    if (errors_[i].empty()) continue;
-    s += (first ? "" : "; ") + std::string(field_info(static_cast<Flock2dField>(i)).label) + " (" + errors_[i] + ")";
-    first = false;
-  }
-  return s;
+  return fix_first_text(flock2d_fields(), kFlock2dFieldCount, errors_.data());
 }
 
 std::string Flock2dController::why_not_run() const {

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "app/controller_session.h"
 #include "app/registry.h"
 #include "flock2d_controller.h"
 #include "flock2d_export.h"
@@ -41,14 +42,9 @@ std::vector<Choice> make_choices() {
   };
 }
 
-class Flock2dSession final : public ModelSession {
+class Flock2dSession final : public ControllerSession<Flock2dController, Flock2dField> {
  public:
-  const ModelInfo& info() const override { return kInfo; }
-
-  size_t field_count() const override { return kFlock2dFieldCount; }
-  const FieldInfo& field(size_t i) const override { return flock2d_fields()[i]; }
-  const std::string& text(size_t i) const override { return c_.texts()[i]; }
-  const std::string& error(size_t i) const override { return c_.error(static_cast<Flock2dField>(i)); }
+  Flock2dSession() : ControllerSession(kInfo, flock2d_fields(), kFlock2dFieldCount) {}
 
   const std::vector<Choice>& choices() const override {
     static const std::vector<Choice> kChoices = make_choices();
@@ -71,26 +67,16 @@ class Flock2dSession final : public ModelSession {
     return kCommands;
   }
   std::string why_not(std::string_view id) const override {
-    if (id == "initialize") return c_.why_not_initialize();
-    if (id == "run") return c_.why_not_run();
-    if (id == "pause") return c_.status() == FlockStatus::running ? "" : "Not running.";
-    if (id == "step") return c_.why_not_step();
-    if (id == "reset") return c_.model() ? "" : "No flock to remove.";
-    if (id == "clear_selection") return c_.selection() ? "" : "Nothing selected.";
-    if (id == "clear_markers")
-      return c_.model() && (!c_.model()->predators().empty() || !c_.model()->attractors().empty()) ? ""
-                                                                                                  : "No markers.";
+    const Flock2d* m = c_.model();
+    if (id == "clear_markers") return m && (!m->predators().empty() || !m->attractors().empty()) ? "" : "No markers.";
     if (id == "make_leader")
       return c_.selection() && static_cast<int64_t>(*c_.selection()) != c_.leader() ? "" : "Select a boid first.";
     if (id == "no_leader") return c_.leader() >= 0 ? "" : "No leader.";
-    return {};
+    return standard_why_not(id);
   }
 
-  FlockStatus status() const override { return c_.status(); }
-  void tick(double elapsed) override { c_.tick(elapsed); }
-  void work(double budget_ms) override { c_.work(budget_ms); }
+
   CommandResult compute(uint64_t n) override { return c_.compute(n); }
-  void pause_for_hidden_page() override { c_.pause_for_hidden_page(); }
 
   uint64_t steps() const override { return c_.model() ? c_.model()->steps() : 0; }
   size_t size() const override { return c_.model() ? c_.model()->size() : 0; }
@@ -122,7 +108,6 @@ class Flock2dSession final : public ModelSession {
     }
     return r;
   }
-  const std::string& notice() const override { return c_.notice(); }
 
   const std::vector<SeriesInfo>& series_info() const override {
     static const std::vector<SeriesInfo> kSeries = {{"order", 0.0, 1.0},
@@ -194,9 +179,6 @@ class Flock2dSession final : public ModelSession {
     if (on && k == kByNeighbours) display_[kBySpeed] = false;
   }
 
-  std::string share_string() const override { return c_.share_string(); }
-  std::string saved_text() const override { return c_.saved_fields(); }
-  bool load_saved(std::string_view saved) override { return c_.load_saved_fields(saved); }
 
   void draw(DrawData& d) const override;
 
@@ -242,19 +224,15 @@ class Flock2dSession final : public ModelSession {
   }
 
  protected:
-  void do_edit(size_t i, std::string_view text) override { c_.edit(static_cast<Flock2dField>(i), text); }
   void do_choose(size_t k, int index) override {
     if (k == 0) c_.apply_preset(index);
     else if (k == 1) c_.set_law(index == 1 ? ForceLaw::raw : ForceLaw::steering);
     else c_.set_integrator(index == 1 ? Integrator::rk4 : Integrator::euler);
   }
   CommandResult do_command(std::string_view id) override {
-    if (id == "initialize") return c_.initialize();
-    if (id == "run") return c_.run();
-    if (id == "pause") c_.pause();
-    if (id == "step") return c_.step();
-    if (id == "reset") c_.reset();
-    if (id == "clear_selection") c_.clear_selection();
+    bool handled = false;
+    CommandResult r = standard_command(id, handled);
+    if (handled) return r;
     if (id == "clear_markers") {
       c_.clear_markers();
       bump();
@@ -269,7 +247,6 @@ class Flock2dSession final : public ModelSession {
     }
     return {};
   }
-  CommandResult do_open_link(std::string_view share) override { return c_.open_link(share); }
 
  private:
   // "X;Y", or "X,Y" with one comma; numbers by the field grammar.
@@ -286,7 +263,6 @@ class Flock2dSession final : public ModelSession {
     return true;
   }
 
-  Flock2dController c_;
   int tool_ = kPredator;
   bool display_[kDisplayCount] = {false, false, false, true, false, false};
   std::optional<std::string> leader_text_;

@@ -1,0 +1,67 @@
+// Bandada — what the three real models' sessions share: each wraps a controller of the same
+// shape (texts, messages, the run/pause/step rules, share and saved text), so the forwarding is
+// written once here and a session adds only what its model has of its own.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include "app/model_session.h"
+
+namespace bandada {
+
+template <class Controller, class Field>
+class ControllerSession : public ModelSession {
+ public:
+  ControllerSession(const ModelInfo& info, const FieldInfo* fields, size_t count)
+      : info_(info), fields_(fields), count_(count) {}
+
+  const ModelInfo& info() const override { return info_; }
+  size_t field_count() const override { return count_; }
+  const FieldInfo& field(size_t i) const override { return fields_[i]; }
+  const std::string& text(size_t i) const override { return c_.texts()[i]; }
+  const std::string& error(size_t i) const override { return c_.error(static_cast<Field>(i)); }
+  FlockStatus status() const override { return c_.status(); }
+  void tick(double elapsed) override { c_.tick(elapsed); }
+  void work(double budget_ms) override { c_.work(budget_ms); }
+  void pause_for_hidden_page() override { c_.pause_for_hidden_page(); }
+  const std::string& notice() const override { return c_.notice(); }
+  std::string share_string() const override { return c_.share_string(); }
+  std::string saved_text() const override { return c_.saved_fields(); }
+  bool load_saved(std::string_view saved) override { return c_.load_saved_fields(saved); }
+
+ protected:
+  /// The reasons of the commands every model has; "" for the others.
+  std::string standard_why_not(std::string_view id) const {
+    if (id == "initialize") return c_.why_not_initialize();
+    if (id == "run") return c_.why_not_run();
+    if (id == "pause") return c_.status() == FlockStatus::running ? "" : "Not running.";
+    if (id == "step") return c_.why_not_step();
+    if (id == "reset") return c_.status() == FlockStatus::none ? "Nothing to remove yet." : "";
+    if (id == "clear_selection") return selection() ? "" : "Nothing selected.";
+    return {};
+  }
+  /// Runs a command every model has; false in `handled` for the others.
+  CommandResult standard_command(std::string_view id, bool& handled) {
+    handled = true;
+    if (id == "initialize") return c_.initialize();
+    if (id == "run") return c_.run();
+    if (id == "step") return c_.step();
+    if (id == "pause") c_.pause();
+    else if (id == "reset") c_.reset();
+    else if (id == "clear_selection") c_.clear_selection();
+    else handled = false;
+    return {};
+  }
+  void do_edit(size_t i, std::string_view text) override { c_.edit(static_cast<Field>(i), text); }
+  CommandResult do_open_link(std::string_view share) override { return c_.open_link(share); }
+
+  Controller c_;
+
+ private:
+  const ModelInfo& info_;
+  const FieldInfo* fields_;
+  size_t count_;
+};
+
+}  // namespace bandada
