@@ -8,14 +8,15 @@
 
 namespace bandada {
 
-Feedback2dController::Feedback2dController() : texts_(feedback2d_default_texts()) { revalidate(); }
+Feedback2dController::Feedback2dController()
+    : LiveController(feedback2d_fields(), feedback2d_default_texts(), "No system yet: Initialize first.", "point") {
+  revalidate();
+}
 
 void Feedback2dController::revalidate() {
   Feedback2dCheck c = check_feedback2d(texts_);
   errors_ = c.errors;
 }
-
-bool Feedback2dController::fields_valid() const { return all_valid(errors_.data(), errors_.size()); }
 
 Feedback2dParams Feedback2dController::current_params_or_model() const {
   // Invalid fields leave the running system on its last valid values.
@@ -59,20 +60,6 @@ void Feedback2dController::set_no_contradiction(bool on) {
   if (model_) model_->set_live_params(current_params_or_model());
 }
 
-std::string Feedback2dController::why_not_initialize() const {
-  return fix_first_text(feedback2d_fields(), kFeedback2dFieldCount, errors_.data());
-}
-
-std::string Feedback2dController::why_not_run() const {
-  if (!model_) return "No system yet: Initialize first.";
-  if (running_) return "Already running.";
-  return {};
-}
-
-std::string Feedback2dController::why_not_step() const {
-  return model_ ? std::string() : std::string("No system yet: Initialize first.");
-}
-
 CommandResult Feedback2dController::initialize() {
   notice_.clear();
   if (!fields_valid()) {
@@ -81,25 +68,11 @@ CommandResult Feedback2dController::initialize() {
   }
   model_ = std::make_unique<Feedback2d>(current_params());
   running_ = false;
-  followed_.reset();
+  selection_.reset();
   scheduler_.reset();
   series_.clear();
   record();
   return {true, "Initialized."};
-}
-
-CommandResult Feedback2dController::run() {
-  notice_.clear();
-  std::string why = why_not_run();
-  if (!why.empty()) return {false, why};
-  running_ = true;
-  return {true, {}};
-}
-
-void Feedback2dController::pause() {
-  running_ = false;
-  queued_ = 0;
-  scheduler_.reset();
 }
 
 CommandResult Feedback2dController::step() {
@@ -125,7 +98,7 @@ void Feedback2dController::reset() {
   notice_.clear();
   model_.reset();
   running_ = false;
-  followed_.reset();
+  selection_.reset();
   scheduler_.reset();
   series_.clear();
 }
@@ -135,11 +108,6 @@ double Feedback2dController::estimate_cycle_ms(const Feedback2dParams& p) {
   if (p.operation == Feedback2dOperation::gravity) return n * n * 12e-6;
   double k = std::min(n - 1, n * 3.14159 * p.r * p.r / 700000.0);
   return n * (200.0 + 60.0 * k) * 1e-6;
-}
-
-void Feedback2dController::tick(double elapsed_seconds) {
-  if (!running_ || !model_) return;
-  queued_ = std::min(6, queued_ + scheduler_.add(elapsed_seconds));
 }
 
 void Feedback2dController::work(double budget_ms) {
@@ -165,18 +133,6 @@ CommandResult Feedback2dController::compute(uint64_t n) {
 void Feedback2dController::record() {
   const Feedback2dResult& R = model_->result();
   if (series_.size() < 1000000) series_.push_back({model_->cycles(), R.D, R.order, R.coherence, R.delta});
-}
-
-FlockStatus Feedback2dController::status() const {
-  if (!model_) return FlockStatus::none;
-  return running_ ? FlockStatus::running : FlockStatus::paused;
-}
-
-CommandResult Feedback2dController::follow(int64_t index) {
-  if (!model_) return {false, "No system to follow a point in."};
-  if (index < 0 || static_cast<uint64_t>(index) >= model_->size()) return {false, "No such point."};
-  followed_ = static_cast<uint32_t>(index);
-  return {true, {}};
 }
 
  std::string Feedback2dController::share_string() const {

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "models/boids3d/boids3d_controller.h"
+#include "app/live_controller.h"
 #include "app/scheduler.h"
 #include "models/feedback2d/feedback2d.h"
 #include "models/feedback2d/feedback2d_params.h"
@@ -22,14 +23,11 @@ struct Feedback2dSample {
   double D, order, coherence, delta;
 };
 
-class Feedback2dController {
+class Feedback2dController : public LiveController<Feedback2d, kFeedback2dFieldCount> {
  public:
   Feedback2dController();
 
   // ---- fields (live) ------------------------------------------------------------------
-  const Feedback2dFieldTexts& texts() const { return texts_; }
-  const std::string& error(Feedback2dField f) const { return errors_[static_cast<int>(f)]; }
-  bool fields_valid() const;
   /// A valid edit applies to the running system from the next phase; n and the seed rebuild it.
   void edit(Feedback2dField f, std::string_view text);
   Feedback2dOperation operation() const { return operation_; }
@@ -39,23 +37,15 @@ class Feedback2dController {
 
   // ---- commands -----------------------------------------------------------------------
   CommandResult initialize();
-  CommandResult run();
-  void pause();
   CommandResult step();           ///< pauses, then finishes the current cycle (a whole one from phase 1)
   CommandResult advance_phase();  ///< while paused: runs the next single phase
   void reset();
-  void pause_for_hidden_page() { pause(); }
-  std::string why_not_initialize() const;
-  std::string why_not_run() const;
-  std::string why_not_step() const;
 
   /// Whole cycles due from elapsed time while running, as many as the frame budget allows.
   void advance(double elapsed_seconds, double budget_ms = 1e300) {
     tick(elapsed_seconds);
     work(budget_ms);
   }
-  /// The scheduler half of advance(): queues the due steps (at most 6), computes nothing.
-  void tick(double elapsed_seconds);
   /// The work half: the queued steps that fit budget_ms (at least one); the rest is dropped like
   /// any delay beyond the 250 ms cap.
   void work(double budget_ms);
@@ -64,14 +54,10 @@ class Feedback2dController {
   static double estimate_cycle_ms(const Feedback2dParams& p);
 
   // ---- readouts -----------------------------------------------------------------------
-  FlockStatus status() const;
-  const Feedback2d* model() const { return model_.get(); }
   const std::vector<Feedback2dSample>& series() const { return series_; }
-  const std::string& notice() const { return notice_; }
-  CommandResult follow(int64_t index);
-  void clear_follow() { followed_.reset(); }
-  void clear_selection() { clear_follow(); }  ///< the session's word for it
-  std::optional<uint32_t> followed() const { return followed_; }
+  CommandResult follow(int64_t index) { return select(index); }
+  void clear_follow() { clear_selection(); }
+  std::optional<uint32_t> followed() const { return selection(); }
 
   // ---- share and persistence ----------------------------------------------------------
   std::string share_string() const;
@@ -85,17 +71,9 @@ class Feedback2dController {
   Feedback2dParams current_params_or_model() const;
   void record();
 
-  Feedback2dFieldTexts texts_;
-  std::array<std::string, kFeedback2dFieldCount> errors_;
   Feedback2dOperation operation_ = Feedback2dOperation::flock;
   bool no_contradiction_ = false;
-  std::unique_ptr<Feedback2d> model_;
-  bool running_ = false;
-  std::optional<uint32_t> followed_;
-  StepScheduler scheduler_;
-  int queued_ = 0;
   std::vector<Feedback2dSample> series_;
-  std::string notice_;
 };
 
 }  // namespace bandada

@@ -28,11 +28,12 @@ const std::vector<Flock2dPreset>& flock2d_presets() {
   return kPresets;
 }
 
-Flock2dController::Flock2dController() : texts_(flock2d_default_texts()) { revalidate(); }
+Flock2dController::Flock2dController()
+    : LiveController(flock2d_fields(), flock2d_default_texts(), "No flock yet: Initialize first.", "boid") {
+  revalidate();
+}
 
 void Flock2dController::revalidate() { errors_ = check_flock2d(texts_).errors; }
-
-bool Flock2dController::fields_valid() const { return all_valid(errors_.data(), errors_.size()); }
 
 Flock2dParams Flock2dController::params_from_fields() const {
   Flock2dParams p = check_flock2d(texts_).params;
@@ -115,17 +116,6 @@ void Flock2dController::clear_markers() {
   if (model_) model_->clear_markers();
 }
 
-std::string Flock2dController::why_not_initialize() const {
-  return fix_first_text(flock2d_fields(), kFlock2dFieldCount, errors_.data());
-}
-
-std::string Flock2dController::why_not_run() const {
-  if (!model_) return "No flock yet: Initialize first.";
-  return running_ ? "Already running." : "";
-}
-
-std::string Flock2dController::why_not_step() const { return model_ ? "" : "No flock yet: Initialize first."; }
-
 CommandResult Flock2dController::initialize() {
   notice_.clear();
   if (!fields_valid()) {
@@ -154,19 +144,6 @@ CommandResult Flock2dController::initialize() {
   return {true, {}};
 }
 
-CommandResult Flock2dController::run() {
-  std::string why = why_not_run();
-  if (!why.empty()) return {false, why};
-  running_ = true;
-  return {true, {}};
-}
-
-void Flock2dController::pause() {
-  running_ = false;
-  queued_ = 0;
-  scheduler_.reset();
-}
-
 CommandResult Flock2dController::step() {
   std::string why = why_not_step();
   if (!why.empty()) return {false, why};
@@ -189,11 +166,6 @@ double Flock2dController::estimate_step_ms(const Flock2dParams& p) {
   const double k = std::min(n, n * 3.14159 * p.r * p.r / (900.0 * 600.0));
   const double per = (300.0 + 120.0 * k) * 1e-6 * (p.integrator == Integrator::rk4 ? 4.0 : 1.0);
   return n * per;
-}
-
-void Flock2dController::tick(double elapsed_seconds) {
-  if (!running_ || !model_) return;
-  queued_ = std::min(6, queued_ + scheduler_.add(elapsed_seconds));
 }
 
 void Flock2dController::work(double budget_ms) {
@@ -222,18 +194,6 @@ void Flock2dController::record(bool with_nearest) {
   if (series_.size() >= 1000000) return;
   const double nearest = with_nearest || series_.empty() ? model_->mean_nearest_distance() : series_.back().nearest;
   series_.push_back({model_->steps(), model_->order(), model_->mean_speed(), nearest, model_->kinetic_energy()});
-}
-
-FlockStatus Flock2dController::status() const {
-  if (!model_) return FlockStatus::none;
-  return running_ ? FlockStatus::running : FlockStatus::paused;
-}
-
-CommandResult Flock2dController::select(int64_t index) {
-  if (!model_) return {false, "No flock to select from."};
-  if (index < 0 || static_cast<uint64_t>(index) >= model_->size()) return {false, "No such boid."};
-  selection_ = static_cast<uint32_t>(index);
-  return {true, {}};
 }
 
 namespace {

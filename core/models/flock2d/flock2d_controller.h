@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "models/boids3d/boids3d_controller.h"
+#include "app/live_controller.h"
 #include "app/scheduler.h"
 #include "models/flock2d/flock2d.h"
 #include "models/flock2d/flock2d_params.h"
@@ -29,13 +30,10 @@ struct Flock2dSample {
   double order, mean_speed, nearest, energy;
 };
 
-class Flock2dController {
+class Flock2dController : public LiveController<Flock2d, kFlock2dFieldCount> {
  public:
   Flock2dController();
 
-  const Flock2dFieldTexts& texts() const { return texts_; }
-  const std::string& error(Flock2dField f) const { return errors_[static_cast<int>(f)]; }
-  bool fields_valid() const;
   /// Live: a valid edit applies from the next step; a new seed rebuilds. Any edit leaves the preset.
   void edit(Flock2dField f, std::string_view text);
   /// Sets every field of a preset but N and the seed (live, like edits); preset() is −1 (custom)
@@ -56,21 +54,13 @@ class Flock2dController {
   void clear_markers();
 
   CommandResult initialize();
-  CommandResult run();
-  void pause();
   CommandResult step();
   void reset();
-  void pause_for_hidden_page() { pause(); }
-  std::string why_not_initialize() const;
-  std::string why_not_run() const;
-  std::string why_not_step() const;
   /// Whole steps due (one per 0.04 s of wall time, at most 250 ms a frame) within the budget.
   void advance(double elapsed_seconds, double budget_ms = 1e300) {
     tick(elapsed_seconds);
     work(budget_ms);
   }
-  /// The scheduler half of advance(): queues the due steps (at most 6), computes nothing.
-  void tick(double elapsed_seconds);
   /// The work half: the queued steps that fit budget_ms (at least one); the rest is dropped like
   /// any delay beyond the 250 ms cap.
   void work(double budget_ms);
@@ -78,13 +68,7 @@ class Flock2dController {
   CommandResult compute(uint64_t n);
   static double estimate_step_ms(const Flock2dParams& p);
 
-  FlockStatus status() const;
-  const Flock2d* model() const { return model_.get(); }
   const std::vector<Flock2dSample>& series() const { return series_; }
-  const std::string& notice() const { return notice_; }
-  CommandResult select(int64_t index);
-  void clear_selection() { selection_.reset(); }
-  std::optional<uint32_t> selection() const { return selection_; }
 
   /// m=flock2d&v=1&… with every field's raw text, law, integrator, leader and the markers.
   std::string share_string() const;
@@ -98,20 +82,12 @@ class Flock2dController {
   void apply_live();
   void record(bool with_nearest);
 
-  Flock2dFieldTexts texts_;
-  std::array<std::string, kFlock2dFieldCount> errors_;
   int preset_ = 0;
   ForceLaw law_ = ForceLaw::steering;
   Integrator integrator_ = Integrator::euler;
   int64_t leader_ = -1;
   std::vector<std::pair<double, double>> pending_predators_, pending_attractors_;  // from a link, before Initialize
-  std::unique_ptr<Flock2d> model_;
-  bool running_ = false;
-  std::optional<uint32_t> selection_;
-  StepScheduler scheduler_;
-  int queued_ = 0;
   std::vector<Flock2dSample> series_;
-  std::string notice_;
 };
 
 }  // namespace bandada

@@ -1,0 +1,92 @@
+// Bandada — what the two live controllers (the feedback engine, the 2-D flock) share: raw field
+// texts and their messages, the model, the run/pause rules, the scheduler's queue and a
+// selection. Fields act on the running model from the next step; each controller adds its own
+// settings, edits and readouts.
+#pragma once
+
+#include <algorithm>
+#include <array>
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "app/model_session.h"
+#include "app/scheduler.h"
+#include "model/field_table.h"
+
+namespace bandada {
+
+template <class Model, size_t N>
+class LiveController {
+ public:
+  using Texts = std::array<std::string, N>;
+
+  const Texts& texts() const { return texts_; }
+  template <class Field>
+  const std::string& error(Field f) const {
+    return errors_[static_cast<size_t>(f)];
+  }
+  bool fields_valid() const { return all_valid(errors_.data(), N); }
+  std::string why_not_initialize() const { return fix_first_text(fields_, N, errors_.data()); }
+  std::string why_not_run() const {
+    if (!model_) return no_state_;
+    return running_ ? "Already running." : "";
+  }
+  std::string why_not_step() const { return model_ ? "" : no_state_; }
+
+  CommandResult run() {
+    notice_.clear();
+    const std::string why = why_not_run();
+    if (!why.empty()) return {false, why};
+    running_ = true;
+    return {};
+  }
+  /// Drops the partial step time and anything queued.
+  void pause() {
+    running_ = false;
+    queued_ = 0;
+    scheduler_.reset();
+  }
+  void pause_for_hidden_page() { pause(); }
+  /// The scheduler half of advance(): queues the due steps (at most 6), computes nothing.
+  void tick(double elapsed_seconds) {
+    if (running_ && model_) queued_ = std::min(6, queued_ + scheduler_.add(elapsed_seconds));
+  }
+
+  FlockStatus status() const {
+    if (!model_) return FlockStatus::none;
+    return running_ ? FlockStatus::running : FlockStatus::paused;
+  }
+  const Model* model() const { return model_.get(); }
+  const std::string& notice() const { return notice_; }
+
+  CommandResult select(int64_t index) {
+    if (!model_) return {false, no_state_};
+    if (index < 0 || static_cast<uint64_t>(index) >= model_->size()) return {false, "No such " + std::string(noun_) + "."};
+    selection_ = static_cast<uint32_t>(index);
+    return {};
+  }
+  void clear_selection() { selection_.reset(); }
+  std::optional<uint32_t> selection() const { return selection_; }
+
+ protected:
+  /// no_state: why nothing can run yet; noun: what one glyph is ("boid", "point").
+  LiveController(const FieldInfo* fields, const Texts& defaults, const char* no_state, const char* noun)
+      : texts_(defaults), fields_(fields), no_state_(no_state), noun_(noun) {}
+
+  Texts texts_;
+  Texts errors_;
+  const FieldInfo* fields_;
+  std::unique_ptr<Model> model_;
+  bool running_ = false;
+  std::optional<uint32_t> selection_;
+  StepScheduler scheduler_;
+  int queued_ = 0;
+  std::string notice_;
+
+ private:
+  const char* no_state_;
+  const char* noun_;
+};
+
+}  // namespace bandada
