@@ -29,6 +29,8 @@ class ControllerSession : public ModelSession {
   std::string share_string() const override { return c_.share_string(); }
   std::string saved_text() const override { return c_.saved_fields(); }
   bool load_saved(std::string_view saved) override { return c_.load_saved_fields(saved); }
+  size_t series_length() const override { return c_.series().size(); }
+  uint64_t series_step(size_t i) const override { return c_.series()[i].step; }
 
  protected:
   /// The reasons of the commands every model has; "" for the others.

@@ -16,7 +16,7 @@
 
 namespace bandada {
 
-template <class Model, size_t N>
+template <class Derived, class Model, size_t N>
 class LiveController {
  public:
   using Texts = std::array<std::string, N>;
@@ -48,6 +48,12 @@ class LiveController {
     scheduler_.reset();
   }
   void pause_for_hidden_page() { pause(); }
+  /// Wall time in: the steps due (one per 0.04 s, at most 250 ms a call), as many as the frame
+  /// budget allows; the rest is dropped like any delay beyond the cap.
+  void advance(double elapsed_seconds, double budget_ms = 1e300) {
+    tick(elapsed_seconds);
+    static_cast<Derived*>(this)->work(budget_ms);
+  }
   /// The scheduler half of advance(): queues the due steps (at most 6), computes nothing.
   void tick(double elapsed_seconds) {
     if (running_ && model_) queued_ = std::min(6, queued_ + scheduler_.add(elapsed_seconds));

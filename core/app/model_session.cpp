@@ -156,6 +156,16 @@ std::string fix_first(const ModelSession& s) {
   return out;
 }
 
+void DrawData::set_plane_glyph(size_t i, double x, double y, double vx, double vy) {
+  const double sp = std::sqrt(vx * vx + vy * vy);
+  pos[i * 3] = static_cast<float>(x);
+  pos[i * 3 + 1] = static_cast<float>(y);
+  pos[i * 3 + 2] = 0;
+  dir[i * 3] = static_cast<float>(sp > 0 ? vx / sp : 0.0);
+  dir[i * 3 + 1] = static_cast<float>(sp > 0 ? vy / sp : 0.0);
+  dir[i * 3 + 2] = 0;
+}
+
 int64_t nearest_glyph(const DrawData& d, double x, double y, double pick) {
   double best = pick;
   int64_t at = -1;

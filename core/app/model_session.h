@@ -128,6 +128,20 @@ struct DrawData {
   std::vector<uint32_t> neighbours;  ///< of the selection, ascending (computed once, here)
   std::vector<Overlay> overlays;
   uint64_t version = 0;  ///< changes whenever anything above changes (upload caching)
+
+  /// n glyphs at the origin, plain colour, nothing highlighted, no overlays (reusing capacity).
+  void reset(size_t n) {
+    count = n;
+    pos.assign(n * 3, 0.0f);
+    dir.assign(n * 3, 0.0f);
+    colour.assign(n, kBoid);
+    highlight.assign(n, 0);
+    neighbours.clear();
+    overlays.clear();
+    version = 0;
+  }
+  /// Glyph i of a plane at (x, y), heading along (vx, vy): a point when that is zero.
+  void set_plane_glyph(size_t i, double x, double y, double vx, double vy);
 };
 
 /// What a link check says (a link that names a run to verify).

@@ -88,8 +88,6 @@ class Boids3dSession final : public ControllerSession<Boids3dController, Boids3d
     static const std::vector<SeriesInfo> kSeries = {{"mean speed", 0.0, NAN}, {"order", 0.0, 1.0}};
     return kSeries;
   }
-  size_t series_length() const override { return c_.series().size(); }
-  uint64_t series_step(size_t i) const override { return c_.series()[i].step; }
   double series_value(size_t k, size_t i) const override {
     return k == 0 ? c_.series()[i].mean_speed : c_.series()[i].order;
   }
@@ -120,18 +118,9 @@ class Boids3dSession final : public ControllerSession<Boids3dController, Boids3d
     const Boids3d* f = c_.flock();
     d.space = Space::cube;
     d.width = d.height = kBox;
-    d.overlays.clear();
-    d.neighbours.clear();
     const size_t n = f ? f->size() : 0;
-    d.count = n;
-    d.pos.resize(n * 3);
-    d.dir.resize(n * 3);
-    d.colour.assign(n, kBoid);
-    d.highlight.assign(n, 0);
-    if (!f) {
-      d.version = 0;
-      return;
-    }
+    d.reset(n);
+    if (!f) return;
     const Boids3dState& s = f->state();
     for (size_t i = 0; i < n; ++i) {
       const double sp = std::sqrt(s.vx[i] * s.vx[i] + s.vy[i] * s.vy[i] + s.vz[i] * s.vz[i]);

@@ -19,11 +19,11 @@
 namespace bandada {
 
 struct Feedback2dSample {
-  uint64_t cycle;
+  uint64_t step;  ///< the cycle count
   double D, order, coherence, delta;
 };
 
-class Feedback2dController : public LiveController<Feedback2d, kFeedback2dFieldCount> {
+class Feedback2dController : public LiveController<Feedback2dController, Feedback2d, kFeedback2dFieldCount> {
  public:
   Feedback2dController();
 
@@ -41,13 +41,7 @@ class Feedback2dController : public LiveController<Feedback2d, kFeedback2dFieldC
   CommandResult advance_phase();  ///< while paused: runs the next single phase
   void reset();
 
-  /// Whole cycles due from elapsed time while running, as many as the frame budget allows.
-  void advance(double elapsed_seconds, double budget_ms = 1e300) {
-    tick(elapsed_seconds);
-    work(budget_ms);
-  }
-  /// The work half: the queued steps that fit budget_ms (at least one); the rest is dropped like
-  /// any delay beyond the 250 ms cap.
+  /// The work half of advance(): the queued steps that fit budget_ms (at least one).
   void work(double budget_ms);
   /// Runs exactly n steps now, paused afterwards.
   CommandResult compute(uint64_t n);

@@ -88,8 +88,6 @@ class Feedback2dSession final : public ControllerSession<Feedback2dController, F
         {"D", 0.0, NAN}, {"order", 0.0, 1.0}, {"coherence", 0.0, 1.0}, {"delta R", 0.0, NAN}};
     return kSeries;
   }
-  size_t series_length() const override { return c_.series().size(); }
-  uint64_t series_step(size_t i) const override { return c_.series()[i].cycle; }
   double series_value(size_t k, size_t i) const override {
     const Feedback2dSample& s = c_.series()[i];
     return k == 0 ? s.D : k == 1 ? s.order : k == 2 ? s.coherence : s.delta;
@@ -123,28 +121,13 @@ class Feedback2dSession final : public ControllerSession<Feedback2dController, F
     d.width = 1000;
     d.height = 700;
     d.y_up = true;
-    d.overlays.clear();
-    d.neighbours.clear();
     const size_t n = m ? m->size() : 0;
-    d.count = n;
-    d.pos.resize(n * 3);
-    d.dir.resize(n * 3);
-    d.colour.resize(n);
-    d.highlight.assign(n, 0);
+    d.reset(n);
     for (size_t i = 0; i < n; ++i) {
-      const double sp = std::sqrt(m->vx()[i] * m->vx()[i] + m->vy()[i] * m->vy()[i]);
-      d.pos[i * 3] = static_cast<float>(m->px()[i]);
-      d.pos[i * 3 + 1] = static_cast<float>(m->py()[i]);
-      d.pos[i * 3 + 2] = 0;
-      d.dir[i * 3] = static_cast<float>(sp > 0 ? m->vx()[i] / sp : 0.0);
-      d.dir[i * 3 + 1] = static_cast<float>(sp > 0 ? m->vy()[i] / sp : 0.0);
-      d.dir[i * 3 + 2] = 0;
+      d.set_plane_glyph(i, m->px()[i], m->py()[i], m->vx()[i], m->vy()[i]);
       d.colour[i] = m->is_v()[i] ? kWhite : kRed;
     }
-    if (!m) {
-      d.version = 0;
-      return;
-    }
+    if (!m) return;
     const Feedback2dResult& R = m->result();
     const float cx = static_cast<float>(R.cx), cy = static_cast<float>(R.cy);
     d.overlays.push_back({Overlay::Kind::circle, kFaint, cx, cy, 0, static_cast<float>(R.D)});

@@ -30,7 +30,7 @@ struct Flock2dSample {
   double order, mean_speed, nearest, energy;
 };
 
-class Flock2dController : public LiveController<Flock2d, kFlock2dFieldCount> {
+class Flock2dController : public LiveController<Flock2dController, Flock2d, kFlock2dFieldCount> {
  public:
   Flock2dController();
 
@@ -56,13 +56,7 @@ class Flock2dController : public LiveController<Flock2d, kFlock2dFieldCount> {
   CommandResult initialize();
   CommandResult step();
   void reset();
-  /// Whole steps due (one per 0.04 s of wall time, at most 250 ms a frame) within the budget.
-  void advance(double elapsed_seconds, double budget_ms = 1e300) {
-    tick(elapsed_seconds);
-    work(budget_ms);
-  }
-  /// The work half: the queued steps that fit budget_ms (at least one); the rest is dropped like
-  /// any delay beyond the 250 ms cap.
+  /// The work half of advance(): the queued steps that fit budget_ms (at least one).
   void work(double budget_ms);
   /// Runs exactly n steps now, paused afterwards.
   CommandResult compute(uint64_t n);

@@ -116,8 +116,6 @@ class Flock2dSession final : public ControllerSession<Flock2dController, Flock2d
                                                     {"kinetic energy", NAN, NAN}};
     return kSeries;
   }
-  size_t series_length() const override { return c_.series().size(); }
-  uint64_t series_step(size_t i) const override { return c_.series()[i].step; }
   double series_value(size_t k, size_t i) const override {
     const Flock2dSample& s = c_.series()[i];
     return k == 0 ? s.order : k == 1 ? s.mean_speed : k == 2 ? s.nearest : s.energy;
@@ -278,16 +276,9 @@ void Flock2dSession::draw(DrawData& d) const {
   d.width = kFlockWidth;
   d.height = kFlockHeight;
   d.y_up = false;
-  d.overlays.clear();
-  d.neighbours.clear();
   const size_t n = m ? m->size() : 0;
-  d.count = n;
-  d.pos.resize(n * 3);
-  d.dir.resize(n * 3);
-  d.colour.assign(n, kBoid);
-  d.highlight.assign(n, 0);
+  d.reset(n);
   if (!m) {
-    d.version = 0;
     trails_.clear();
     return;
   }
@@ -296,12 +287,7 @@ void Flock2dSession::draw(DrawData& d) const {
   if (display_[kByNeighbours]) k = m->neighbour_counts();
   for (size_t i = 0; i < n; ++i) {
     const double sp = std::sqrt(m->vx()[i] * m->vx()[i] + m->vy()[i] * m->vy()[i]);
-    d.pos[i * 3] = static_cast<float>(m->px()[i]);
-    d.pos[i * 3 + 1] = static_cast<float>(m->py()[i]);
-    d.pos[i * 3 + 2] = 0;
-    d.dir[i * 3] = static_cast<float>(sp > 0 ? m->vx()[i] / sp : 0.0);
-    d.dir[i * 3 + 1] = static_cast<float>(sp > 0 ? m->vy()[i] / sp : 0.0);
-    d.dir[i * 3 + 2] = 0;
+    d.set_plane_glyph(i, m->px()[i], m->py()[i], m->vx()[i], m->vy()[i]);
     double t = -1;
     if (display_[kBySpeed]) t = sp / p.max_speed;
     if (display_[kByNeighbours]) t = k[i] / 20.0;

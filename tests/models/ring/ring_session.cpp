@@ -113,13 +113,7 @@ class RingSession final : public ModelSession {
   void draw(DrawData& d) const override {
     d.space = Space::plane;
     d.width = d.height = 2 * radius_ + 20;
-    d.count = size();
-    d.pos.resize(d.count * 3);
-    d.dir.resize(d.count * 3);
-    d.colour.assign(d.count, kBoid);
-    d.highlight.assign(d.count, 0);
-    d.neighbours.clear();
-    d.overlays.clear();
+    d.reset(size());
     const double c = radius_ + 10;
     for (size_t i = 0; i < d.count; ++i) {
       const double a = angle_[i];
