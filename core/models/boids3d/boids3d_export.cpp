@@ -3,49 +3,27 @@
 #include "boids3d_export.h"
 
 #include "app/share_codec.h"
-#include "model/number_text.h"
+#include "model/json_out.h"
 
 namespace bandada {
-namespace {
-
-void put(std::string& out, double v) { out += format_double(v); }
-
-void put3(std::string& out, double a, double b, double c) {
-  out += '[';
-  put(out, a);
-  out += ',';
-  put(out, b);
-  out += ',';
-  put(out, c);
-  out += ']';
-}
-
-}  // namespace
 
 std::string flock_json(const Boids3d& flock) {
   const Boids3dState& s = flock.state();
   const Boids3dComponents& c = flock.components();
   std::string out;
   out.reserve(160 + s.size() * 420);
-  out += "{\"model\":\"boids3d\",\"steps\":" + std::to_string(flock.steps()) + ",\"time\":";
-  put(out, flock.time());
-  out += ",\"mean_speed\":";
-  put(out, mean_speed(s));
-  out += ",\"order\":";
-  put(out, order_parameter(s));
+  out += "{\"model\":\"boids3d\",\"steps\":" + std::to_string(flock.steps());
+  json_number(out, "time", flock.time());
+  json_number(out, "mean_speed", mean_speed(s));
+  json_number(out, "order", order_parameter(s));
   out += ",\"fingerprint\":\"" + fingerprint_hex(state_fingerprint(s)) + "\",\"boids\":[";
   for (size_t i = 0; i < s.size(); ++i) {
-    if (i) out += ',';
-    out += "{\"x\":";
-    put3(out, s.x[i], s.y[i], s.z[i]);
-    out += ",\"v\":";
-    put3(out, s.vx[i], s.vy[i], s.vz[i]);
-    out += ",\"S\":";
-    put3(out, c.sx[i], c.sy[i], c.sz[i]);
-    out += ",\"A\":";
-    put3(out, c.ax[i], c.ay[i], c.az[i]);
-    out += ",\"C\":";
-    put3(out, c.cx[i], c.cy[i], c.cz[i]);
+    out += i ? ",{" : "{";
+    json_numbers(out, "x", {s.x[i], s.y[i], s.z[i]});
+    json_numbers(out, "v", {s.vx[i], s.vy[i], s.vz[i]});
+    json_numbers(out, "S", {c.sx[i], c.sy[i], c.sz[i]});
+    json_numbers(out, "A", {c.ax[i], c.ay[i], c.az[i]});
+    json_numbers(out, "C", {c.cx[i], c.cy[i], c.cz[i]});
     out += ",\"neighbors\":" + std::to_string(c.neighbors[i]) + "}";
   }
   out += "]}\n";
@@ -62,7 +40,7 @@ std::string flock_csv(const Boids3d& flock) {
     for (double v : {s.x[i], s.y[i], s.z[i], s.vx[i], s.vy[i], s.vz[i], c.sx[i], c.sy[i], c.sz[i], c.ax[i],
                      c.ay[i], c.az[i], c.cx[i], c.cy[i], c.cz[i]}) {
       out += ',';
-      put(out, v);
+      out += format_double(v);
     }
     out += ',' + std::to_string(c.neighbors[i]) + '\n';
   }
