@@ -9,6 +9,8 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
+#include <vector>
 
 #include "app/model_session.h"
 #include "app/scheduler.h"
@@ -16,7 +18,7 @@
 
 namespace bandada {
 
-template <class Derived, class Model, size_t N>
+template <class Derived, class Model, class Sample, size_t N>
 class LiveController {
  public:
   using Texts = std::array<std::string, N>;
@@ -65,6 +67,28 @@ class LiveController {
   }
   const Model* model() const { return model_.get(); }
   const std::string& notice() const { return notice_; }
+  /// The readouts after every step since Initialize (for plots and the series export).
+  const std::vector<Sample>& series() const { return series_; }
+
+  /// Removes the model; the inputs stay as typed.
+  void reset() {
+    notice_.clear();
+    model_.reset();
+    running_ = false;
+    selection_.reset();
+    scheduler_.reset();
+    series_.clear();
+  }
+
+  /// localStorage keeps the share string: the raw text of every field and setting.
+  std::string saved_fields() const { return static_cast<const Derived*>(this)->share_string(); }
+  /// Corrupt or foreign text leaves the fields as they are; never throws.
+  bool load_saved_fields(std::string_view saved) {
+    if (saved.empty()) return false;
+    const bool ok = static_cast<Derived*>(this)->open_link(saved).ok;
+    notice_.clear();
+    return ok;
+  }
 
   CommandResult select(int64_t index) {
     if (!model_) return {false, no_state_};
@@ -89,6 +113,7 @@ class LiveController {
   StepScheduler scheduler_;
   int queued_ = 0;
   std::string notice_;
+  std::vector<Sample> series_;
 
  private:
   const char* no_state_;

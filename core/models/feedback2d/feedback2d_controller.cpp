@@ -94,15 +94,6 @@ CommandResult Feedback2dController::advance_phase() {
   return {true, {}};
 }
 
-void Feedback2dController::reset() {
-  notice_.clear();
-  model_.reset();
-  running_ = false;
-  selection_.reset();
-  scheduler_.reset();
-  series_.clear();
-}
-
 double Feedback2dController::estimate_cycle_ms(const Feedback2dParams& p) {
   const double n = p.n;
   if (p.operation == Feedback2dOperation::gravity) return n * n * 12e-6;
@@ -157,13 +148,6 @@ CommandResult Feedback2dController::open_link(std::string_view share) {
   notice_ = "Opened a shared configuration of the feedback engine.";
   for (const std::string& w : warnings) notice_ += " (" + w + ")";
   return {true, notice_, warnings};
-}
-
-bool Feedback2dController::load_saved_fields(std::string_view saved) {
-  if (saved.empty()) return false;
-  CommandResult r = open_link(saved);
-  notice_.clear();
-  return r.ok;
 }
 
 }  // namespace bandada

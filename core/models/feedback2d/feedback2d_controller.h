@@ -23,7 +23,7 @@ struct Feedback2dSample {
   double D, order, coherence, delta;
 };
 
-class Feedback2dController : public LiveController<Feedback2dController, Feedback2d, kFeedback2dFieldCount> {
+class Feedback2dController : public LiveController<Feedback2dController, Feedback2d, Feedback2dSample, kFeedback2dFieldCount> {
  public:
   Feedback2dController();
 
@@ -39,7 +39,6 @@ class Feedback2dController : public LiveController<Feedback2dController, Feedbac
   CommandResult initialize();
   CommandResult step();           ///< pauses, then finishes the current cycle (a whole one from phase 1)
   CommandResult advance_phase();  ///< while paused: runs the next single phase
-  void reset();
 
   /// The work half of advance(): the queued steps that fit budget_ms (at least one).
   void work(double budget_ms);
@@ -48,7 +47,6 @@ class Feedback2dController : public LiveController<Feedback2dController, Feedbac
   static double estimate_cycle_ms(const Feedback2dParams& p);
 
   // ---- readouts -----------------------------------------------------------------------
-  const std::vector<Feedback2dSample>& series() const { return series_; }
   CommandResult follow(int64_t index) { return select(index); }
   void clear_follow() { clear_selection(); }
   std::optional<uint32_t> followed() const { return selection(); }
@@ -56,8 +54,6 @@ class Feedback2dController : public LiveController<Feedback2dController, Feedbac
   // ---- share and persistence ----------------------------------------------------------
   std::string share_string() const;
   CommandResult open_link(std::string_view share);
-  std::string saved_fields() const { return share_string(); }
-  bool load_saved_fields(std::string_view saved);
 
  private:
   void revalidate();
@@ -67,7 +63,6 @@ class Feedback2dController : public LiveController<Feedback2dController, Feedbac
 
   Feedback2dOperation operation_ = Feedback2dOperation::flock;
   bool no_contradiction_ = false;
-  std::vector<Feedback2dSample> series_;
 };
 
 }  // namespace bandada

@@ -268,30 +268,26 @@ void Flock2d::step() {
     // RK4 on dp/dt = v, dv/dt = a(p, v); stages do not wrap (minimal images handle it).
     std::vector<double> k1x, k1y, k2x, k2y, k3x, k3y, k4x, k4y;
     std::vector<double> sx(n), sy(n), svx(n), svy(n);
+    // The state a stage looks at: the step's start moved by h along the previous stage's
+    // velocity (vx, vy) and acceleration (kx, ky).
+    auto stage = [&](double h, const std::vector<double>& vx, const std::vector<double>& vy,
+                     const std::vector<double>& kx, const std::vector<double>& ky) {
+      for (size_t i = 0; i < n; ++i) {
+        sx[i] = px_[i] + h * vx[i];
+        sy[i] = py_[i] + h * vy[i];
+        svx[i] = vx_[i] + h * kx[i];
+        svy[i] = vy_[i] + h * ky[i];
+      }
+    };
     accelerations(px_, py_, vx_, vy_, k1x, k1y);
     const double h = p.dt / 2.0;
-    for (size_t i = 0; i < n; ++i) {
-      sx[i] = px_[i] + h * vx_[i];
-      sy[i] = py_[i] + h * vy_[i];
-      svx[i] = vx_[i] + h * k1x[i];
-      svy[i] = vy_[i] + h * k1y[i];
-    }
+    stage(h, vx_, vy_, k1x, k1y);
     const std::vector<double> v2x = svx, v2y = svy;
     accelerations(sx, sy, svx, svy, k2x, k2y);
-    for (size_t i = 0; i < n; ++i) {
-      sx[i] = px_[i] + h * v2x[i];
-      sy[i] = py_[i] + h * v2y[i];
-      svx[i] = vx_[i] + h * k2x[i];
-      svy[i] = vy_[i] + h * k2y[i];
-    }
+    stage(h, v2x, v2y, k2x, k2y);
     const std::vector<double> v3x = svx, v3y = svy;
     accelerations(sx, sy, svx, svy, k3x, k3y);
-    for (size_t i = 0; i < n; ++i) {
-      sx[i] = px_[i] + p.dt * v3x[i];
-      sy[i] = py_[i] + p.dt * v3y[i];
-      svx[i] = vx_[i] + p.dt * k3x[i];
-      svy[i] = vy_[i] + p.dt * k3y[i];
-    }
+    stage(p.dt, v3x, v3y, k3x, k3y);
     const std::vector<double> v4x = svx, v4y = svy;
     accelerations(sx, sy, svx, svy, k4x, k4y);
     const double s = p.dt / 6.0;

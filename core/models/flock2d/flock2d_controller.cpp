@@ -153,14 +153,6 @@ CommandResult Flock2dController::step() {
   return {true, {}};
 }
 
-void Flock2dController::reset() {
-  model_.reset();
-  running_ = false;
-  selection_.reset();
-  scheduler_.reset();
-  series_.clear();
-}
-
 double Flock2dController::estimate_step_ms(const Flock2dParams& p) {
   const double n = p.n;
   const double k = std::min(n, n * 3.14159 * p.r * p.r / (900.0 * 600.0));
@@ -278,13 +270,6 @@ CommandResult Flock2dController::open_link(std::string_view share) {
   notice_ = "Opened a shared configuration of the 2-D flock.";
   for (const std::string& w : warnings) notice_ += " (" + w + ")";
   return {true, notice_, warnings};
-}
-
-bool Flock2dController::load_saved_fields(std::string_view saved) {
-  if (saved.empty()) return false;
-  const bool ok = open_link(saved).ok;
-  notice_.clear();
-  return ok;
 }
 
 }  // namespace bandada

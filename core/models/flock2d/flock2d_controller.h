@@ -30,7 +30,7 @@ struct Flock2dSample {
   double order, mean_speed, nearest, energy;
 };
 
-class Flock2dController : public LiveController<Flock2dController, Flock2d, kFlock2dFieldCount> {
+class Flock2dController : public LiveController<Flock2dController, Flock2d, Flock2dSample, kFlock2dFieldCount> {
  public:
   Flock2dController();
 
@@ -55,20 +55,16 @@ class Flock2dController : public LiveController<Flock2dController, Flock2d, kFlo
 
   CommandResult initialize();
   CommandResult step();
-  void reset();
   /// The work half of advance(): the queued steps that fit budget_ms (at least one).
   void work(double budget_ms);
   /// Runs exactly n steps now, paused afterwards.
   CommandResult compute(uint64_t n);
   static double estimate_step_ms(const Flock2dParams& p);
 
-  const std::vector<Flock2dSample>& series() const { return series_; }
 
   /// m=flock2d&v=1&… with every field's raw text, law, integrator, leader and the markers.
   std::string share_string() const;
   CommandResult open_link(std::string_view share);
-  std::string saved_fields() const { return share_string(); }
-  bool load_saved_fields(std::string_view saved);
 
  private:
   void revalidate();
@@ -81,7 +77,6 @@ class Flock2dController : public LiveController<Flock2dController, Flock2d, kFlo
   Integrator integrator_ = Integrator::euler;
   int64_t leader_ = -1;
   std::vector<std::pair<double, double>> pending_predators_, pending_attractors_;  // from a link, before Initialize
-  std::vector<Flock2dSample> series_;
 };
 
 }  // namespace bandada
