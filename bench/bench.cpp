@@ -99,11 +99,12 @@ Boids3dParams scenario(uint32_t n, double radius) {
 }
 
 void report(const char* name, const Boids3dParams& p, const Figures& f) {
-  std::printf("%-34s N=%-6u r=%-6.3f  %8.1f ns/boid-step (best %8.1f)  k=%6.1f  cand=%7.1f  "
-              "%5.2f ns/cand  %6.2f ns/nbr  rebuild %4.1f%%\n",
-              name, p.count, p.radius, f.median_ns, f.best_ns, f.k, f.candidates,
-              f.candidates > 0 ? f.median_ns / f.candidates : 0.0, f.k > 0 ? f.median_ns / f.k : 0.0,
-              100.0 * f.rebuild_share);
+  std::printf(
+      "%-34s N=%-6u r=%-6.3f  %8.1f ns/boid-step (best %8.1f)  k=%6.1f  cand=%7.1f  "
+      "%5.2f ns/cand  %6.2f ns/nbr  rebuild %4.1f%%\n",
+      name, p.count, p.radius, f.median_ns, f.best_ns, f.k, f.candidates,
+      f.candidates > 0 ? f.median_ns / f.candidates : 0.0, f.k > 0 ? f.median_ns / f.k : 0.0,
+      100.0 * f.rebuild_share);
   std::fflush(stdout);
 }
 

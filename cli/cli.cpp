@@ -33,20 +33,24 @@ std::string model_list() {
 }
 
 void pad(std::string& s, size_t col) {
-  if (s.size() < col) s.append(col - s.size(), ' ');
-  else s += "  ";
+  if (s.size() < col)
+    s.append(col - s.size(), ' ');
+  else
+    s += "  ";
 }
 
 std::string help_text(const ModelSession& m) {
-  std::string h = "bandada-cli: run a Bandada model headless and print its state.\n\nUsage: bandada-cli [--model ID] "
-                  "[options]\n";
+  std::string h =
+      "bandada-cli: run a Bandada model headless and print its state.\n\nUsage: bandada-cli [--model ID] "
+      "[options]\n";
   auto line = [&h](std::string left, const std::string& right) {
     left = "  " + left;
     pad(left, 22);
     h += left + right + "\n";
   };
   line("--model ID", "the model: " + model_list() + " (default " + models()[0].id + ")");
-  line("--steps T", std::string(m.info().step_word) + "s of 0.04 s to run (default 0; also --" + m.info().step_word + "s)");
+  line("--steps T", std::string(m.info().step_word) + "s of 0.04 s to run (default 0; also --" +
+                        m.info().step_word + "s)");
   line("--config STRING", "a share string from the web app's link (the part after '#');");
   line("", "explicit options override its fields; it may name the model (m=…)");
   line("--format json|csv", "output format (default json)");
@@ -62,9 +66,10 @@ std::string help_text(const ModelSession& m) {
   }
   for (const CliOption& o : m.cli_options())
     line("--" + std::string(o.name) + (o.arg ? " " + std::string(o.arg) : std::string()), o.help);
-  h += "\nNumbers use the app's grammar: 1.5, 1,5, -2e-3; omitted options take the app's defaults.\n"
-       "JSON is the model's state after T steps, every number with 17 significant digits (see docs/models/).\n"
-       "Errors go to stderr with exit code 2 and nothing on stdout.\n";
+  h +=
+      "\nNumbers use the app's grammar: 1.5, 1,5, -2e-3; omitted options take the app's defaults.\n"
+      "JSON is the model's state after T steps, every number with 17 significant digits (see docs/models/).\n"
+      "Errors go to stderr with exit code 2 and nothing on stdout.\n";
   return h;
 }
 
@@ -87,11 +92,14 @@ int cli_main(int argc, char** argv) {
       has_config = true;
     }
     if (args[i] != "--model") continue;
-    if (i + 1 >= args.size() || args[i + 1].rfind("--", 0) == 0) return fail("--model needs a value: " + model_list());
-    if (!model.empty() && model != args[i + 1]) return fail("--model given twice ('" + shown(model) + "', '" + shown(args[i + 1]) + "')");
+    if (i + 1 >= args.size() || args[i + 1].rfind("--", 0) == 0)
+      return fail("--model needs a value: " + model_list());
+    if (!model.empty() && model != args[i + 1])
+      return fail("--model given twice ('" + shown(model) + "', '" + shown(args[i + 1]) + "')");
     model = args[i + 1];
   }
-  if (model.empty()) model = has_config && share_model(config) != "boids3d" ? std::string(share_model(config)) : models()[0].id;
+  if (model.empty())
+    model = has_config && !share_model(config).empty() ? std::string(share_model(config)) : models()[0].id;
   std::unique_ptr<ModelSession> s = make_session(model);
   if (!s) return fail("--model must be " + model_list() + " ('" + shown(model) + "' is none of them)");
 
@@ -104,7 +112,8 @@ int cli_main(int argc, char** argv) {
       std::fputs(help_text(*s).c_str(), stdout);
       return 0;
     }
-    if (a.rfind("--", 0) != 0) return fail("unexpected '" + shown(a) + "' (options start with --; see --help)");
+    if (a.rfind("--", 0) != 0)
+      return fail("unexpected '" + shown(a) + "' (options start with --; see --help)");
     const std::string name = a.substr(2);
     const CliOption* extra = nullptr;
     for (const CliOption& o : s->cli_options())
@@ -145,7 +154,8 @@ int cli_main(int argc, char** argv) {
   if (format != "json" && format != "csv") return fail("--format must be json or csv");
 
   if (has_config) {
-    if (share_model(config) != s->info().id) return fail("--config names the model " + std::string(share_model(config)) + ", not " + model);
+    if (!share_model(config).empty() && share_model(config) != s->info().id)
+      return fail("--config names the model " + std::string(share_model(config)) + ", not " + model);
     CommandResult r = s->open_link(config);
     if (!r.ok) return fail("--config: " + r.message);
     for (const std::string& w : r.warnings) std::fprintf(stderr, "bandada-cli: --config: %s\n", w.c_str());
@@ -174,8 +184,10 @@ int cli_main(int argc, char** argv) {
   }
   for (size_t f = 0; f < s->field_count(); ++f) {
     if (s->error(f).empty()) continue;
-    if (explicit_field[f]) return fail("--" + std::string(s->field(f).option()) + " '" + shown(s->text(f)) + "': " + s->error(f));
-    return fail("--config: " + std::string(s->field(f).label) + " '" + shown(s->text(f)) + "': " + s->error(f));
+    if (explicit_field[f])
+      return fail("--" + std::string(s->field(f).option()) + " '" + shown(s->text(f)) + "': " + s->error(f));
+    return fail("--config: " + std::string(s->field(f).label) + " '" + shown(s->text(f)) +
+                "': " + s->error(f));
   }
   IntegerParse steps = parse_integer_text(steps_text, 100000000);
   if (!steps.ok) return fail(steps_name + " '" + shown(steps_text) + "': " + steps.error);

@@ -11,18 +11,27 @@ bash scripts/setup.sh || { echo "test: setup failed"; exit 1; }
 
 declare -a results=()
 status=0
-stage() {  # stage NAME COMMAND...
+stage() {  # stage NAME COMMAND...: runs it, prints its time, records PASS/FAIL with the time
   local name="$1"; shift
   echo "== $name"
-  if "$@"; then results+=("PASS  $name"); else results+=("FAIL  $name"); status=1; fi
+  local t0=$SECONDS verdict=PASS
+  "$@" || { verdict=FAIL; status=1; }
+  local took=$((SECONDS - t0))
+  printf '== %s: %s in %d min %02d s\n' "$name" "$verdict" $((took / 60)) $((took % 60))
+  results+=("$(printf '%s  %4d s  %s' "$verdict" "$took" "$name")")
 }
+total0=$SECONDS
 
+stage "house style (clang-format --dry-run --Werror)" \
+  bash -c "git ls-files '*.cpp' '*.h' | xargs clang-format --dry-run --Werror"
 stage "native build" bash -c "cmake --preset native >/dev/null && cmake --build --preset native"
 stage "native tests (ctest)" ctest --preset native
 stage "wasm build" bash -c "cmake --preset wasm >/dev/null && cmake --build --preset wasm"
 stage "wasm tests + native vs wasm CLI (ctest)" ctest --preset wasm
 stage "core/ is a leaf (no SDL, GL, ImGui or emscripten includes)" \
   bash -c "! grep -rnE '#include *[<\"](SDL|GL/|GLES|imgui|emscripten)' core"
+stage "web/ and cli/ name no model (they see models only through the registry)" \
+  bash -c "! grep -rnEi 'boids3d|feedback2d|flock2d' web cli"
 if [ -d tests/browser ] && ls tests/browser/*.test.mjs >/dev/null 2>&1; then
   stage "browser tests (node --test, headless Chromium)" \
     node --test --test-concurrency=1 tests/browser/
@@ -31,4 +40,5 @@ fi
 echo
 echo "== summary"
 printf '%s\n' "${results[@]}"
+echo "total: $(( (SECONDS - total0) / 60 )) min $(( (SECONDS - total0) % 60 )) s"
 exit $status

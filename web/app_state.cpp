@@ -32,7 +32,8 @@ void persist() {
   for (size_t i = 0; i < a.sessions.size(); ++i) {
     if (a.sessions[i]->revision() == a.saved_revision[i]) continue;
     a.saved_revision[i] = a.sessions[i]->revision();
-    if (!storage_set(false, key_of(*a.sessions[i], "fields"), a.sessions[i]->saved_text()) && a.storage_notice.empty())
+    if (!storage_set(false, key_of(*a.sessions[i], "fields"), a.sessions[i]->saved_text()) &&
+        a.storage_notice.empty())
       a.storage_notice = "This browser refuses storage: your inputs will not survive a reload.";
   }
 }
@@ -84,8 +85,10 @@ void on_page_hide() {
   persist();
   for (auto& s : app().sessions) {
     const std::string record = s->session_record();
-    if (record.empty()) storage_remove(true, key_of(*s, "session"));
-    else storage_set(true, key_of(*s, "session"), record);
+    if (record.empty())
+      storage_remove(true, key_of(*s, "session"));
+    else
+      storage_set(true, key_of(*s, "session"), record);
   }
 }
 

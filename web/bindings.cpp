@@ -17,16 +17,24 @@ namespace {
 
 using bandada::json_quote;
 
-std::string num(double v) { return bandada::format_double(v); }
+std::string num(double v) {
+  return bandada::format_double(v);
+}
 
-std::string rect(const Rect& r) { return "[" + num(r.x) + "," + num(r.y) + "," + num(r.w) + "," + num(r.h) + "]"; }
+std::string rect(const Rect& r) {
+  return "[" + num(r.x) + "," + num(r.y) + "," + num(r.w) + "," + num(r.h) + "]";
+}
 
 const char* link_kind(bandada::LinkCheck::Kind k) {
   switch (k) {
-    case bandada::LinkCheck::Kind::waiting: return "waiting";
-    case bandada::LinkCheck::Kind::identical: return "identical";
-    case bandada::LinkCheck::Kind::differs: return "differs";
-    default: return "none";
+    case bandada::LinkCheck::Kind::waiting:
+      return "waiting";
+    case bandada::LinkCheck::Kind::identical:
+      return "identical";
+    case bandada::LinkCheck::Kind::differs:
+      return "differs";
+    default:
+      return "none";
   }
 }
 
@@ -37,15 +45,19 @@ std::string json_list(size_t n, F item) {
   return s + "]";
 }
 
-std::string why(const bandada::ModelSession& s, const char* id) { return json_quote(s.why_not(id)); }
+std::string why(const bandada::ModelSession& s, const char* id) {
+  return json_quote(s.why_not(id));
+}
 
 /// One session's state: what the tests and the accessible view read.
 std::string session_json(const bandada::ModelSession& s) {
-  std::string j = "{\"model\":" + json_quote(s.info().id) + ",\"status\":" + json_quote(bandada::status_name(s.status()));
+  std::string j =
+      "{\"model\":" + json_quote(s.info().id) + ",\"status\":" + json_quote(bandada::status_name(s.status()));
   j += ",\"steps\":" + std::to_string(s.steps()) + ",\"n\":" + std::to_string(s.size());
-  j += ",\"fingerprint\":" + json_quote(s.status() == bandada::FlockStatus::none || s.status() == bandada::FlockStatus::stale
-                                            ? ""
-                                            : bandada::fingerprint_hex(s.fingerprint()));
+  j += ",\"fingerprint\":" +
+       json_quote(s.status() == bandada::FlockStatus::none || s.status() == bandada::FlockStatus::stale
+                      ? ""
+                      : bandada::fingerprint_hex(s.fingerprint()));
   j += ",\"selection\":" + (s.selection() ? std::to_string(*s.selection()) : std::string("null"));
   j += ",\"texts\":" + json_list(s.field_count(), [&](size_t i) { return json_quote(s.text(i)); });
   j += ",\"errors\":" + json_list(s.field_count(), [&](size_t i) { return json_quote(s.error(i)); });
@@ -53,10 +65,12 @@ std::string session_json(const bandada::ModelSession& s) {
   for (size_t k = 0; k < s.choices().size(); ++k)
     j += (k ? "," : "") + json_quote(s.choices()[k].key) + ":" + std::to_string(s.chosen(k));
   j += "},\"notice\":" + json_quote(s.notice());
-  j += ",\"link\":{\"kind\":" + json_quote(link_kind(s.link_check().kind)) + ",\"message\":" + json_quote(s.link_check().message) + "}";
+  j += ",\"link\":{\"kind\":" + json_quote(link_kind(s.link_check().kind)) +
+       ",\"message\":" + json_quote(s.link_check().message) + "}";
   j += ",\"busy\":" + std::string(s.busy() ? "true" : "false");
   j += ",\"can_undo\":" + std::string(s.why_not("undo").empty() ? "true" : "false");
-  j += ",\"has_previous_inputs\":" + std::string(s.why_not("restore_previous_inputs").empty() ? "true" : "false");
+  j += ",\"has_previous_inputs\":" +
+       std::string(s.why_not("restore_previous_inputs").empty() ? "true" : "false");
   j += ",\"series_length\":" + std::to_string(s.series_length());
   j += ",\"revision\":" + std::to_string(s.revision());
   j += ",\"extra\":" + s.extra_state_json();
@@ -100,32 +114,37 @@ std::string describe_json() {
   a.session().draw(a.draw);
   const bandada::ModelSession& s = a.session();
   std::string j = "{\"id\":" + json_quote(s.info().id) + ",\"title\":" + json_quote(s.info().title);
-  j += ",\"step_word\":" + json_quote(s.info().step_word) + ",\"fields_note\":" + json_quote(s.info().fields_note);
+  j += ",\"step_word\":" + json_quote(s.info().step_word) +
+       ",\"fields_note\":" + json_quote(s.info().fields_note);
   j += ",\"help\":" + json_quote(s.info().help);
   j += ",\"models\":" + json_list(a.sessions.size(), [&](size_t i) {
-    return "[" + json_quote(a.sessions[i]->info().id) + "," + json_quote(a.sessions[i]->info().title) + "]";
-  });
+         return "[" + json_quote(a.sessions[i]->info().id) + "," + json_quote(a.sessions[i]->info().title) +
+                "]";
+       });
   j += ",\"fields\":" + json_list(s.field_count(), [&](size_t i) {
-    const bandada::FieldInfo& f = s.field(i);
-    return "{\"key\":" + json_quote(f.key) + ",\"label\":" + json_quote(f.label) + ",\"help\":" + json_quote(f.help) +
-           ",\"integer\":" + (f.integer ? "true" : "false") + "}";
-  });
+         const bandada::FieldInfo& f = s.field(i);
+         return "{\"key\":" + json_quote(f.key) + ",\"label\":" + json_quote(f.label) +
+                ",\"help\":" + json_quote(f.help) + ",\"integer\":" + (f.integer ? "true" : "false") + "}";
+       });
   j += ",\"choices\":" + json_list(s.choices().size(), [&](size_t k) {
-    const bandada::Choice& c = s.choices()[k];
-    return "{\"key\":" + json_quote(c.key) + ",\"label\":" + json_quote(c.label) + ",\"names\":" +
-           json_list(c.names.size(), [&](size_t v) { return json_quote(c.names[v]); }) + ",\"values\":" +
-           json_list(c.values.size(), [&](size_t v) { return json_quote(c.values[v]); }) + "}";
-  });
+         const bandada::Choice& c = s.choices()[k];
+         return "{\"key\":" + json_quote(c.key) + ",\"label\":" + json_quote(c.label) +
+                ",\"names\":" + json_list(c.names.size(), [&](size_t v) { return json_quote(c.names[v]); }) +
+                ",\"values\":" +
+                json_list(c.values.size(), [&](size_t v) { return json_quote(c.values[v]); }) + "}";
+       });
   j += ",\"commands\":" + json_list(s.commands().size(), [&](size_t k) {
-    const bandada::Command& c = s.commands()[k];
-    return "{\"id\":" + json_quote(c.id) + ",\"label\":" + (c.label ? json_quote(c.label) : "null") +
-           ",\"key\":" + (c.key ? json_quote(c.key) : "null") + ",\"tip\":" + json_quote(c.tip) +
-           ",\"only_when_available\":" + (c.only_when_available ? "true" : "false") + "}";
-  });
+         const bandada::Command& c = s.commands()[k];
+         return "{\"id\":" + json_quote(c.id) + ",\"label\":" + (c.label ? json_quote(c.label) : "null") +
+                ",\"key\":" + (c.key ? json_quote(c.key) : "null") + ",\"tip\":" + json_quote(c.tip) +
+                ",\"only_when_available\":" + (c.only_when_available ? "true" : "false") + "}";
+       });
   j += ",\"tools\":" + json_list(s.tools().size(), [&](size_t k) { return json_quote(s.tools()[k].label); });
-  j += ",\"displays\":" + json_list(s.display_options().size(), [&](size_t k) { return json_quote(s.display_options()[k].label); });
+  j += ",\"displays\":" + json_list(s.display_options().size(),
+                                    [&](size_t k) { return json_quote(s.display_options()[k].label); });
   j += ",\"table_title\":" + json_quote(s.table_title());
-  j += ",\"columns\":" + json_list(s.columns().size(), [&](size_t k) { return json_quote(s.columns()[k].title); });
+  j += ",\"columns\":" +
+       json_list(s.columns().size(), [&](size_t k) { return json_quote(s.columns()[k].title); });
   j += ",\"space\":" + json_quote(a.draw.space == bandada::Space::cube ? "cube" : "plane");
   j += ",\"width\":" + num(a.draw.width) + ",\"height\":" + num(a.draw.height);
   return j + "}";
@@ -142,24 +161,29 @@ std::string view_json(double scale, double cx, double cy) {
     j += (k ? "," : "") + json_quote(s.commands()[k].id) + ":" + why(s, s.commands()[k].id);
   j += "},\"status_line\":" + json_quote(s.status_line());
   j += ",\"readouts\":" + json_list(s.readouts().size(), [&](size_t k) {
-    const bandada::Readout r = s.readouts()[k];
-    return "[" + json_quote(r.label) + "," + json_quote(r.value) + "," + std::to_string(r.tone) + "]";
-  });
+         const bandada::Readout r = s.readouts()[k];
+         return "[" + json_quote(r.label) + "," + json_quote(r.value) + "," + std::to_string(r.tone) + "]";
+       });
   j += ",\"tool\":" + std::to_string(s.tool());
-  j += ",\"displays\":" + json_list(s.display_options().size(), [&](size_t k) { return s.display(k) ? "true" : "false"; });
-  j += ",\"progress\":" + num(s.busy() ? s.progress() : -1.0) + ",\"busy_label\":" + json_quote(s.busy_label());
+  j += ",\"displays\":" +
+       json_list(s.display_options().size(), [&](size_t k) { return s.display(k) ? "true" : "false"; });
+  j += ",\"progress\":" + num(s.busy() ? s.progress() : -1.0) +
+       ",\"busy_label\":" + json_quote(s.busy_label());
   j += ",\"has_gl\":" + std::string(a.has_gl ? "true" : "false");
   const bandada::DrawData& d = a.draw;
   j += ",\"version\":" + json_quote(std::to_string(d.version));
   j += ",\"overlays\":" + json_list(d.overlays.size(), [&](size_t k) {
-    const bandada::Overlay& o = d.overlays[k];
-    const bandada::IsoPoint p = bandada::svg_point(d, o.x, o.y, o.z, scale, cx, cy);
-    const bandada::IsoPoint q = bandada::svg_point(d, o.x2, o.y2, o.z2, scale, cx, cy);
-    const double size = o.kind == bandada::Overlay::Kind::circle && d.space == bandada::Space::cube ? o.size * scale : o.size;
-    return "[" + std::to_string(static_cast<int>(o.kind)) + "," + std::to_string(o.colour) + "," + num(p.x) + "," +
-           num(p.y) + "," + num(size) + "," + num(o.kind == bandada::Overlay::Kind::arrow_px ? o.x2 : q.x) + "," +
-           num(o.kind == bandada::Overlay::Kind::arrow_px ? (d.y_up ? -o.y2 : o.y2) : q.y) + "]";
-  });
+         const bandada::Overlay& o = d.overlays[k];
+         const bandada::IsoPoint p = bandada::svg_point(d, o.x, o.y, o.z, scale, cx, cy);
+         const bandada::IsoPoint q = bandada::svg_point(d, o.x2, o.y2, o.z2, scale, cx, cy);
+         const double size = o.kind == bandada::Overlay::Kind::circle && d.space == bandada::Space::cube
+                                 ? o.size * scale
+                                 : o.size;
+         return "[" + std::to_string(static_cast<int>(o.kind)) + "," + std::to_string(o.colour) + "," +
+                num(p.x) + "," + num(p.y) + "," + num(size) + "," +
+                num(o.kind == bandada::Overlay::Kind::arrow_px ? o.x2 : q.x) + "," +
+                num(o.kind == bandada::Overlay::Kind::arrow_px ? (d.y_up ? -o.y2 : o.y2) : q.y) + "]";
+       });
   return j + "}";
 }
 
@@ -176,7 +200,8 @@ emscripten::val glyphs(double scale, double cx, double cy) {
 std::string rows_json(int start, int count) {
   const bandada::ModelSession& s = app().session();
   const bandada::FlockStatus st = s.status();
-  if (st == bandada::FlockStatus::none || st == bandada::FlockStatus::stale || start < 0 || count <= 0) return "[]";
+  if (st == bandada::FlockStatus::none || st == bandada::FlockStatus::stale || start < 0 || count <= 0)
+    return "[]";
   const size_t end = std::min(s.size(), static_cast<size_t>(start) + static_cast<size_t>(count));
   std::vector<double> v(s.columns().size());
   std::string out = "[";
@@ -189,7 +214,9 @@ std::string rows_json(int start, int count) {
   return out + "]";
 }
 
-bool command(const std::string& name) { return run_command(name).ok; }
+bool command(const std::string& name) {
+  return run_command(name).ok;
+}
 
 void set_field(int index, const std::string& text) {
   if (index < 0) return;
@@ -204,24 +231,39 @@ void choose(const std::string& key, int index) {
   persist();
 }
 
-bool select_boid(int index) { return app().session().select(index).ok; }
-void set_tool(int index) { app().session().set_tool(index); }
-void set_display(int index, bool on) { app().session().set_display(static_cast<size_t>(index), on); }
+bool select_boid(int index) {
+  return app().session().select(index).ok;
+}
+void set_tool(int index) {
+  app().session().set_tool(index);
+}
+void set_display(int index, bool on) {
+  app().session().set_display(static_cast<size_t>(index), on);
+}
 
 /// A press on a plane at model (x, y), as the SVG view measures it.
 bool press(double x, double y, bool right, bool shift, double held_ms, double pick) {
   App& a = app();
-  const bool ok = a.session().press(x, a.draw.y_up ? a.draw.height - y : y, right || held_ms >= 500.0, shift, pick).ok;
+  const bool ok =
+      a.session().press(x, a.draw.y_up ? a.draw.height - y : y, right || held_ms >= 500.0, shift, pick).ok;
   persist();
   return ok;
 }
 
-std::string share_string() { return app().session().share_string(); }
-std::string state_export() { return app().session().export_json(); }
+std::string share_string() {
+  return app().session().share_string();
+}
+std::string state_export() {
+  return app().session().export_json();
+}
 
-void advance(double elapsed_seconds) { advance_current(elapsed_seconds); }
+void advance(double elapsed_seconds) {
+  advance_current(elapsed_seconds);
+}
 
-void set_html_view(bool on) { app().html_view = on || !app().has_gl; }
+void set_html_view(bool on) {
+  app().html_view = on || !app().has_gl;
+}
 
 // The WebGL context is gone for good (we do not rebuild GL objects): the WebGL view cannot return.
 void mark_gl_lost() {

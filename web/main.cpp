@@ -24,7 +24,8 @@ void load_fonts(float dpr) {
                                    0x2200, 0x22FF, 0x2300, 0x23FF, 0x25A0, 0x25FF, 0};
   ImFontConfig cfg;
   cfg.OversampleH = 2;
-  if (!io.Fonts->AddFontFromFileTTF("/fonts/DejaVuSans.ttf", 15.0f * dpr, &cfg, ranges)) io.Fonts->AddFontDefault();
+  if (!io.Fonts->AddFontFromFileTTF("/fonts/DejaVuSans.ttf", 15.0f * dpr, &cfg, ranges))
+    io.Fonts->AddFontDefault();
   io.FontGlobalScale = 1.0f / dpr;
 }
 
@@ -41,10 +42,14 @@ void style() {
 /// The keymap's name of an SDL key: a lower-case letter, "space", "escape"; "mod+" with Ctrl/⌘.
 std::string key_name(const SDL_Keysym& k) {
   std::string name;
-  if (k.sym >= SDLK_a && k.sym <= SDLK_z) name = std::string(1, static_cast<char>(k.sym));
-  else if (k.sym == SDLK_SPACE) name = "space";
-  else if (k.sym == SDLK_ESCAPE) name = "escape";
-  else return {};
+  if (k.sym >= SDLK_a && k.sym <= SDLK_z)
+    name = std::string(1, static_cast<char>(k.sym));
+  else if (k.sym == SDLK_SPACE)
+    name = "space";
+  else if (k.sym == SDLK_ESCAPE)
+    name = "escape";
+  else
+    return {};
   return (k.mod & (KMOD_CTRL | KMOD_GUI)) ? "mod+" + name : name;
 }
 
@@ -68,8 +73,8 @@ void handle_event(const SDL_Event& e) {
       const float x = static_cast<float>(e.button.x), y = static_cast<float>(e.button.y);
       if (!a.view.contains(x, y)) break;
       if (e.button.button == SDL_BUTTON_RIGHT && !cube) press_plane(x, y, true, false, 0.0);
-      if (e.button.button == SDL_BUTTON_LEFT) p = {true, false, (SDL_GetModState() & KMOD_SHIFT) != 0, x, y, x, y,
-                                                   emscripten_get_now()};
+      if (e.button.button == SDL_BUTTON_LEFT)
+        p = {true, false, (SDL_GetModState() & KMOD_SHIFT) != 0, x, y, x, y, emscripten_get_now()};
       break;
     }
     case SDL_MOUSEMOTION:
@@ -86,8 +91,10 @@ void handle_event(const SDL_Event& e) {
         p.down = false;
         const float x = static_cast<float>(e.button.x), y = static_cast<float>(e.button.y);
         if (p.moved) break;
-        if (!cube) press_plane(x, y, false, p.shift, emscripten_get_now() - p.t0_ms);
-        else if (web::view3d_pick(x, y)) a.scroll_table_to_selection = true;
+        if (!cube)
+          press_plane(x, y, false, p.shift, emscripten_get_now() - p.t0_ms);
+        else if (web::view3d_pick(x, y))
+          a.scroll_table_to_selection = true;
       }
       break;
     case SDL_KEYDOWN: {
@@ -136,8 +143,10 @@ void frame() {
   ImGui::NewFrame();
   ImGuiIO& io = ImGui::GetIO();
   web::draw_panels(io.DisplaySize.x, io.DisplaySize.y);
-  if (a.draw.space == bandada::Space::cube) web::view3d_overlays();
-  else web::view2d_draw();
+  if (a.draw.space == bandada::Space::cube)
+    web::view3d_overlays();
+  else
+    web::view2d_draw();
 
   int fb_w = 0, fb_h = 0;
   SDL_GL_GetDrawableSize(g_window, &fb_w, &fb_h);
@@ -161,7 +170,7 @@ bool on_wheel(double x, double y, double dy, bool zoom_modifier) {
   App& a = app();
   ImGuiIO& io = ImGui::GetIO();
   if (!a.view.contains(static_cast<float>(x), static_cast<float>(y))) {  // over a panel: ImGui scrolls it
-    io.MouseWheel -= static_cast<float>(dy / 100.0);  // ImGui 1.86: positive is up
+    io.MouseWheel -= static_cast<float>(dy / 100.0);                     // ImGui 1.86: positive is up
     return true;
   }
   if (zoom_modifier) {  // over a plane there is nothing to zoom, but no page zoom either
@@ -177,7 +186,8 @@ int main() {
   if (web::html_view_requested()) {  // no WebGL2: the whole app in HTML + SVG, no SDL or GL
     web::install_page_hooks(false);
     web::load_startup_state();
-    web::start_html_view("This browser offers no WebGL2, so the flock is shown in the accessible view (HTML + SVG).");
+    web::start_html_view(
+        "This browser offers no WebGL2, so the flock is shown in the accessible view (HTML + SVG).");
     web::mark_ready();
     return 0;
   }
@@ -195,14 +205,16 @@ int main() {
   SDL_GL_SetAttribute(SDL_GL_MULTISAMPLESAMPLES, 4);
   double css_w = 0, css_h = 0;
   emscripten_get_element_css_size("#canvas", &css_w, &css_h);
-  g_window = SDL_CreateWindow("Bandada", SDL_WINDOWPOS_UNDEFINED, SDL_WINDOWPOS_UNDEFINED,
-                              css_w > 0 ? static_cast<int>(css_w) : 1280, css_h > 0 ? static_cast<int>(css_h) : 720,
-                              SDL_WINDOW_OPENGL | SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI);
+  g_window =
+      SDL_CreateWindow("Bandada", SDL_WINDOWPOS_UNDEFINED, SDL_WINDOWPOS_UNDEFINED,
+                       css_w > 0 ? static_cast<int>(css_w) : 1280, css_h > 0 ? static_cast<int>(css_h) : 720,
+                       SDL_WINDOW_OPENGL | SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI);
   SDL_GLContext gl = g_window ? SDL_GL_CreateContext(g_window) : nullptr;
   if (!gl) {
     web::install_page_hooks(false);
     web::load_startup_state();
-    web::start_html_view("WebGL2 could not be started, so the flock is shown in the accessible view (HTML + SVG).");
+    web::start_html_view(
+        "WebGL2 could not be started, so the flock is shown in the accessible view (HTML + SVG).");
     web::mark_ready();
     return 0;
   }

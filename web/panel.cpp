@@ -26,7 +26,8 @@ const ImVec4 kYellow(1.0f, 0.82f, 0.35f, 1.0f);
 const ImVec4 kGreen(0.45f, 0.9f, 0.55f, 1.0f);
 const ImVec4 kDim(0.65f, 0.68f, 0.74f, 1.0f);
 const ImVec4 kOrange(1.0f, 0.55f, 0.25f, 1.0f);
-constexpr ImGuiWindowFlags kFixed = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse;
+constexpr ImGuiWindowFlags kFixed =
+    ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse;
 
 void model_selector() {
   App& a = app();
@@ -59,7 +60,8 @@ void fields_section(bandada::ModelSession& s) {
     const std::string id = std::string("##choice:") + c.key;
     if (ImGui::BeginCombo(id.c_str(), at >= 0 ? c.names[at].c_str() : "custom")) {
       for (size_t v = 0; v < c.names.size(); ++v)
-        if (ImGui::Selectable(c.names[v].c_str(), static_cast<int>(v) == at)) s.choose(k, static_cast<int>(v));
+        if (ImGui::Selectable(c.names[v].c_str(), static_cast<int>(v) == at))
+          s.choose(k, static_cast<int>(v));
       ImGui::EndCombo();
     }
     note_rect((std::string("choice:") + c.key).c_str());
@@ -71,8 +73,10 @@ class Flow {
  public:
   void next(float width) {
     const float spacing = ImGui::GetStyle().ItemSpacing.x;
-    if (used_ > 0 && used_ + width <= ImGui::GetContentRegionAvail().x) ImGui::SameLine();
-    else used_ = 0;
+    if (used_ > 0 && used_ + width <= ImGui::GetContentRegionAvail().x)
+      ImGui::SameLine();
+    else
+      used_ = 0;
     used_ += width + spacing;
   }
   /// A button, radio or checkbox with this label: its frame plus the text.
@@ -106,7 +110,8 @@ void commands_section(bandada::ModelSession& s) {
     ImGui::TextUnformatted("Click:");
     for (size_t t = 0; t < s.tools().size(); ++t) {
       tools.next_labelled(s.tools()[t].label, true);
-      if (ImGui::RadioButton(s.tools()[t].label, s.tool() == static_cast<int>(t))) s.set_tool(static_cast<int>(t));
+      if (ImGui::RadioButton(s.tools()[t].label, s.tool() == static_cast<int>(t)))
+        s.set_tool(static_cast<int>(t));
       note_rect((std::string("tool:") + s.tools()[t].id).c_str());
     }
   }
@@ -120,11 +125,16 @@ void commands_section(bandada::ModelSession& s) {
 
 ImVec4 tone(int t) {
   switch (t) {
-    case 1: return kGreen;
-    case 2: return kYellow;
-    case 3: return kRed;
-    case 4: return kOrange;
-    default: return ImVec4(0.92f, 0.93f, 0.95f, 1.0f);
+    case 1:
+      return kGreen;
+    case 2:
+      return kYellow;
+    case 3:
+      return kRed;
+    case 4:
+      return kOrange;
+    default:
+      return ImVec4(0.92f, 0.93f, 0.95f, 1.0f);
   }
 }
 
@@ -133,20 +143,26 @@ void status_section(bandada::ModelSession& s) {
   ImGui::Separator();
   const FlockStatus st = s.status();
   ImGui::PushTextWrapPos(0);
-  if (st == FlockStatus::stale) ImGui::TextColored(kYellow, "Parameters changed — Initialize to apply");
-  else if (st == FlockStatus::none) ImGui::TextColored(kDim, "Nothing yet — Initialize to build it");
-  else ImGui::TextColored(st == FlockStatus::running ? kGreen : kDim, "%s · %.1f %ss/s",
-                          st == FlockStatus::running ? "Running" : "Paused", a.steps_per_second, s.info().step_word);
+  if (st == FlockStatus::stale)
+    ImGui::TextColored(kYellow, "Parameters changed — Initialize to apply");
+  else if (st == FlockStatus::none)
+    ImGui::TextColored(kDim, "Nothing yet — Initialize to build it");
+  else
+    ImGui::TextColored(st == FlockStatus::running ? kGreen : kDim, "%s · %.1f %ss/s",
+                       st == FlockStatus::running ? "Running" : "Paused", a.steps_per_second,
+                       s.info().step_word);
   note_rect("status");
   for (const bandada::Readout& r : s.readouts()) {
-    if (r.label.empty()) ImGui::TextColored(kDim, "%s", r.value.c_str());
-    else ImGui::TextColored(tone(r.tone), "%s %s", r.label.c_str(), r.value.c_str());
+    if (r.label.empty())
+      ImGui::TextColored(kDim, "%s", r.value.c_str());
+    else
+      ImGui::TextColored(tone(r.tone), "%s %s", r.label.c_str(), r.value.c_str());
   }
   const bandada::LinkCheck& lc = s.link_check();
   if (lc.kind != bandada::LinkCheck::Kind::none) {
     const ImVec4 col = lc.kind == bandada::LinkCheck::Kind::identical ? kGreen
                        : lc.kind == bandada::LinkCheck::Kind::differs ? kRed
-                                                                       : kYellow;
+                                                                      : kYellow;
     ImGui::TextColored(col, "%s", lc.message.c_str());
     note_rect("link-check");
   }
@@ -157,7 +173,8 @@ void status_section(bandada::ModelSession& s) {
 
 void share_and_export(bandada::ModelSession& s) {
   ImGui::Separator();
-  share_link_row(s.share_string(), "A link with these fields and settings (and the run's step count and fingerprint)");
+  share_link_row(s.share_string(),
+                 "A link with these fields and settings (and the run's step count and fingerprint)");
   const bool none = s.status() == FlockStatus::none || s.status() == FlockStatus::stale;
   const std::string why = none ? "Nothing to export." : "";
   const std::string id = s.info().id;
@@ -187,7 +204,6 @@ void help_section(bandada::ModelSession& s) {
   note_rect("Accessible view");
 }
 
-
 void table_window(bandada::ModelSession& s, float x, float y, float w, float h) {
   App& a = app();
   ImGui::SetNextWindowPos(ImVec2(x, y));
@@ -196,7 +212,8 @@ void table_window(bandada::ModelSession& s, float x, float y, float w, float h) 
   a.rows.clear();
   const FlockStatus st = s.status();
   if (st == FlockStatus::none || st == FlockStatus::stale || (s.busy() && s.size() == 0)) {
-    ImGui::TextColored(kDim, st == FlockStatus::stale ? "Parameters changed: nothing shown until Initialize." : "Nothing yet.");
+    ImGui::TextColored(kDim, st == FlockStatus::stale ? "Parameters changed: nothing shown until Initialize."
+                                                      : "Nothing yet.");
     ImGui::End();
     return;
   }
@@ -236,20 +253,24 @@ void plots_window(bandada::ModelSession& s, float x, float y, float w, float h) 
   ImGui::Begin("Plots over time", nullptr, kFixed);
   const std::vector<bandada::SeriesInfo>& info = s.series_info();
   const size_t n = s.series_length(), from = n > 1500 ? n - 1500 : 0;  // the last minute of model time
-  ImGui::TextColored(kDim, "last %zu %ss (t = %s × 0.04 s)", n - from, s.info().step_word, s.info().step_word);
+  ImGui::TextColored(kDim, "last %zu %ss (t = %s × 0.04 s)", n - from, s.info().step_word,
+                     s.info().step_word);
   const float pw = ImGui::GetContentRegionAvail().x;  // NOT A BUG: PlotLines in 1.86 takes no -1 width
-  const float ph = std::fmax(24.0f, ImGui::GetContentRegionAvail().y / static_cast<float>(info.size()) - 6.0f);
+  const float ph =
+      std::fmax(24.0f, ImGui::GetContentRegionAvail().y / static_cast<float>(info.size()) - 6.0f);
   static std::vector<float> values;
   for (size_t k = 0; k < info.size(); ++k) {
     values.clear();
     for (size_t i = from; i < n; ++i) values.push_back(static_cast<float>(s.series_value(k, i)));
     char title[128];
-    if (n) std::snprintf(title, sizeof title, "%s %.4g", info[k].title, s.series_value(k, n - 1));
-    else std::snprintf(title, sizeof title, "%s", info[k].title);
+    if (n)
+      std::snprintf(title, sizeof title, "%s %.4g", info[k].title, s.series_value(k, n - 1));
+    else
+      std::snprintf(title, sizeof title, "%s", info[k].title);
     const float lo = std::isnan(info[k].lo) ? FLT_MAX : static_cast<float>(info[k].lo);
     const float hi = std::isnan(info[k].hi) ? FLT_MAX : static_cast<float>(info[k].hi);
-    ImGui::PlotLines((std::string("##plot") + std::to_string(k)).c_str(), values.data(), static_cast<int>(values.size()),
-                     0, title, lo, hi, ImVec2(pw, ph));
+    ImGui::PlotLines((std::string("##plot") + std::to_string(k)).c_str(), values.data(),
+                     static_cast<int>(values.size()), 0, title, lo, hi, ImVec2(pw, ph));
   }
   ImGui::End();
 }

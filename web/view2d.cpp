@@ -35,18 +35,28 @@ PlaneMap plane_map(const bandada::DrawData& d) {
 ImU32 colour(uint8_t c) {
   if (c >= bandada::kRamp) {
     const float t = (c - bandada::kRamp) / 15.0f;
-    return IM_COL32(static_cast<int>(60 + 195 * t), static_cast<int>(120 + 60 * (1 - t)), static_cast<int>(255 * (1 - t)), 255);
+    return IM_COL32(static_cast<int>(60 + 195 * t), static_cast<int>(120 + 60 * (1 - t)),
+                    static_cast<int>(255 * (1 - t)), 255);
   }
   switch (c) {
-    case bandada::kWhite: return IM_COL32(240, 240, 240, 255);
-    case bandada::kRed: return IM_COL32(255, 80, 70, 255);
-    case bandada::kGreen: return IM_COL32(120, 255, 140, 255);
-    case bandada::kYellow: return IM_COL32(255, 220, 60, 255);
-    case bandada::kOrange: return IM_COL32(255, 120, 40, 255);
-    case bandada::kFrame: return IM_COL32(60, 70, 90, 255);
-    case bandada::kLeader: return IM_COL32(200, 130, 255, 255);
-    case bandada::kFaint: return IM_COL32(255, 220, 90, 90);
-    default: return IM_COL32(140, 205, 255, 255);
+    case bandada::kWhite:
+      return IM_COL32(240, 240, 240, 255);
+    case bandada::kRed:
+      return IM_COL32(255, 80, 70, 255);
+    case bandada::kGreen:
+      return IM_COL32(120, 255, 140, 255);
+    case bandada::kYellow:
+      return IM_COL32(255, 220, 60, 255);
+    case bandada::kOrange:
+      return IM_COL32(255, 120, 40, 255);
+    case bandada::kFrame:
+      return IM_COL32(60, 70, 90, 255);
+    case bandada::kLeader:
+      return IM_COL32(200, 130, 255, 255);
+    case bandada::kFaint:
+      return IM_COL32(255, 220, 90, 90);
+    default:
+      return IM_COL32(140, 205, 255, 255);
   }
 }
 
@@ -71,10 +81,12 @@ void view2d_draw() {
   ImDrawList* dl = ImGui::GetBackgroundDrawList();
   dl->PushClipRect(ImVec2(v.x, v.y), ImVec2(v.x + v.w, v.y + v.h));
   const PlaneMap pm = plane_map(d);
-  dl->AddRect(pm.at(0, d.y_up ? d.height : 0), pm.at(d.width, d.y_up ? 0 : d.height), IM_COL32(110, 120, 140, 200));
+  dl->AddRect(pm.at(0, d.y_up ? d.height : 0), pm.at(d.width, d.y_up ? 0 : d.height),
+              IM_COL32(110, 120, 140, 200));
   const float flip = d.y_up ? -1.0f : 1.0f;
   for (const bandada::Overlay& o : d.overlays)  // grids, trails and vectors lie under the glyphs
-    if (o.kind == bandada::Overlay::Kind::segment) dl->AddLine(pm.at(o.x, o.y), pm.at(o.x2, o.y2), colour(o.colour), o.width);
+    if (o.kind == bandada::Overlay::Kind::segment)
+      dl->AddLine(pm.at(o.x, o.y), pm.at(o.x2, o.y2), colour(o.colour), o.width);
   for (size_t i = 0; i < d.count; ++i) {
     const ImVec2 p = pm.at(d.pos[i * 3], d.pos[i * 3 + 1]);
     const ImU32 col = colour(d.colour[i]);
@@ -90,7 +102,8 @@ void view2d_draw() {
       dl->AddTriangleFilled(tip, ImVec2(tip.x - ux * 4 - uy * 2.5f, tip.y - uy * 4 + ux * 2.5f),
                             ImVec2(tip.x - ux * 4 + uy * 2.5f, tip.y - uy * 4 - ux * 2.5f), col);
     } else {
-      dl->AddTriangleFilled(ImVec2(p.x + ux * 6, p.y + uy * 6), ImVec2(p.x - ux * 3 - uy * 2.6f, p.y - uy * 3 + ux * 2.6f),
+      dl->AddTriangleFilled(ImVec2(p.x + ux * 6, p.y + uy * 6),
+                            ImVec2(p.x - ux * 3 - uy * 2.6f, p.y - uy * 3 + ux * 2.6f),
                             ImVec2(p.x - ux * 3 + uy * 2.6f, p.y - uy * 3 - ux * 2.6f), col);
     }
     if (d.highlight[i] == 2) dl->AddCircle(p, 4.0f, colour(bandada::kYellow));
@@ -99,9 +112,15 @@ void view2d_draw() {
     const ImVec2 c = pm.at(o.x, o.y);
     const ImU32 col = colour(o.colour);
     switch (o.kind) {
-      case bandada::Overlay::Kind::ring: dl->AddCircle(c, o.size, col, 24, o.width); break;
-      case bandada::Overlay::Kind::disc: dl->AddCircleFilled(c, o.size, col); break;
-      case bandada::Overlay::Kind::circle: dl->AddCircle(c, o.size * pm.s, col, 64, 1.0f); break;
+      case bandada::Overlay::Kind::ring:
+        dl->AddCircle(c, o.size, col, 24, o.width);
+        break;
+      case bandada::Overlay::Kind::disc:
+        dl->AddCircleFilled(c, o.size, col);
+        break;
+      case bandada::Overlay::Kind::circle:
+        dl->AddCircle(c, o.size * pm.s, col, 64, 1.0f);
+        break;
       case bandada::Overlay::Kind::cross:
         dl->AddLine(ImVec2(c.x - o.size, c.y), ImVec2(c.x + o.size, c.y), col, o.width);
         dl->AddLine(ImVec2(c.x, c.y - o.size), ImVec2(c.x, c.y + o.size), col, o.width);
@@ -109,7 +128,8 @@ void view2d_draw() {
       case bandada::Overlay::Kind::arrow_px:
         dl->AddLine(c, ImVec2(c.x + o.x2 * o.size, c.y + o.y2 * o.size * flip), col, o.width);
         break;
-      case bandada::Overlay::Kind::segment: break;
+      case bandada::Overlay::Kind::segment:
+        break;
     }
   }
   dl->PopClipRect();

@@ -6,15 +6,13 @@
 
 #include <algorithm>
 #include <cmath>
-#include <vector>
-
 #include <glm/glm.hpp>
 #include <glm/gtc/matrix_transform.hpp>
 #include <glm/gtc/type_ptr.hpp>
+#include <vector>
 
 #include "app_state.h"
 #include "imgui.h"
-#include "models/boids3d/periodic.h"
 
 namespace web {
 namespace {
@@ -31,7 +29,8 @@ uniform int u_points;
 out vec3 v_color;
 void main() {
   float speed = length(i_vel);
-  vec3 base = i_flag > 1.5 ? vec3(1.0, 0.86, 0.25) : (i_flag > 0.5 ? vec3(1.0, 0.42, 0.12) : vec3(0.38, 0.74, 1.0));
+  vec3 base = i_flag > 1.5 ? vec3(1.0, 0.86, 0.25)
+            : (i_flag > 0.5 ? vec3(1.0, 0.42, 0.12) : vec3(0.38, 0.74, 1.0));
   if (u_points == 1) {  // stationary boids are points; the others are moved out of clip space
     gl_PointSize = 4.0;
     gl_Position = speed > 0.0 ? vec4(2.0, 2.0, 2.0, 1.0) : u_vp * vec4(i_pos, 1.0);
@@ -88,7 +87,8 @@ void build_cone(std::vector<float>& v) {
   auto push = [&v](glm::vec3 p, glm::vec3 n) { v.insert(v.end(), {p.x, p.y, p.z, n.x, n.y, n.z}); };
   for (int i = 0; i < kConeSides; ++i) {
     float a0 = 2 * pi * i / kConeSides, a1 = 2 * pi * (i + 1) / kConeSides;
-    glm::vec3 p0(0.22f * std::cos(a0), 0.22f * std::sin(a0), -0.4f), p1(0.22f * std::cos(a1), 0.22f * std::sin(a1), -0.4f);
+    glm::vec3 p0(0.22f * std::cos(a0), 0.22f * std::sin(a0), -0.4f),
+        p1(0.22f * std::cos(a1), 0.22f * std::sin(a1), -0.4f);
     glm::vec3 apex(0, 0, 0.6f);
     glm::vec3 n = glm::normalize(glm::cross(p1 - apex, p0 - apex));
     push(apex, n);
@@ -104,7 +104,8 @@ glm::mat4 view_projection(const OrbitCamera& c, float aspect) {
   glm::vec3 eye(c.distance * std::cos(c.pitch) * std::sin(c.yaw), c.distance * std::sin(c.pitch),
                 c.distance * std::cos(c.pitch) * std::cos(c.yaw));
   // 40° across the narrower side, so the whole cube fits a tall view as well as a wide one.
-  float fovy = aspect >= 1.0f ? glm::radians(40.0f) : 2.0f * std::atan(std::tan(glm::radians(20.0f)) / aspect);
+  float fovy =
+      aspect >= 1.0f ? glm::radians(40.0f) : 2.0f * std::atan(std::tan(glm::radians(20.0f)) / aspect);
   return glm::perspective(fovy, aspect, 0.05f, 200.0f) *
          glm::lookAt(eye, glm::vec3(0.0f), glm::vec3(0, 1, 0));
 }
@@ -131,15 +132,20 @@ void upload_instances(const bandada::DrawData& d) {
     o[6] = static_cast<float>(d.highlight[i]);
   }
   glBindBuffer(GL_ARRAY_BUFFER, g.instances);
-  glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(g.upload.size() * sizeof(float)), g.upload.data(), GL_STREAM_DRAW);
+  glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(g.upload.size() * sizeof(float)), g.upload.data(),
+               GL_STREAM_DRAW);
 }
 
 ImU32 overlay_colour(uint8_t c) {
   switch (c) {
-    case bandada::kOrange: return IM_COL32(255, 120, 40, 255);
-    case bandada::kYellow: return IM_COL32(255, 220, 90, 255);
-    case bandada::kFaint: return IM_COL32(255, 220, 90, 70);
-    default: return IM_COL32(120, 130, 150, 160);
+    case bandada::kOrange:
+      return IM_COL32(255, 120, 40, 255);
+    case bandada::kYellow:
+      return IM_COL32(255, 220, 90, 255);
+    case bandada::kFaint:
+      return IM_COL32(255, 220, 90, 70);
+    default:
+      return IM_COL32(120, 130, 150, 160);
   }
 }
 
@@ -175,7 +181,8 @@ bool view3d_init() {
   glBindVertexArray(g.vao);
   glGenBuffers(1, &g.mesh);
   glBindBuffer(GL_ARRAY_BUFFER, g.mesh);
-  glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(mesh.size() * sizeof(float)), mesh.data(), GL_STATIC_DRAW);
+  glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(mesh.size() * sizeof(float)), mesh.data(),
+               GL_STATIC_DRAW);
   glEnableVertexAttribArray(0);
   glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, 24, reinterpret_cast<void*>(0));
   glEnableVertexAttribArray(1);
@@ -204,7 +211,9 @@ void view3d_overlays() {
   for (int e = 0; e < 12; ++e) {
     const int axis = e / 4, k = e % 4;
     const float s1 = (k & 1) ? h : -h, s2 = (k & 2) ? h : -h;
-    glm::vec3 p0 = axis == 0 ? glm::vec3(-h, s1, s2) : axis == 1 ? glm::vec3(s1, -h, s2) : glm::vec3(s1, s2, -h);
+    glm::vec3 p0 = axis == 0   ? glm::vec3(-h, s1, s2)
+                   : axis == 1 ? glm::vec3(s1, -h, s2)
+                               : glm::vec3(s1, s2, -h);
     glm::vec3 p1 = axis == 0 ? glm::vec3(h, s1, s2) : axis == 1 ? glm::vec3(s1, h, s2) : glm::vec3(s1, s2, h);
     ImVec2 a0, a1;
     if (to_screen(p0, a0) && to_screen(p1, a1)) dl->AddLine(a0, a1, IM_COL32(120, 130, 150, 160), 1.0f);

@@ -16,8 +16,10 @@ bool reason_button(const char* label, const std::string& why_not, const char* ti
   if (disabled) ImGui::EndDisabled();
   note_rect(label);
   if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) {
-    if (disabled) ImGui::SetTooltip("%s", why_not.c_str());
-    else if (tip) ImGui::SetTooltip("%s", tip);
+    if (disabled)
+      ImGui::SetTooltip("%s", why_not.c_str());
+    else if (tip)
+      ImGui::SetTooltip("%s", tip);
   }
   return pressed && !disabled;
 }
@@ -73,11 +75,13 @@ void share_link_row(const std::string& share_string, const char* tip) {
   }
   if (a.share == ShareState::refused || a.share == ShareState::copied) {
     if (a.share == ShareState::refused)
-      ImGui::TextColored(ImVec4(1.0f, 0.82f, 0.35f, 1.0f), "The clipboard was refused; copy the link by hand:");
+      ImGui::TextColored(ImVec4(1.0f, 0.82f, 0.35f, 1.0f),
+                         "The clipboard was refused; copy the link by hand:");
     static char buf[8192];
     std::snprintf(buf, sizeof buf, "%s", a.share_url.c_str());
     ImGui::SetNextItemWidth(-1);
-    ImGui::InputText("##share-url", buf, sizeof buf, ImGuiInputTextFlags_ReadOnly | ImGuiInputTextFlags_AutoSelectAll);
+    ImGui::InputText("##share-url", buf, sizeof buf,
+                     ImGuiInputTextFlags_ReadOnly | ImGuiInputTextFlags_AutoSelectAll);
     note_rect("share-url");
   }
 }

@@ -49,10 +49,14 @@ class ControllerSession : public ModelSession {
     if (id == "initialize") return c_.initialize();
     if (id == "run") return c_.run();
     if (id == "step") return c_.step();
-    if (id == "pause") c_.pause();
-    else if (id == "reset") c_.reset();
-    else if (id == "clear_selection") c_.clear_selection();
-    else handled = false;
+    if (id == "pause")
+      c_.pause();
+    else if (id == "reset")
+      c_.reset();
+    else if (id == "clear_selection")
+      c_.clear_selection();
+    else
+      handled = false;
     return {};
   }
   void do_edit(size_t i, std::string_view text) override { c_.edit(static_cast<Field>(i), text); }

@@ -92,7 +92,8 @@ class LiveController {
 
   CommandResult select(int64_t index) {
     if (!model_) return {false, no_state_};
-    if (index < 0 || static_cast<uint64_t>(index) >= model_->size()) return {false, "No such " + std::string(noun_) + "."};
+    if (index < 0 || static_cast<uint64_t>(index) >= model_->size())
+      return {false, "No such " + std::string(noun_) + "."};
     selection_ = static_cast<uint32_t>(index);
     return {};
   }

@@ -10,10 +10,14 @@ namespace bandada {
 
 const char* status_name(FlockStatus s) {
   switch (s) {
-    case FlockStatus::none: return "no flock";
-    case FlockStatus::paused: return "paused";
-    case FlockStatus::running: return "running";
-    case FlockStatus::stale: return "parameters changed";
+    case FlockStatus::none:
+      return "no flock";
+    case FlockStatus::paused:
+      return "paused";
+    case FlockStatus::running:
+      return "running";
+    case FlockStatus::stale:
+      return "parameters changed";
   }
   return "";
 }
@@ -29,10 +33,13 @@ const std::vector<Choice>& ModelSession::choices() const {
   return kNone;
 }
 
-int ModelSession::chosen(size_t) const { return 0; }
+int ModelSession::chosen(size_t) const {
+  return 0;
+}
 
 void ModelSession::choose(size_t choice, int index) {
-  if (choice >= choices().size() || index < 0 || index >= static_cast<int>(choices()[choice].values.size())) return;
+  if (choice >= choices().size() || index < 0 || index >= static_cast<int>(choices()[choice].values.size()))
+    return;
   bump();
   do_choose(choice, index);
 }
@@ -94,16 +101,20 @@ std::string ModelSession::export_csv() const {
   if (status() == FlockStatus::none || status() == FlockStatus::stale) return {};
   const std::vector<Column>& cols = columns();
   std::string out;
-  for (size_t c = 0; c < cols.size(); ++c) out += (c ? "," : "") + std::string(c == 0 ? "index" : cols[c].title);
+  for (size_t c = 0; c < cols.size(); ++c)
+    out += (c ? "," : "") + std::string(c == 0 ? "index" : cols[c].title);
   out += "\n";
   std::vector<double> v(cols.size());
   for (size_t i = 0; i < size(); ++i) {
     row(i, v.data());
     for (size_t c = 0; c < cols.size(); ++c) {
       if (c) out += ",";
-      if (cols[c].names) out += cols[c].names[static_cast<int>(v[c])];
-      else if (cols[c].decimals < 0) out += std::to_string(static_cast<uint64_t>(v[c]));
-      else out += format_double(v[c]);
+      if (cols[c].names)
+        out += cols[c].names[static_cast<int>(v[c])];
+      else if (cols[c].decimals < 0)
+        out += std::to_string(static_cast<uint64_t>(v[c]));
+      else
+        out += format_double(v[c]);
     }
     out += "\n";
   }
@@ -182,8 +193,10 @@ int64_t nearest_glyph(const DrawData& d, double x, double y, double pick) {
 std::string format_cell(const Column& c, double v) {
   if (c.names) return c.names[static_cast<int>(v)];
   char b[64];
-  if (c.decimals < 0) std::snprintf(b, sizeof b, "%.0f", v);
-  else std::snprintf(b, sizeof b, "%.*f", c.decimals, v);
+  if (c.decimals < 0)
+    std::snprintf(b, sizeof b, "%.0f", v);
+  else
+    std::snprintf(b, sizeof b, "%.*f", c.decimals, v);
   return b;
 }
 

@@ -44,8 +44,8 @@ struct ModelInfo {
 
 /// A setting picked from a short list (operation, force law, integrator, preset).
 struct Choice {
-  const char* key;    ///< share key and CLI option name
-  const char* label;  ///< shown beside it
+  const char* key;                  ///< share key and CLI option name
+  const char* label;                ///< shown beside it
   std::vector<std::string> names;   ///< shown to the user
   std::vector<std::string> values;  ///< in links and on the command line
   const char* cli = nullptr;        ///< CLI option name when it differs from the key
@@ -69,7 +69,7 @@ struct Readout {
 
 struct Column {
   const char* title;
-  int decimals;  ///< digits after the point; -1 for whole numbers
+  int decimals;                        ///< digits after the point; -1 for whole numbers
   const char* const* names = nullptr;  ///< when set, the value is an index into these words
 };
 
@@ -95,18 +95,26 @@ enum class GlyphShape { triangle, arrow };
 
 /// Palette classes of glyphs and overlays; the views map them to colours.
 enum Colour : uint8_t {
-  kBoid = 0, kWhite, kRed, kGreen, kYellow, kOrange, kFrame, kLeader, kFaint,
+  kBoid = 0,
+  kWhite,
+  kRed,
+  kGreen,
+  kYellow,
+  kOrange,
+  kFrame,
+  kLeader,
+  kFaint,
   kRamp = 16,  ///< kRamp + k, k = 0 … 15: a blue → red ramp (by speed, by neighbours)
 };
 
 struct Overlay {
   enum class Kind : uint8_t {
-    ring,       ///< circle of `size` CSS px around (x, y, z)
-    disc,       ///< filled circle of `size` px
-    cross,      ///< plus sign of half-size `size` px
-    circle,     ///< circle of radius `size` in model units (three great circles in a cube)
-    segment,    ///< line from (x, y, z) to (x2, y2, z2), model units
-    arrow_px,   ///< from (x, y, z) along unit (x2, y2) for `size` px (plane only)
+    ring,      ///< circle of `size` CSS px around (x, y, z)
+    disc,      ///< filled circle of `size` px
+    cross,     ///< plus sign of half-size `size` px
+    circle,    ///< circle of radius `size` in model units (three great circles in a cube)
+    segment,   ///< line from (x, y, z) to (x2, y2, z2), model units
+    arrow_px,  ///< from (x, y, z) along unit (x2, y2) for `size` px (plane only)
   } kind;
   uint8_t colour;
   float x, y, z, size;
@@ -121,10 +129,10 @@ struct DrawData {
   double width = 0, height = 0;  ///< plane extent, or the cube's side
   bool y_up = false;             ///< plane only: model y grows upwards on screen
   size_t count = 0;
-  std::vector<float> pos;          ///< 3 per glyph (z = 0 on a plane)
-  std::vector<float> dir;          ///< 3 per glyph: unit heading, or 0 for a point
-  std::vector<uint8_t> colour;     ///< 1 per glyph
-  std::vector<uint8_t> highlight;  ///< 1 per glyph: 0, 1 selected, 2 neighbour of the selection
+  std::vector<float> pos;            ///< 3 per glyph (z = 0 on a plane)
+  std::vector<float> dir;            ///< 3 per glyph: unit heading, or 0 for a point
+  std::vector<uint8_t> colour;       ///< 1 per glyph
+  std::vector<uint8_t> highlight;    ///< 1 per glyph: 0, 1 selected, 2 neighbour of the selection
   std::vector<uint32_t> neighbours;  ///< of the selection, ascending (computed once, here)
   std::vector<Overlay> overlays;
   uint64_t version = 0;  ///< changes whenever anything above changes (upload caching)

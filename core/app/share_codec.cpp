@@ -9,8 +9,8 @@ namespace bandada {
 namespace {
 
 bool unreserved(unsigned char c) {
-  return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '.' ||
-         c == ',' || c == '_' || c == '~' || c == '-';
+  return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '.' || c == ',' ||
+         c == '_' || c == '~' || c == '-';
 }
 
 int hex_value(char c) {
@@ -94,7 +94,7 @@ std::string encode_share(const ShareData& d) {
 }
 
 std::vector<std::pair<std::string_view, std::string_view>> split_share(std::string_view text,
-                                                                        std::vector<std::string>& warnings) {
+                                                                       std::vector<std::string>& warnings) {
   if (!text.empty() && (text[0] == '#' || text[0] == '?')) text.remove_prefix(1);
   std::vector<std::pair<std::string_view, std::string_view>> pairs;
   while (!text.empty()) {
@@ -117,11 +117,11 @@ std::vector<std::pair<std::string_view, std::string_view>> split_share(std::stri
 }
 
 std::string_view share_model(std::string_view text) {
-  if (text.size() > kMaxShareLength) return "boids3d";
+  if (text.size() > kMaxShareLength) return {};
   std::vector<std::string> ignored;
   for (auto& [k, v] : split_share(text, ignored))
     if (k == "m") return v;
-  return "boids3d";
+  return {};  // the first format had no m=: its links are the first model's (the 3-D flock)
 }
 
 std::optional<std::string_view> ModelLink::get(std::string_view key) const {
@@ -130,8 +130,8 @@ std::optional<std::string_view> ModelLink::get(std::string_view key) const {
   return std::nullopt;
 }
 
-ModelLink read_model_link(std::string_view share, std::string_view model, const FieldInfo* fields, size_t count,
-                          std::string* texts) {
+ModelLink read_model_link(std::string_view share, std::string_view model, const FieldInfo* fields,
+                          size_t count, std::string* texts) {
   ModelLink link;
   if (share.size() > kMaxShareLength) {
     link.error = "The shared configuration is too long (over 4096 characters) and was not read.";
@@ -167,7 +167,8 @@ ModelLink read_model_link(std::string_view share, std::string_view model, const 
   return link;
 }
 
-std::string write_model_link(std::string_view model, const FieldInfo* fields, size_t count, const std::string* texts) {
+std::string write_model_link(std::string_view model, const FieldInfo* fields, size_t count,
+                             const std::string* texts) {
   std::string s = "m=" + std::string(model) + "&v=1";
   for (size_t i = 0; i < count; ++i) s += std::string("&") + fields[i].key + "=" + percent_encode(texts[i]);
   return s;

@@ -28,8 +28,8 @@ struct SharedRun {
 
 struct ShareData {
   Boids3dFieldTexts texts;
-  std::optional<SharedRun> run;          ///< present when the link names a run to verify
-  std::optional<uint32_t> selection;     ///< selected boid, when recorded
+  std::optional<SharedRun> run;       ///< present when the link names a run to verify
+  std::optional<uint32_t> selection;  ///< selected boid, when recorded
 };
 
 struct ShareParse {
@@ -50,7 +50,7 @@ ShareParse parse_share(std::string_view text);
 /// ones add a warning. A leading '#' or '?' is skipped; empty parts and parts without '=' are
 /// ignored. Every model's share string is read through this.
 std::vector<std::pair<std::string_view, std::string_view>> split_share(std::string_view text,
-                                                                        std::vector<std::string>& warnings);
+                                                                       std::vector<std::string>& warnings);
 
 /// A 2-D model's link read once: the model and version checked, every field of its table decoded
 /// (defaults where missing or malformed, with a warning), and the other keys left to look up.
@@ -63,13 +63,15 @@ struct ModelLink {
 };
 
 /// Reads `share` as a link of `model` (m=model, format version up to 1) into texts[0 … count).
-ModelLink read_model_link(std::string_view share, std::string_view model, const FieldInfo* fields, size_t count,
-                          std::string* texts);
+ModelLink read_model_link(std::string_view share, std::string_view model, const FieldInfo* fields,
+                          size_t count, std::string* texts);
 
 /// "m=model&v=1&key=text…" for a model's field table, texts percent-encoded.
-std::string write_model_link(std::string_view model, const FieldInfo* fields, size_t count, const std::string* texts);
+std::string write_model_link(std::string_view model, const FieldInfo* fields, size_t count,
+                             const std::string* texts);
 
-/// The model a share string names ("boids3d" when it names none).
+/// The model a share string names (m=…); empty when it names none, as the first format's
+/// links of the first model do.
 std::string_view share_model(std::string_view text);
 
 /// Percent-encoding used by the codec, exposed for tests.

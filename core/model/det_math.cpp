@@ -17,7 +17,8 @@ double kernel_sin(double x) {
   const double p = -1.66666666666666324348e-01 +
                    z * (8.33333333332248946124e-03 +
                         z * (-1.98412698298579493134e-04 +
-                             z * (2.75573137070700676789e-06 + z * (-2.50507602534068634195e-08 + z * 1.58969099521155010221e-10))));
+                             z * (2.75573137070700676789e-06 +
+                                  z * (-2.50507602534068634195e-08 + z * 1.58969099521155010221e-10))));
   return x + x * z * p;
 }
 
@@ -26,7 +27,8 @@ double kernel_cos(double x) {
   const double p = 4.16666666666666019037e-02 +
                    z * (-1.38888888888741095749e-03 +
                         z * (2.48015872894767294178e-05 +
-                             z * (-2.75573143513906633035e-07 + z * (2.08757232129817482790e-09 + z * -1.13596475577881948265e-11))));
+                             z * (-2.75573143513906633035e-07 +
+                                  z * (2.08757232129817482790e-09 + z * -1.13596475577881948265e-11))));
   return 1.0 - 0.5 * z + z * z * p;
 }
 
@@ -53,10 +55,14 @@ double det_sin(double x) {
   if (!std::isfinite(x) || std::fabs(x) > 1e9) return 0.0;  // never asked for here; no UB
   double r;
   switch (reduce(x, r)) {
-    case 0: return kernel_sin(r);
-    case 1: return kernel_cos(r);
-    case 2: return -kernel_sin(r);
-    default: return -kernel_cos(r);
+    case 0:
+      return kernel_sin(r);
+    case 1:
+      return kernel_cos(r);
+    case 2:
+      return -kernel_sin(r);
+    default:
+      return -kernel_cos(r);
   }
 }
 
@@ -64,10 +70,14 @@ double det_cos(double x) {
   if (!std::isfinite(x) || std::fabs(x) > 1e9) return 1.0;
   double r;
   switch (reduce(x, r)) {
-    case 0: return kernel_cos(r);
-    case 1: return -kernel_sin(r);
-    case 2: return -kernel_cos(r);
-    default: return kernel_sin(r);
+    case 0:
+      return kernel_cos(r);
+    case 1:
+      return -kernel_sin(r);
+    case 2:
+      return -kernel_cos(r);
+    default:
+      return kernel_sin(r);
   }
 }
 

@@ -10,12 +10,12 @@
 namespace bandada {
 
 struct FieldInfo {
-  const char* key;        ///< share-string key, never changes once released
-  const char* label;      ///< shown next to the field
-  const char* help;       ///< one line: meaning, units, range
-  bool integer;           ///< integer grammar instead of real
-  double min, max;        ///< valid range
-  bool min_exclusive;     ///< true where the lower bound itself is invalid (radius)
+  const char* key;            ///< share-string key, never changes once released
+  const char* label;          ///< shown next to the field
+  const char* help;           ///< one line: meaning, units, range
+  bool integer;               ///< integer grammar instead of real
+  double min, max;            ///< valid range
+  bool min_exclusive;         ///< true where the lower bound itself is invalid (radius)
   const char* cli = nullptr;  ///< CLI option name without dashes; nullptr: the share key
   const char* option() const { return cli ? cli : key; }
 };

@@ -1,13 +1,14 @@
 // Bandada — the 3-D flock's rules, each from a hand-computed case (spec: boids3d.md).
+#include "models/boids3d/boids3d.h"
+
 #include <doctest/doctest.h>
 
 #include <cmath>
 #include <limits>
 
-#include "models/boids3d/boids3d.h"
+#include "app/share_codec.h"
 #include "model/lcg.h"
 #include "models/boids3d/periodic.h"
-#include "app/share_codec.h"
 
 using namespace bandada;
 
@@ -30,8 +31,12 @@ struct B {
 Boids3dState make(std::initializer_list<B> boids) {
   Boids3dState s;
   for (const B& b : boids) {
-    s.x.push_back(b.x); s.y.push_back(b.y); s.z.push_back(b.z);
-    s.vx.push_back(b.vx); s.vy.push_back(b.vy); s.vz.push_back(b.vz);
+    s.x.push_back(b.x);
+    s.y.push_back(b.y);
+    s.z.push_back(b.z);
+    s.vx.push_back(b.vx);
+    s.vy.push_back(b.vy);
+    s.vz.push_back(b.vz);
   }
   return s;
 }
@@ -54,7 +59,7 @@ TEST_CASE("the LCG advances before each draw: the first values of seeds 0 and 1"
   Lcg a(0);
   CHECK(a.next() == 0.23606797284446657);  // 1013904223 / 2^32
   CHECK(a.state == 1013904223u);
-  CHECK(a.next() == 0.278566908556968);    // 1196435762 / 2^32
+  CHECK(a.next() == 0.278566908556968);  // 1196435762 / 2^32
   CHECK(a.next() == 0.8195337599609047);
   Lcg b(1);
   CHECK(b.next() == 0.23645552527159452);  // 1015568748 / 2^32
@@ -152,7 +157,8 @@ TEST_CASE("separation needs |δ| strictly below 0.35·r") {
 }
 
 TEST_CASE("separation is summed, not averaged") {
-  Boids3dState s = make({{0, 0, 0, 0, 0, 0}, {0.1, 0, 0, 0, 0, 0}, {0, 0.1, 0, 0, 0, 0}, {0.1, 0, 0, 0, 0, 0}});
+  Boids3dState s =
+      make({{0, 0, 0, 0, 0, 0}, {0.1, 0, 0, 0, 0, 0}, {0, 0.1, 0, 0, 0, 0}, {0.1, 0, 0, 0, 0, 0}});
   Boids3dComponents c = components(params(1), s);
   CHECK(c.sx[0] == -2.0);
   CHECK(c.sy[0] == -1.0);

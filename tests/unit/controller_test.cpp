@@ -3,8 +3,8 @@
 
 #include <cmath>
 
-#include "models/boids3d/boids3d_controller.h"
 #include "model/lcg.h"
+#include "models/boids3d/boids3d_controller.h"
 
 using namespace bandada;
 

@@ -1,14 +1,15 @@
 // Bandada — the 2-D feedback engine, rule by rule from hand-computed cases
 // (spec: shared/spec/feedback2d.md), and its deterministic trigonometry.
+#include "models/feedback2d/feedback2d.h"
+
 #include <doctest/doctest.h>
 
 #include <cmath>
 
-#include "model/det_math.h"
-#include "models/feedback2d/feedback2d.h"
-#include "models/feedback2d/feedback2d_params.h"
 #include "app/share_codec.h"
+#include "model/det_math.h"
 #include "model/lcg.h"
+#include "models/feedback2d/feedback2d_params.h"
 
 using namespace bandada;
 
@@ -267,9 +268,9 @@ TEST_CASE("Probabilistic keeps a same-class neighbour when its draw is below 0.9
   Feedback2d m(p, {500, 530}, {350, 350}, {1, 1}, {0, 0});
   REQUIRE(m.is_v()[0] == m.is_v()[1]);
   m.advance_phase();
-  CHECK(m.vx()[0] == 1.0);                              // its only neighbour was dropped: no cohesion
-  CHECK(m.vx()[1] == 1 + 0.003 * (500.0 - 530.0));      // kept
-  CHECK(m.neighbors()[0] == 1);                         // the count is the full set
+  CHECK(m.vx()[0] == 1.0);                          // its only neighbour was dropped: no cohesion
+  CHECK(m.vx()[1] == 1 + 0.003 * (500.0 - 530.0));  // kept
+  CHECK(m.neighbors()[0] == 1);                     // the count is the full set
 }
 
 TEST_CASE("ΔR is |c − c'|/1000 + |D − D'|/1000 + |O − O'| against the result before") {

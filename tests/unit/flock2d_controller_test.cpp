@@ -1,8 +1,8 @@
 // Bandada — the 2-D flock's session controller: live fields and presets, markers, time, and the
 // share string with its markers.
-#include <doctest/doctest.h>
-
 #include "models/flock2d/flock2d_controller.h"
+
+#include <doctest/doctest.h>
 
 using namespace bandada;
 
@@ -22,7 +22,7 @@ TEST_CASE("presets set exactly their fields (not N or the seed); an edit shows c
     CHECK(c.texts()[0] == "120");
     CHECK(c.texts()[12] == "9");
   }
-  CHECK(c.model() == before);  // live: the same flock
+  CHECK(c.model() == before);                            // live: the same flock
   CHECK(c.model()->params().separation_weight == 10.0);  // All max applied
   c.edit(Flock2dField::w_ali, "2");
   CHECK(c.preset() == -1);
@@ -74,7 +74,8 @@ TEST_CASE("time: one step per 0.04 s, at most 250 ms per frame, paused by a hidd
   CHECK(c.series().back().energy == c.model()->kinetic_energy());
 }
 
-TEST_CASE("the flock2d share string carries raw text, settings and markers; old and foreign links are handled") {
+TEST_CASE(
+    "the flock2d share string carries raw text, settings and markers; old and foreign links are handled") {
   Flock2dController a;
   a.edit(Flock2dField::w_coh, "0,5");
   a.edit(Flock2dField::dt, "1.");

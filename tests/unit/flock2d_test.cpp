@@ -1,10 +1,11 @@
 // Bandada — the 2-D flock with predators and attractors, rule by rule from hand-computed cases
 // (spec: shared/spec/flock2d.md).
+#include "models/flock2d/flock2d.h"
+
 #include <doctest/doctest.h>
 
 #include <cmath>
 
-#include "models/flock2d/flock2d.h"
 #include "app/share_codec.h"
 #include "model/lcg.h"
 
@@ -75,12 +76,12 @@ TEST_CASE("boids flee predators within 2r, falling off linearly; the predator ch
   Flock2d far(raw(0, 0, 0, 1), {400}, {100}, {0}, {0});
   far.add_predator(100, 100);
   far.step();
-  CHECK(far.vx()[0] == 0.0);               // beyond 2r: no fear
-  CHECK(far.predators()[0].x == 100.0);    // nobody within 3r: at rest stays at rest
+  CHECK(far.vx()[0] == 0.0);             // beyond 2r: no fear
+  CHECK(far.predators()[0].x == 100.0);  // nobody within 3r: at rest stays at rest
   Flock2d on(raw(0, 0, 0, 1), {100}, {100}, {0}, {0});
   on.add_predator(100, 100);
   on.step();
-  CHECK(on.vx()[0] == 0.0);                // exactly on the predator: nothing from it
+  CHECK(on.vx()[0] == 0.0);  // exactly on the predator: nothing from it
 }
 
 TEST_CASE("attractors pull with (p_G − p)/max(|p_G − p|, r_s)") {

@@ -1,10 +1,10 @@
 // Bandada — the SVG view's isometric projection: known points, and velocities along the view
 // axis drawn as points.
+#include "app/isometric.h"
+
 #include <doctest/doctest.h>
 
 #include <cmath>
-
-#include "app/isometric.h"
 
 using namespace bandada;
 
@@ -25,7 +25,8 @@ TEST_CASE("the isometric projection maps known points") {
   CHECK(diag.x == doctest::Approx(0.0));
   CHECK(diag.y == doctest::Approx(0.0));
   // Unit edges of the cube all project to the same length, as isometric drawing wants.
-  for (IsoPoint p : {xr, up, zl}) CHECK(std::sqrt(p.x * p.x + p.y * p.y) == doctest::Approx(std::sqrt(2.0 / 3.0)));
+  for (IsoPoint p : {xr, up, zl})
+    CHECK(std::sqrt(p.x * p.x + p.y * p.y) == doctest::Approx(std::sqrt(2.0 / 3.0)));
 }
 
 TEST_CASE("a velocity along the view axis, or zero, is drawn as a point") {

@@ -6,9 +6,9 @@
 #include <map>
 #include <string>
 
+#include "app/share_codec.h"
 #include "models/feedback2d/feedback2d_controller.h"
 #include "models/flock2d/flock2d_controller.h"
-#include "app/share_codec.h"
 
 using namespace bandada;
 
@@ -17,7 +17,8 @@ namespace {
 std::map<std::string, std::string> decoded_pairs(const std::string& share) {
   std::vector<std::string> warnings;
   std::map<std::string, std::string> out;
-  for (auto [k, v] : split_share(share, warnings)) out[std::string(k)] = percent_decode(v).value_or("<undecodable>");
+  for (auto [k, v] : split_share(share, warnings))
+    out[std::string(k)] = percent_decode(v).value_or("<undecodable>");
   return out;
 }
 
@@ -51,12 +52,14 @@ int check_fixtures(const char* file, const std::function<bool(const std::string&
 
 TEST_CASE("every released feedback-engine link still opens to its values (fixture file)") {
   Feedback2dController c;
-  CHECK(check_fixtures("links_feedback2d.tsv", [&](const std::string& l) { return c.open_link(l).ok; },
-                       [&] { return c.share_string(); }) >= 5);
+  CHECK(check_fixtures(
+            "links_feedback2d.tsv", [&](const std::string& l) { return c.open_link(l).ok; },
+            [&] { return c.share_string(); }) >= 5);
 }
 
 TEST_CASE("every released 2-D flock link still opens to its values, markers and leader (fixture file)") {
   Flock2dController c;
-  CHECK(check_fixtures("links_flock2d.tsv", [&](const std::string& l) { return c.open_link(l).ok; },
-                       [&] { return c.share_string(); }) >= 5);
+  CHECK(check_fixtures(
+            "links_flock2d.tsv", [&](const std::string& l) { return c.open_link(l).ok; },
+            [&] { return c.share_string(); }) >= 5);
 }

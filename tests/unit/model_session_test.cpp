@@ -15,7 +15,9 @@ namespace {
 
 const bool kRingRegistered = (add_model(ring_model()), true);
 
-bool built(const ModelSession& s) { return s.status() == FlockStatus::paused || s.status() == FlockStatus::running; }
+bool built(const ModelSession& s) {
+  return s.status() == FlockStatus::paused || s.status() == FlockStatus::running;
+}
 
 }  // namespace
 
@@ -35,7 +37,9 @@ TEST_CASE("the registry lists each model once, the test model only in the test b
   CHECK(make_session("flock9") == nullptr);
 }
 
-TEST_CASE("every model: defaults are valid, every keystroke moves the revision, bad text is refused with a reason") {
+TEST_CASE(
+    "every model: defaults are valid, every keystroke moves the revision, bad text is refused with a "
+    "reason") {
   for (const ModelEntry& e : models()) {
     CAPTURE(e.id);
     std::unique_ptr<ModelSession> s = e.make();
@@ -60,7 +64,8 @@ TEST_CASE("every model: saved text and share links bring back every field exactl
     CAPTURE(e.id);
     std::unique_ptr<ModelSession> a = e.make();
     a->edit(0, " 1,");  // raw text as typed: kept even though invalid
-    for (size_t k = 0; k < a->choices().size(); ++k) a->choose(k, static_cast<int>(a->choices()[k].values.size()) - 1);
+    for (size_t k = 0; k < a->choices().size(); ++k)
+      a->choose(k, static_cast<int>(a->choices()[k].values.size()) - 1);
     std::unique_ptr<ModelSession> b = e.make();
     REQUIRE(b->load_saved(a->saved_text()));
     std::unique_ptr<ModelSession> c = e.make();
@@ -77,7 +82,8 @@ TEST_CASE("every model: saved text and share links bring back every field exactl
   }
 }
 
-TEST_CASE("every model: Initialize, Step, compute and real time advance it; the same inputs give the same bits") {
+TEST_CASE(
+    "every model: Initialize, Step, compute and real time advance it; the same inputs give the same bits") {
   for (const ModelEntry& e : models()) {
     CAPTURE(e.id);
     std::unique_ptr<ModelSession> s = e.make(), t = e.make();
@@ -124,7 +130,8 @@ TEST_CASE("every model: Initialize, Step, compute and real time advance it; the 
   }
 }
 
-TEST_CASE("every model: draw data is contiguous, one entry per glyph, and marks the selection and its neighbours") {
+TEST_CASE(
+    "every model: draw data is contiguous, one entry per glyph, and marks the selection and its neighbours") {
   for (const ModelEntry& e : models()) {
     CAPTURE(e.id);
     std::unique_ptr<ModelSession> s = e.make();

@@ -1,20 +1,22 @@
 // Bandada — the grid finds exactly the brute force's neighbours and gives the same bits, for
 // every radius: small, typical, 2.8–4.2 (two cells per axis), ≥ 4.2 and ≥ 7.3 (everyone).
+#include "models/boids3d/neighbour_grid.h"
+
 #include <doctest/doctest.h>
 
 #include <cmath>
 #include <cstring>
 
-#include "models/boids3d/boids3d.h"
 #include "model/lcg.h"
-#include "models/boids3d/neighbour_grid.h"
+#include "models/boids3d/boids3d.h"
 
 using namespace bandada;
 
 namespace {
 
 bool same_bits(const std::vector<double>& a, const std::vector<double>& b) {
-  return a.size() == b.size() && (a.empty() || std::memcmp(a.data(), b.data(), a.size() * sizeof(double)) == 0);
+  return a.size() == b.size() &&
+         (a.empty() || std::memcmp(a.data(), b.data(), a.size() * sizeof(double)) == 0);
 }
 
 void check_same(const Boids3dParams& p, const Boids3dState& s) {
@@ -42,11 +44,18 @@ Boids3dState random_state(size_t n, uint32_t seed, double cell) {
     double* pos[3] = {&s.x[i], &s.y[i], &s.z[i]};
     for (double* c : pos) {
       double u = rng.next();
-      if (i % 7 == 3) *c = -4.2 + cell * std::floor(u * 8.4 / cell);  // on a cell face
-      else if (i % 11 == 5) *c = -4.2;                                  // on the box face
-      else *c = (u - 0.5) * 8.4;
+      if (i % 7 == 3)
+        *c = -4.2 + cell * std::floor(u * 8.4 / cell);  // on a cell face
+      else if (i % 11 == 5)
+        *c = -4.2;  // on the box face
+      else
+        *c = (u - 0.5) * 8.4;
     }
-    if (i % 13 == 6 && i > 0) { s.x[i] = s.x[i - 1]; s.y[i] = s.y[i - 1]; s.z[i] = s.z[i - 1]; }
+    if (i % 13 == 6 && i > 0) {
+      s.x[i] = s.x[i - 1];
+      s.y[i] = s.y[i - 1];
+      s.z[i] = s.z[i - 1];
+    }
     s.vx[i] = rng.next() - 0.5;
     s.vy[i] = rng.next() - 0.5;
     s.vz[i] = rng.next() - 0.5;
@@ -67,7 +76,8 @@ TEST_CASE("distance limits are exactly the spec's tests on sqrt(d²)") {
 }
 
 TEST_CASE("grid and brute force agree bit for bit over many radii and states") {
-  const double radii[] = {0.05, 0.3, 0.7, 1.0, 1.2, 1.68, 2.0, 2.1, 2.8, 2.9, 3.0, 3.3, 3.36, 3.4, 3.5, 4.2, 5.0, 7.3, 10.0};
+  const double radii[] = {0.05, 0.3, 0.7,  1.0, 1.2, 1.68, 2.0, 2.1, 2.8, 2.9,
+                          3.0,  3.3, 3.36, 3.4, 3.5, 4.2,  5.0, 7.3, 10.0};
   uint32_t seed = 1;
   for (double r : radii) {
     for (size_t n : {size_t(0), size_t(1), size_t(2), size_t(60), size_t(600)}) {

@@ -1,8 +1,9 @@
 // Bandada — tests of the field number grammar and the parameter ranges.
+#include "model/number_text.h"
+
 #include <doctest/doctest.h>
 
 #include "models/boids3d/boids3d_params.h"
-#include "model/number_text.h"
 
 using namespace bandada;
 
@@ -18,8 +19,9 @@ TEST_CASE("real fields accept decimal points, decimal commas and exponents") {
 }
 
 TEST_CASE("real fields refuse everything outside the grammar, with a message") {
-  for (const char* bad : {"", " ", "1.", "-", "+", "1e", "1e+", "abc", "0x10", "nan", "NaN", "inf", "-inf",
-                          "Infinity", "1.2.3", "1,2,3", "1.5,", "--1", "1 2", "e5", ".", ",", "1e5.5", "1_000"}) {
+  for (const char* bad :
+       {"",     " ",        "1.",    "-",     "+",    "1e",  "1e+", "abc", "0x10", "nan", "NaN",   "inf",
+        "-inf", "Infinity", "1.2.3", "1,2,3", "1.5,", "--1", "1 2", "e5",  ".",    ",",   "1e5.5", "1_000"}) {
     CAPTURE(bad);
     RealParse p = parse_real_text(bad);
     CHECK_FALSE(p.ok);

@@ -1,17 +1,20 @@
 // Bandada — the share string: round trips, old-version fixtures, hostile input.
+#include "app/share_codec.h"
+
 #include <doctest/doctest.h>
 
 #include <fstream>
 #include <sstream>
 
-#include "app/share_codec.h"
 #include "model/lcg.h"
 
 using namespace bandada;
 
 namespace {
 
-Boids3dFieldTexts some_texts() { return {"12", "0,5", "-1e-3", "", "1.", "-", "4294967295"}; }
+Boids3dFieldTexts some_texts() {
+  return {"12", "0,5", "-1e-3", "", "1.", "-", "4294967295"};
+}
 
 }  // namespace
 
@@ -31,7 +34,8 @@ TEST_CASE("the share string is URL-safe") {
   d.texts = {"a b", "1+2", "x&y=z", "#%", "é", "?", "/"};
   std::string s = encode_share(d);
   for (char c : s) {
-    bool safe = std::isalnum(static_cast<unsigned char>(c)) || std::string("-._~,%=&").find(c) != std::string::npos;
+    bool safe =
+        std::isalnum(static_cast<unsigned char>(c)) || std::string("-._~,%=&").find(c) != std::string::npos;
     CHECK(safe);
   }
   CHECK(parse_share(s).data.texts == d.texts);
@@ -125,7 +129,8 @@ TEST_CASE("every share string ever released still parses to its fields (fixture 
     CAPTURE(line);
     ShareParse p = parse_share(cols[0]);
     REQUIRE(p.ok);
-    for (int i = 0; i < kBoids3dFieldCount; ++i) CHECK(p.data.texts[i] == (cols[i + 1] == "<empty>" ? "" : cols[i + 1]));
+    for (int i = 0; i < kBoids3dFieldCount; ++i)
+      CHECK(p.data.texts[i] == (cols[i + 1] == "<empty>" ? "" : cols[i + 1]));
     ++cases;
   }
   CHECK(cases >= 5);

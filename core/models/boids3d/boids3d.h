@@ -7,8 +7,8 @@
 #include <cstdint>
 #include <vector>
 
-#include "models/boids3d/boids3d_params.h"
 #include "boids3d_state.h"
+#include "models/boids3d/boids3d_params.h"
 #include "neighbour_grid.h"
 #include "periodic.h"
 

@@ -20,7 +20,9 @@ std::string fixed(double v, int digits) {
 
 }  // namespace
 
-Boids3dController::Boids3dController() : texts_(boids3d_default_texts()) { revalidate(); }
+Boids3dController::Boids3dController() : texts_(boids3d_default_texts()) {
+  revalidate();
+}
 
 // ---- fields -------------------------------------------------------------------------------
 
@@ -31,7 +33,9 @@ void Boids3dController::revalidate() {
   }
 }
 
-bool Boids3dController::fields_valid() const { return all_valid(errors_.data(), errors_.size()); }
+bool Boids3dController::fields_valid() const {
+  return all_valid(errors_.data(), errors_.size());
+}
 
 void Boids3dController::edit(Boids3dField f, std::string_view text) {
   notice_.clear();  // a notice gives way to the user's next action
@@ -86,13 +90,15 @@ std::string Boids3dController::why_not_initialize() const {
 }
 
 std::string Boids3dController::why_not_run() const {
-  if (!flock_) return stale_ ? "Parameters changed: Initialize to apply them." : "No flock yet: Initialize first.";
+  if (!flock_)
+    return stale_ ? "Parameters changed: Initialize to apply them." : "No flock yet: Initialize first.";
   if (running_) return "Already running.";
   return {};
 }
 
 std::string Boids3dController::why_not_step() const {
-  if (!flock_) return stale_ ? "Parameters changed: Initialize to apply them." : "No flock yet: Initialize first.";
+  if (!flock_)
+    return stale_ ? "Parameters changed: Initialize to apply them." : "No flock yet: Initialize first.";
   return {};
 }
 
@@ -285,7 +291,9 @@ void Boids3dController::on_step_done() {
   }
 }
 
-bool Boids3dController::busy() const { return flock_ && (flock_->step_in_progress() || queued_ > 0); }
+bool Boids3dController::busy() const {
+  return flock_ && (flock_->step_in_progress() || queued_ > 0);
+}
 
 double Boids3dController::progress() const {
   if (!flock_) return 0.0;
@@ -321,9 +329,10 @@ std::string Boids3dController::status_line() const {
   std::string s = status_name(status());
   const Boids3d* f = flock();
   if (!f) return s;
-  s += " · t = " + fixed(f->time(), 2) + " s · step " + std::to_string(f->steps()) + " · N = " +
-       std::to_string(f->size()) + " · mean speed " + fixed(mean_speed(f->state()), 4) + " · order " +
-       fixed(order_parameter(f->state()), 4) + " · fingerprint " + fingerprint_hex(fingerprint());
+  s += " · t = " + fixed(f->time(), 2) + " s · step " + std::to_string(f->steps()) +
+       " · N = " + std::to_string(f->size()) + " · mean speed " + fixed(mean_speed(f->state()), 4) +
+       " · order " + fixed(order_parameter(f->state()), 4) + " · fingerprint " +
+       fingerprint_hex(fingerprint());
   return s;
 }
 
@@ -333,7 +342,8 @@ CommandResult Boids3dController::select(int64_t index) {
   const Boids3d* f = flock();
   if (!f) return {false, "No flock to select from."};
   if (index < 0 || static_cast<uint64_t>(index) >= f->size())
-    return {false, "No boid #" + std::to_string(index) + ": the flock has " + std::to_string(f->size()) + "."};
+    return {false,
+            "No boid #" + std::to_string(index) + ": the flock has " + std::to_string(f->size()) + "."};
   selection_ = static_cast<uint32_t>(index);
   return {true, {}};
 }

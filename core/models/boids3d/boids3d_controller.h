@@ -24,7 +24,6 @@ struct SeriesPoint {
   double order;
 };
 
-
 class Boids3dController {
  public:
   Boids3dController();
@@ -148,7 +147,7 @@ class Boids3dController {
   std::string busy_label_;
   std::string notice_;
   std::optional<Boids3dFieldTexts> previous_inputs_;
-  std::optional<ShareData> link_;       // the last link opened, for its run check
+  std::optional<ShareData> link_;  // the last link opened, for its run check
   LinkCheck link_check_;
   std::optional<SharedRun> session_check_;  // fingerprint a session restore must reach
   mutable uint64_t fp_cache_ = 0, fp_steps_ = ~0ull;

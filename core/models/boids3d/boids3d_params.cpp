@@ -8,8 +8,10 @@ namespace {
 
 const FieldInfo kFields[kBoids3dFieldCount] = {
     {"n", "count N", "number of boids, whole number 0 … 100000", true, 0, 100000, false, "count"},
-    {"r", "radius r", "neighbour radius in model units, more than 0 and at most 10", false, 0, 10, true, "radius"},
-    {"sep", "separation", "weight of S per 0.04 s step, -1000 … 1000", false, -1000, 1000, false, "separation"},
+    {"r", "radius r", "neighbour radius in model units, more than 0 and at most 10", false, 0, 10, true,
+     "radius"},
+    {"sep", "separation", "weight of S per 0.04 s step, -1000 … 1000", false, -1000, 1000, false,
+     "separation"},
     {"ali", "alignment", "weight of A per 0.04 s step, -1000 … 1000", false, -1000, 1000, false, "alignment"},
     {"coh", "cohesion", "weight of C per 0.04 s step, -1000 … 1000", false, -1000, 1000, false, "cohesion"},
     {"max", "max speed", "speed cap in model units per second, 0 … 1000", false, 0, 1000, false, "max-speed"},
@@ -22,15 +24,21 @@ const Boids3dFieldTexts kDefaultsV1 = {"400", "1.6", "0.03", "0.06", "0.03", "0.
 
 }  // namespace
 
-const FieldInfo& field_info(Boids3dField f) { return kFields[static_cast<int>(f)]; }
-const FieldInfo* boids3d_fields() { return kFields; }
+const FieldInfo& field_info(Boids3dField f) {
+  return kFields[static_cast<int>(f)];
+}
+const FieldInfo* boids3d_fields() {
+  return kFields;
+}
 
 const Boids3dFieldTexts& boids3d_default_texts(int format_version) {
   (void)format_version;  // only version 1 exists so far
   return kDefaultsV1;
 }
 
-FieldCheck check_field(Boids3dField f, std::string_view text) { return check_field_text(field_info(f), text); }
+FieldCheck check_field(Boids3dField f, std::string_view text) {
+  return check_field_text(field_info(f), text);
+}
 
 ParamsCheck check_params(const Boids3dFieldTexts& texts) {
   ParamsCheck pc;

@@ -17,7 +17,8 @@ namespace {
 const ModelInfo kInfo = {
     "boids3d", "3-D periodic flock", "step", "Parameters (Initialize applies them)",
     "View: drag to orbit · pinch or Ctrl/⌘ + wheel to zoom · click a boid or a table row to select it. "
-    "Keys: Space run/pause · S step · I initialize · Ctrl/⌘+Z undo edit · Esc clear selection (not while typing)."};
+    "Keys: Space run/pause · S step · I initialize · Ctrl/⌘+Z undo edit · Esc clear selection (not while "
+    "typing)."};
 
 std::string fixed(double v, int digits) {
   char b[64];
@@ -33,7 +34,8 @@ class Boids3dSession final : public ControllerSession<Boids3dController, Boids3d
     static const std::vector<Command> kCommands = [] {
       std::vector<Command> c = standard_commands("Build the flock at t = 0, paused (I)",
                                                  "Pause, then advance exactly one 0.04 s step (S)");
-      c.push_back({"undo", "Undo edit", "mod+z", "Bring back the text before your edit and its flock (Ctrl/⌘+Z)", true});
+      c.push_back({"undo", "Undo edit", "mod+z",
+                   "Bring back the text before your edit and its flock (Ctrl/⌘+Z)", true});
       c.push_back({"restore_previous_inputs", "Restore my previous inputs", nullptr,
                    "The fields as they were before the shared link filled them", true});
       c.push_back({"replay", "Replay the shared run", nullptr,
@@ -45,15 +47,18 @@ class Boids3dSession final : public ControllerSession<Boids3dController, Boids3d
 
   std::string why_not(std::string_view id) const override {
     if (id == "undo") return c_.can_undo() ? "" : "Nothing to undo.";
-    if (id == "restore_previous_inputs") return c_.has_previous_inputs() ? "" : "No previous inputs to restore.";
+    if (id == "restore_previous_inputs")
+      return c_.has_previous_inputs() ? "" : "No previous inputs to restore.";
     if (id == "replay")
-      return c_.link_check().kind == LinkCheck::Kind::waiting && c_.flock() && !c_.busy() ? "" : "No shared run to replay.";
+      return c_.link_check().kind == LinkCheck::Kind::waiting && c_.flock() && !c_.busy()
+                 ? ""
+                 : "No shared run to replay.";
     return standard_why_not(id);
   }
 
-
   CommandResult compute(uint64_t n) override {
-    if (c_.status() == FlockStatus::none || c_.status() == FlockStatus::stale) return {false, "Initialize first."};
+    if (c_.status() == FlockStatus::none || c_.status() == FlockStatus::stale)
+      return {false, "Initialize first."};
     c_.compute_now(n);
     return {};
   }
@@ -76,8 +81,9 @@ class Boids3dSession final : public ControllerSession<Boids3dController, Boids3d
         {"fingerprint", fingerprint_hex(c_.fingerprint())},
     };
     if (c_.selection())
-      r.push_back({"selected boid", "#" + std::to_string(*c_.selection()) + ": " +
-                                        std::to_string(f->components().neighbors[*c_.selection()]) + " neighbours",
+      r.push_back({"selected boid",
+                   "#" + std::to_string(*c_.selection()) + ": " +
+                       std::to_string(f->components().neighbors[*c_.selection()]) + " neighbours",
                    4});
     return r;
   }
@@ -94,17 +100,30 @@ class Boids3dSession final : public ControllerSession<Boids3dController, Boids3d
 
   const char* table_title() const override { return "Boids: next step's unweighted components"; }
   const std::vector<Column>& columns() const override {
-    static const std::vector<Column> kColumns = {{"#", -1},  {"x", 4},  {"y", 4},  {"z", 4},  {"|v|", 4},
-                                                 {"k", -1},  {"Sx", 4}, {"Sy", 4}, {"Sz", 4}, {"Ax", 4},
-                                                 {"Ay", 4},  {"Az", 4}, {"Cx", 4}, {"Cy", 4}, {"Cz", 4}};
+    static const std::vector<Column> kColumns = {{"#", -1}, {"x", 4},  {"y", 4},  {"z", 4},  {"|v|", 4},
+                                                 {"k", -1}, {"Sx", 4}, {"Sy", 4}, {"Sz", 4}, {"Ax", 4},
+                                                 {"Ay", 4}, {"Az", 4}, {"Cx", 4}, {"Cy", 4}, {"Cz", 4}};
     return kColumns;
   }
   void row(size_t i, double* out) const override {
     const Boids3dState& s = c_.flock()->state();
     const Boids3dComponents& k = c_.flock()->components();
     const double sp = std::sqrt(s.vx[i] * s.vx[i] + s.vy[i] * s.vy[i] + s.vz[i] * s.vz[i]);
-    const double v[] = {static_cast<double>(i), s.x[i], s.y[i], s.z[i], sp, static_cast<double>(k.neighbors[i]),
-                        k.sx[i], k.sy[i], k.sz[i], k.ax[i], k.ay[i], k.az[i], k.cx[i], k.cy[i], k.cz[i]};
+    const double v[] = {static_cast<double>(i),
+                        s.x[i],
+                        s.y[i],
+                        s.z[i],
+                        sp,
+                        static_cast<double>(k.neighbors[i]),
+                        k.sx[i],
+                        k.sy[i],
+                        k.sz[i],
+                        k.ax[i],
+                        k.ay[i],
+                        k.az[i],
+                        k.cx[i],
+                        k.cy[i],
+                        k.cz[i]};
     for (size_t c = 0; c < 15; ++c) out[c] = v[c];
   }
 
@@ -179,8 +198,6 @@ class Boids3dSession final : public ControllerSession<Boids3dController, Boids3d
     if (id == "replay") return c_.replay_link_run();
     return r;
   }
-
-
 };
 
 }  // namespace

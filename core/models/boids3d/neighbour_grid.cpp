@@ -84,9 +84,15 @@ void sum_components(NeighbourScratch& nb, const double* vx, const double* vy, co
     cy /= kk;
     cz /= kk;
   }
-  out.sx[i] = sx; out.sy[i] = sy; out.sz[i] = sz;
-  out.ax[i] = ax; out.ay[i] = ay; out.az[i] = az;
-  out.cx[i] = cx; out.cy[i] = cy; out.cz[i] = cz;
+  out.sx[i] = sx;
+  out.sy[i] = sy;
+  out.sz[i] = sz;
+  out.ax[i] = ax;
+  out.ay[i] = ay;
+  out.az[i] = az;
+  out.cx[i] = cx;
+  out.cy[i] = cy;
+  out.cz[i] = cz;
   out.neighbors[i] = static_cast<uint32_t>(k);
 }
 
@@ -143,8 +149,12 @@ void NeighbourGrid::build(const Boids3dState& s, double radius) {
   start_.assign(cells + 1, 0);
   cell_.resize(count);
   id_.resize(count);
-  x_.resize(count); y_.resize(count); z_.resize(count);
-  vx_.resize(count); vy_.resize(count); vz_.resize(count);
+  x_.resize(count);
+  y_.resize(count);
+  z_.resize(count);
+  vx_.resize(count);
+  vy_.resize(count);
+  vz_.resize(count);
   std::vector<uint32_t> cell_of(count);
   for (size_t i = 0; i < count; ++i) {
     uint32_t c = static_cast<uint32_t>((cell_coord(s.z[i], n) * n + cell_coord(s.y[i], n)) * n +
@@ -158,8 +168,12 @@ void NeighbourGrid::build(const Boids3dState& s, double radius) {
     uint32_t p = fill[cell_of[i]]++;
     cell_[p] = cell_of[i];
     id_[p] = static_cast<uint32_t>(i);
-    x_[p] = s.x[i]; y_[p] = s.y[i]; z_[p] = s.z[i];
-    vx_[p] = s.vx[i]; vy_[p] = s.vy[i]; vz_[p] = s.vz[i];
+    x_[p] = s.x[i];
+    y_[p] = s.y[i];
+    z_[p] = s.z[i];
+    vx_[p] = s.vx[i];
+    vy_[p] = s.vy[i];
+    vz_[p] = s.vz[i];
   }
   candidates_ = 0;
   stencil_cell_ = UINT32_MAX;
@@ -210,8 +224,14 @@ namespace {
 inline void wrap_cell(int c, int n, int& out, double& shift) {
   out = c;
   shift = 0.0;
-  if (c < 0) { out = c + n; shift = -kBox; }
-  if (c >= n) { out = c - n; shift = kBox; }
+  if (c < 0) {
+    out = c + n;
+    shift = -kBox;
+  }
+  if (c >= n) {
+    out = c - n;
+    shift = kBox;
+  }
 }
 
 }  // namespace
@@ -269,7 +289,8 @@ void NeighbourGrid::components(size_t begin, size_t end, Boids3dComponents& out)
         const uint32_t jj = static_cast<uint32_t>(j);
         scratch_.offer(d2 <= lim_.within, jj, jj, dx, dy, dz, d2);
       }
-      sum_components(scratch_, s.vx.data(), s.vy.data(), s.vz.data(), vx_[p], vy_[p], vz_[p], lim_, id_[p], out);
+      sum_components(scratch_, s.vx.data(), s.vy.data(), s.vz.data(), vx_[p], vy_[p], vz_[p], lim_, id_[p],
+                     out);
       continue;
     }
     sum_components(scratch_, vx_.data(), vy_.data(), vz_.data(), vx_[p], vy_[p], vz_[p], lim_, id_[p], out);

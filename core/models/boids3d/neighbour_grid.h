@@ -22,10 +22,10 @@ struct DistanceLimits {
 /// The neighbours of one boid as found, structure-of-arrays. Candidates are written
 /// unconditionally and kept by advancing `count` (no branch on the distance test).
 struct NeighbourScratch {
-  std::vector<uint32_t> src;               ///< where the neighbour's velocity is, in the caller's arrays
-  std::vector<uint32_t> id;                ///< the neighbour's boid index
-  std::vector<double> dx, dy, dz, d2;      ///< periodic displacement δ and |δ|²
-  std::vector<uint64_t> keys;              ///< id << 32 | slot, sorted for ascending-index sums
+  std::vector<uint32_t> src;           ///< where the neighbour's velocity is, in the caller's arrays
+  std::vector<uint32_t> id;            ///< the neighbour's boid index
+  std::vector<double> dx, dy, dz, d2;  ///< periodic displacement δ and |δ|²
+  std::vector<uint64_t> keys;          ///< id << 32 | slot, sorted for ascending-index sums
   size_t count = 0;
   /// Room for `n` candidates of one boid.
   void reserve(size_t n);
@@ -69,8 +69,8 @@ class NeighbourGrid {
   void build_stencil(uint32_t cell);
 
   struct Range {
-    uint32_t a, b;           // sorted boids [a, b)
-    double shx, shy, shz;    // periodic shift of that range
+    uint32_t a, b;         // sorted boids [a, b)
+    double shx, shy, shz;  // periodic shift of that range
   };
 
   int n_ = 1;
@@ -78,13 +78,13 @@ class NeighbourGrid {
   double radius_ = 1.0;
   DistanceLimits lim_;
   const Boids3dState* src_ = nullptr;  // the state built from, index order (full scans)
-  std::vector<uint32_t> start_;  // cell c holds sorted boids [start_[c], start_[c+1])
-  std::vector<uint32_t> cell_;   // cell of each sorted boid
-  std::vector<uint32_t> id_;     // boid index of each sorted boid
+  std::vector<uint32_t> start_;        // cell c holds sorted boids [start_[c], start_[c+1])
+  std::vector<uint32_t> cell_;         // cell of each sorted boid
+  std::vector<uint32_t> id_;           // boid index of each sorted boid
   std::vector<double> x_, y_, z_, vx_, vy_, vz_;
   NeighbourScratch scratch_;
-  std::vector<uint32_t> hits_;             // accepted candidates: sorted index << 7 | stencil range
-  std::vector<Range> stencil_;             // the ranges around stencil_cell_ (at most 125)
+  std::vector<uint32_t> hits_;  // accepted candidates: sorted index << 7 | stencil range
+  std::vector<Range> stencil_;  // the ranges around stencil_cell_ (at most 125)
   uint32_t stencil_cell_ = UINT32_MAX;
   uint64_t candidates_ = 0;
 };

@@ -17,19 +17,26 @@ constexpr double kMaxSpeed = 3.5;
 
 const char* operation_name(Feedback2dOperation op) {
   switch (op) {
-    case Feedback2dOperation::flock: return "flock";
-    case Feedback2dOperation::probabilistic: return "probabilistic";
-    case Feedback2dOperation::sum: return "sum";
-    case Feedback2dOperation::gravity: return "gravity";
+    case Feedback2dOperation::flock:
+      return "flock";
+    case Feedback2dOperation::probabilistic:
+      return "probabilistic";
+    case Feedback2dOperation::sum:
+      return "sum";
+    case Feedback2dOperation::gravity:
+      return "gravity";
   }
   return "";
 }
 
 const char* regime_name(Feedback2dRegime r) {
   switch (r) {
-    case Feedback2dRegime::fixed_point: return "fixed point";
-    case Feedback2dRegime::chaos: return "chaos";
-    case Feedback2dRegime::edge: return "edge";
+    case Feedback2dRegime::fixed_point:
+      return "fixed point";
+    case Feedback2dRegime::chaos:
+      return "chaos";
+    case Feedback2dRegime::edge:
+      return "edge";
   }
   return "";
 }
@@ -214,8 +221,10 @@ void Feedback2d::phase_local_rule() {
       ncx = 0.05 * (speed * hx - vx_[i]) + 0.001 * (R_.cx - px_[i]);
       ncy = 0.05 * (speed * hy - vy_[i]) + 0.001 * (R_.cy - py_[i]);
     }
-    const double fx = p.alpha * mA_[i] * cxi + p.sigma * mS_[i] * sx + p.lambda * axi + ncx + feedback2d_wall(px_[i], kWidth);
-    const double fy = p.alpha * mA_[i] * cyi + p.sigma * mS_[i] * sy + p.lambda * ayi + ncy + feedback2d_wall(py_[i], kHeight);
+    const double fx = p.alpha * mA_[i] * cxi + p.sigma * mS_[i] * sx + p.lambda * axi + ncx +
+                      feedback2d_wall(px_[i], kWidth);
+    const double fy = p.alpha * mA_[i] * cyi + p.sigma * mS_[i] * sy + p.lambda * ayi + ncy +
+                      feedback2d_wall(py_[i], kHeight);
     double theta = p.turn * mG_[i] * xi[i] * 0.5;
     if (probabilistic) theta *= 1.6;
     const double ux = vx_[i] + fx, uy = vy_[i] + fy;
@@ -228,10 +237,22 @@ void Feedback2d::phase_local_rule() {
       wy *= scale;
     }
     double qx = px_[i] + wx, qy = py_[i] + wy;
-    if (qx < 0.0) { qx = 0.0; if (wx < 0.0) wx = 0.0; }
-    if (qx > kWidth) { qx = kWidth; if (wx > 0.0) wx = 0.0; }
-    if (qy < 0.0) { qy = 0.0; if (wy < 0.0) wy = 0.0; }
-    if (qy > kHeight) { qy = kHeight; if (wy > 0.0) wy = 0.0; }
+    if (qx < 0.0) {
+      qx = 0.0;
+      if (wx < 0.0) wx = 0.0;
+    }
+    if (qx > kWidth) {
+      qx = kWidth;
+      if (wx > 0.0) wx = 0.0;
+    }
+    if (qy < 0.0) {
+      qy = 0.0;
+      if (wy < 0.0) wy = 0.0;
+    }
+    if (qy > kHeight) {
+      qy = kHeight;
+      if (wy > 0.0) wy = 0.0;
+    }
     const bool zero = (vx_[i] == 0.0 && vy_[i] == 0.0) || (wx == 0.0 && wy == 0.0);
     dphi_[i] = zero ? 0.0 : det_atan2(vx_[i] * wy - vy_[i] * wx, vx_[i] * wx + vy_[i] * wy);
     nx[i] = qx;
@@ -330,9 +351,15 @@ void Feedback2d::phase_counter_rule() {
 
 void Feedback2d::advance_phase() {
   switch (next_phase_) {
-    case Feedback2dPhase::local_rule: phase_local_rule(); break;
-    case Feedback2dPhase::cohesion: phase_cohesion(); break;
-    case Feedback2dPhase::result: phase_result(true); break;
+    case Feedback2dPhase::local_rule:
+      phase_local_rule();
+      break;
+    case Feedback2dPhase::cohesion:
+      phase_cohesion();
+      break;
+    case Feedback2dPhase::result:
+      phase_result(true);
+      break;
     case Feedback2dPhase::counter_rule:
       phase_counter_rule();
       ++cycles_;
@@ -343,10 +370,14 @@ void Feedback2d::advance_phase() {
 
 const char* phase_name(Feedback2dPhase p) {
   switch (p) {
-    case Feedback2dPhase::local_rule: return "1 · local rule";
-    case Feedback2dPhase::cohesion: return "2 · cohesion";
-    case Feedback2dPhase::result: return "3 · result R";
-    case Feedback2dPhase::counter_rule: return "4 · counter-rule";
+    case Feedback2dPhase::local_rule:
+      return "1 · local rule";
+    case Feedback2dPhase::cohesion:
+      return "2 · cohesion";
+    case Feedback2dPhase::result:
+      return "3 · result R";
+    case Feedback2dPhase::counter_rule:
+      return "4 · counter-rule";
   }
   return "";
 }
@@ -378,7 +409,8 @@ uint64_t Feedback2d::fingerprint() const {
     for (double v : {px_[i], py_[i], vx_[i], vy_[i], mA_[i], mS_[i], mG_[i]}) fp.add(v);
     fp.add(static_cast<uint64_t>(is_v_[i]));
   }
-  for (double v : {R_.cx, R_.cy, R_.vx, R_.vy, R_.D, R_.order, R_.hx, R_.hy, R_.coherence, R_.delta}) fp.add(v);
+  for (double v : {R_.cx, R_.cy, R_.vx, R_.vy, R_.D, R_.order, R_.hx, R_.hy, R_.coherence, R_.delta})
+    fp.add(v);
   fp.add(static_cast<uint64_t>(static_cast<int>(next_phase_)));
   return fp.value();
 }

@@ -16,27 +16,27 @@ enum class Feedback2dOperation { flock, probabilistic, sum, gravity };
 const char* operation_name(Feedback2dOperation op);
 
 struct Feedback2dParams {
-  uint32_t n = 200;          ///< points, 2 … 2000 (re-initializes)
-  double r = 60;             ///< local radius, 5 … 400 (strict: |p_j − p_i| < r)
-  double alpha = 1;          ///< attraction weight α, 0 … 3
-  double sigma = 1;          ///< separation weight σ, 0 … 3
-  double lambda = 1;         ///< alignment weight λ, 0 … 3
-  double turn = 0.2;         ///< random turn g, 0 … 1
-  double feedback = 1;       ///< counter-rule strength f, 0 … 2
+  uint32_t n = 200;     ///< points, 2 … 2000 (re-initializes)
+  double r = 60;        ///< local radius, 5 … 400 (strict: |p_j − p_i| < r)
+  double alpha = 1;     ///< attraction weight α, 0 … 3
+  double sigma = 1;     ///< separation weight σ, 0 … 3
+  double lambda = 1;    ///< alignment weight λ, 0 … 3
+  double turn = 0.2;    ///< random turn g, 0 … 1
+  double feedback = 1;  ///< counter-rule strength f, 0 … 2
   Feedback2dOperation operation = Feedback2dOperation::flock;
   bool no_contradiction = false;
-  uint32_t seed = 1;         ///< LCG seed (re-initializes)
+  uint32_t seed = 1;  ///< LCG seed (re-initializes)
 };
 
 /// The result R of the last cohesion/result phases.
 struct Feedback2dResult {
-  double cx = 0, cy = 0;     ///< centre c
-  double vx = 0, vy = 0;     ///< mean velocity v̄
-  double D = 0;              ///< dispersion sqrt(mean |p − c|²)
-  double order = 0;          ///< |Σ v̂| / n
-  double hx = 0, hy = 0;     ///< heading Ĥ (zero when Σ v̂ is zero)
-  double coherence = 0;      ///< share of V points
-  double delta = 0;          ///< ΔR against the result before (0 until there is one)
+  double cx = 0, cy = 0;  ///< centre c
+  double vx = 0, vy = 0;  ///< mean velocity v̄
+  double D = 0;           ///< dispersion sqrt(mean |p − c|²)
+  double order = 0;       ///< |Σ v̂| / n
+  double hx = 0, hy = 0;  ///< heading Ĥ (zero when Σ v̂ is zero)
+  double coherence = 0;   ///< share of V points
+  double delta = 0;       ///< ΔR against the result before (0 until there is one)
 };
 
 /// The four phases of a cycle, in order; the value is the phase's number in the spec.

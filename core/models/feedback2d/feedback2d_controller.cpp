@@ -9,7 +9,8 @@
 namespace bandada {
 
 Feedback2dController::Feedback2dController()
-    : LiveController(feedback2d_fields(), feedback2d_default_texts(), "No system yet: Initialize first.", "point") {
+    : LiveController(feedback2d_fields(), feedback2d_default_texts(), "No system yet: Initialize first.",
+                     "point") {
   revalidate();
 }
 
@@ -126,7 +127,7 @@ void Feedback2dController::record() {
   if (series_.size() < 1000000) series_.push_back({model_->cycles(), R.D, R.order, R.coherence, R.delta});
 }
 
- std::string Feedback2dController::share_string() const {
+std::string Feedback2dController::share_string() const {
   std::string s = write_model_link("feedback2d", feedback2d_fields(), kFeedback2dFieldCount, texts_.data());
   s += std::string("&op=") + operation_name(operation_) + "&nc=" + (no_contradiction_ ? "1" : "0");
   return s;
@@ -134,12 +135,14 @@ void Feedback2dController::record() {
 
 CommandResult Feedback2dController::open_link(std::string_view share) {
   Feedback2dFieldTexts texts = feedback2d_default_texts();
-  ModelLink link = read_model_link(share, "feedback2d", feedback2d_fields(), kFeedback2dFieldCount, texts.data());
+  ModelLink link =
+      read_model_link(share, "feedback2d", feedback2d_fields(), kFeedback2dFieldCount, texts.data());
   if (!link.ok) return {false, link.error};
   auto find = [&](std::string_view key) { return link.get(key); };
   std::vector<std::string>& warnings = link.warnings;
   Feedback2dOperation op = Feedback2dOperation::flock;
-  if (auto o = find("op"); o && !parse_operation(*o, op)) warnings.push_back("unknown operation ignored; flock used");
+  if (auto o = find("op"); o && !parse_operation(*o, op))
+    warnings.push_back("unknown operation ignored; flock used");
   texts_ = texts;
   revalidate();
   operation_ = op;

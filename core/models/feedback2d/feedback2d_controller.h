@@ -10,9 +10,9 @@
 #include <string_view>
 #include <vector>
 
-#include "models/boids3d/boids3d_controller.h"
 #include "app/live_controller.h"
 #include "app/scheduler.h"
+#include "models/boids3d/boids3d_controller.h"
 #include "models/feedback2d/feedback2d.h"
 #include "models/feedback2d/feedback2d_params.h"
 
@@ -23,7 +23,8 @@ struct Feedback2dSample {
   double D, order, coherence, delta;
 };
 
-class Feedback2dController : public LiveController<Feedback2dController, Feedback2d, Feedback2dSample, kFeedback2dFieldCount> {
+class Feedback2dController
+    : public LiveController<Feedback2dController, Feedback2d, Feedback2dSample, kFeedback2dFieldCount> {
  public:
   Feedback2dController();
 

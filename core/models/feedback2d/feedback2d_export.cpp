@@ -23,8 +23,8 @@ std::string feedback2d_json(const Feedback2d& m) {
     json_number(out, "mA", m.mA()[i]);
     json_number(out, "mS", m.mS()[i]);
     json_number(out, "mG", m.mG()[i]);
-    out += std::string(",\"class\":\"") + (m.is_v()[i] ? "V" : "F") + "\",\"neighbors\":" +
-           std::to_string(m.neighbors()[i]) + "}";
+    out += std::string(",\"class\":\"") + (m.is_v()[i] ? "V" : "F") +
+           "\",\"neighbors\":" + std::to_string(m.neighbors()[i]) + "}";
   }
   out += "]}\n";
   return out;

@@ -19,9 +19,15 @@ const Feedback2dFieldTexts kDefaults = {"200", "60", "1", "1", "1", "0.2", "1", 
 
 }  // namespace
 
-const FieldInfo& field_info(Feedback2dField f) { return kFields[static_cast<int>(f)]; }
-const FieldInfo* feedback2d_fields() { return kFields; }
-const Feedback2dFieldTexts& feedback2d_default_texts() { return kDefaults; }
+const FieldInfo& field_info(Feedback2dField f) {
+  return kFields[static_cast<int>(f)];
+}
+const FieldInfo* feedback2d_fields() {
+  return kFields;
+}
+const Feedback2dFieldTexts& feedback2d_default_texts() {
+  return kDefaults;
+}
 
 Feedback2dCheck check_feedback2d(const Feedback2dFieldTexts& texts) {
   Feedback2dCheck out;

@@ -6,8 +6,8 @@
 #include <string>
 #include <string_view>
 
-#include "model/field_table.h"
 #include "feedback2d.h"
+#include "model/field_table.h"
 
 namespace bandada {
 

@@ -14,7 +14,8 @@ namespace bandada {
 namespace {
 
 const ModelInfo kInfo = {
-    "feedback2d", "2-D feedback engine", "cycle", "Parameters act live, from the next phase; n and seed rebuild",
+    "feedback2d", "2-D feedback engine", "cycle",
+    "Parameters act live, from the next phase; n and seed rebuild",
     "White arrows are V (inside the group and with it), red are F. The yellow cross is R's centre, the faint "
     "circle its dispersion D, the arrow its heading. Click a point or a row to follow it. Keys: Space "
     "run/pause · S step · P one phase · I initialize · Esc stop following."};
@@ -33,8 +34,11 @@ class Feedback2dSession final : public ControllerSession<Feedback2dController, F
 
   const std::vector<Choice>& choices() const override {
     static const std::vector<Choice> kChoices = {
-        {"op", "operation", {"Flock", "Probabilistic", "Sum", "Gravity (all pairs)"},
-         {"flock", "probabilistic", "sum", "gravity"}, "operation"},
+        {"op",
+         "operation",
+         {"Flock", "Probabilistic", "Sum", "Gravity (all pairs)"},
+         {"flock", "probabilistic", "sum", "gravity"},
+         "operation"},
         {"nc", "F points", {"keep their own way", "follow R (no contradiction)"}, {"0", "1"}, nullptr},
     };
     return kChoices;
@@ -45,8 +49,8 @@ class Feedback2dSession final : public ControllerSession<Feedback2dController, F
 
   const std::vector<Command>& commands() const override {
     static const std::vector<Command> kCommands = [] {
-      std::vector<Command> c =
-          standard_commands("Draw the start, paused (I)", "Pause, then finish the cycle (a whole one from phase 1) (S)");
+      std::vector<Command> c = standard_commands(
+          "Draw the start, paused (I)", "Pause, then finish the cycle (a whole one from phase 1) (S)");
       c.push_back({"phase", "Advance one phase", "p", "Run the next phase alone (P)"});
       return c;
     }();
@@ -57,7 +61,6 @@ class Feedback2dSession final : public ControllerSession<Feedback2dController, F
     if (!c_.why_not_step().empty()) return c_.why_not_step();
     return c_.status() == FlockStatus::running ? "Pause first: single phases are for a paused system." : "";
   }
-
 
   CommandResult compute(uint64_t n) override { return c_.compute(n); }
 
@@ -77,7 +80,8 @@ class Feedback2dSession final : public ControllerSession<Feedback2dController, F
         {"coherence", fixed(100.0 * R.coherence, "%.0f") + "%"},
         {"ΔR", fixed(R.delta, "%.5f")},
         {"regime:", regime_name(m->regime()), 2},
-        {"next:", std::string(phase_name(m->next_phase())) + "  (local rule → cohesion → result R ↺ counter-rule)", 2},
+        {"next:",
+         std::string(phase_name(m->next_phase())) + "  (local rule → cohesion → result R ↺ counter-rule)", 2},
     };
     if (c_.followed()) r.push_back({"following point", "#" + std::to_string(*c_.followed()), 4});
     return r;
@@ -95,8 +99,8 @@ class Feedback2dSession final : public ControllerSession<Feedback2dController, F
 
   const char* table_title() const override { return "Points"; }
   const std::vector<Column>& columns() const override {
-    static const std::vector<Column> kColumns = {{"#", -1},   {"class", -1, kClass}, {"|v|", 3}, {"k", -1},
-                                                 {"mA", 3},   {"mS", 3},             {"mG", 3}};
+    static const std::vector<Column> kColumns = {
+        {"#", -1}, {"class", -1, kClass}, {"|v|", 3}, {"k", -1}, {"mA", 3}, {"mS", 3}, {"mG", 3}};
     return kColumns;
   }
   void row(size_t i, double* out) const override {
@@ -112,7 +116,6 @@ class Feedback2dSession final : public ControllerSession<Feedback2dController, F
 
   std::optional<uint32_t> selection() const override { return c_.followed(); }
   CommandResult select(int64_t index) override { return c_.follow(index); }
-
 
   void draw(DrawData& d) const override {
     const Feedback2d* m = c_.model();
@@ -146,7 +149,9 @@ class Feedback2dSession final : public ControllerSession<Feedback2dController, F
                 (c_.followed() ? *c_.followed() + 1 : 0) ^ (reinterpret_cast<uintptr_t>(m) << 20);
   }
 
-  std::string export_json() const override { return c_.model() ? feedback2d_json(*c_.model()) : std::string(); }
+  std::string export_json() const override {
+    return c_.model() ? feedback2d_json(*c_.model()) : std::string();
+  }
 
   const std::vector<CliOption>& cli_options() const override {
     static const std::vector<CliOption> kOptions = {
@@ -182,15 +187,16 @@ class Feedback2dSession final : public ControllerSession<Feedback2dController, F
 
  protected:
   void do_choose(size_t k, int index) override {
-    if (k == 0) c_.set_operation(static_cast<Feedback2dOperation>(index));
-    else c_.set_no_contradiction(index == 1);
+    if (k == 0)
+      c_.set_operation(static_cast<Feedback2dOperation>(index));
+    else
+      c_.set_no_contradiction(index == 1);
   }
   CommandResult do_command(std::string_view id) override {
     bool handled = false;
     CommandResult r = standard_command(id, handled);
     return id == "phase" ? c_.advance_phase() : r;
   }
-
 
  private:
   std::optional<uint64_t> phases_;
@@ -199,7 +205,8 @@ class Feedback2dSession final : public ControllerSession<Feedback2dController, F
 }  // namespace
 
 ModelEntry feedback2d_model() {
-  return {"feedback2d", "2-D feedback engine", [] { return std::unique_ptr<ModelSession>(new Feedback2dSession); }};
+  return {"feedback2d", "2-D feedback engine",
+          [] { return std::unique_ptr<ModelSession>(new Feedback2dSession); }};
 }
 
 }  // namespace bandada

@@ -23,14 +23,18 @@ void limit(double& x, double& y, double m) {
 
 }  // namespace
 
-double minimal_image(double d, double L) { return d - L * std::floor(d / L + 0.5); }
+double minimal_image(double d, double L) {
+  return d - L * std::floor(d / L + 0.5);
+}
 
 double wrap_torus(double x, double L) {
   double y = x - L * std::floor(x / L);
   return y >= L ? 0.0 : y;
 }
 
-Flock2d::Flock2d(const Flock2dParams& p) : params_(p), rng_(p.seed) { draw_boids(p.n); }
+Flock2d::Flock2d(const Flock2dParams& p) : params_(p), rng_(p.seed) {
+  draw_boids(p.n);
+}
 
 Flock2d::Flock2d(const Flock2dParams& p, std::vector<double> x, std::vector<double> y, std::vector<double> vx,
                  std::vector<double> vy)
@@ -61,8 +65,12 @@ void Flock2d::set_live_params(const Flock2dParams& p) {
   }
 }
 
-void Flock2d::add_predator(double x, double y) { predators_.push_back({wrap_torus(x, kW), wrap_torus(y, kH)}); }
-void Flock2d::add_attractor(double x, double y) { attractors_.push_back({wrap_torus(x, kW), wrap_torus(y, kH)}); }
+void Flock2d::add_predator(double x, double y) {
+  predators_.push_back({wrap_torus(x, kW), wrap_torus(y, kH)});
+}
+void Flock2d::add_attractor(double x, double y) {
+  attractors_.push_back({wrap_torus(x, kW), wrap_torus(y, kH)});
+}
 void Flock2d::clear_markers() {
   predators_.clear();
   attractors_.clear();
@@ -88,7 +96,8 @@ bool Flock2d::remove_nearest_marker(double x, double y) {
 }
 
 const std::vector<std::vector<uint32_t>>& Flock2d::neighbour_lists(const std::vector<double>& x,
-                                                                    const std::vector<double>& y, double radius) const {
+                                                                   const std::vector<double>& y,
+                                                                   double radius) const {
   const size_t n = x.size();
   std::vector<std::vector<uint32_t>>& out = lists_;
   out.resize(n);
@@ -101,7 +110,8 @@ const std::vector<std::vector<uint32_t>>& Flock2d::neighbour_lists(const std::ve
     const double rx = minimal_image(x[j] - x[i], kW), ry = minimal_image(y[j] - y[i], kH);
     return rx * rx + ry * ry <= within;
   };
-  const int gx = std::min(300, static_cast<int>(kW / radius)), gy = std::min(300, static_cast<int>(kH / radius));
+  const int gx = std::min(300, static_cast<int>(kW / radius)),
+            gy = std::min(300, static_cast<int>(kH / radius));
   if (brute_ || gx < 3 || gy < 3) {
     for (size_t i = 0; i < n; ++i)
       for (size_t j = 0; j < n; ++j)
@@ -112,7 +122,8 @@ const std::vector<std::vector<uint32_t>>& Flock2d::neighbour_lists(const std::ve
   // do not wrap); the 3 × 3 stencil sees each cell once since there are at least 3 per axis.
   std::vector<uint32_t> start(static_cast<size_t>(gx) * gy + 1, 0), cell(n), order(n);
   for (size_t i = 0; i < n; ++i) {
-    int cx = static_cast<int>(wrap_torus(x[i], kW) / (kW / gx)), cy = static_cast<int>(wrap_torus(y[i], kH) / (kH / gy));
+    int cx = static_cast<int>(wrap_torus(x[i], kW) / (kW / gx)),
+        cy = static_cast<int>(wrap_torus(y[i], kH) / (kH / gy));
     cx = std::min(cx, gx - 1);
     cy = std::min(cy, gy - 1);
     cell[i] = static_cast<uint32_t>(cy * gx + cx);
@@ -134,8 +145,9 @@ const std::vector<std::vector<uint32_t>>& Flock2d::neighbour_lists(const std::ve
   return out;
 }
 
-void Flock2d::accelerations(const std::vector<double>& x, const std::vector<double>& y, const std::vector<double>& vx,
-                            const std::vector<double>& vy, std::vector<double>& ax, std::vector<double>& ay) const {
+void Flock2d::accelerations(const std::vector<double>& x, const std::vector<double>& y,
+                            const std::vector<double>& vx, const std::vector<double>& vy,
+                            std::vector<double>& ax, std::vector<double>& ay) const {
   const Flock2dParams& p = params_;
   const size_t n = x.size();
   const std::vector<std::vector<uint32_t>>& nb = neighbour_lists(x, y, p.r);
@@ -186,8 +198,10 @@ void Flock2d::accelerations(const std::vector<double>& x, const std::vector<doub
     }
     double a_x, a_y;
     if (p.law == ForceLaw::raw) {
-      a_x = p.separation_weight * fsx + p.alignment_weight * fax + p.cohesion_weight * fcx + p.predator_weight * fpx + p.attractor_weight * fgx;
-      a_y = p.separation_weight * fsy + p.alignment_weight * fay + p.cohesion_weight * fcy + p.predator_weight * fpy + p.attractor_weight * fgy;
+      a_x = p.separation_weight * fsx + p.alignment_weight * fax + p.cohesion_weight * fcx +
+            p.predator_weight * fpx + p.attractor_weight * fgx;
+      a_y = p.separation_weight * fsy + p.alignment_weight * fay + p.cohesion_weight * fcy +
+            p.predator_weight * fpy + p.attractor_weight * fgy;
       if (lead) {
         a_x += p.leader_weight * lx;
         a_y += p.leader_weight * ly;
@@ -210,8 +224,10 @@ void Flock2d::accelerations(const std::vector<double>& x, const std::vector<doub
       steer(fcx, fcy, scx, scy);
       steer(fpx, fpy, spx, spy);
       steer(fgx, fgy, sgx, sgy);
-      a_x = p.separation_weight * ssx + p.alignment_weight * sax + p.cohesion_weight * scx + p.predator_weight * spx + p.attractor_weight * sgx;
-      a_y = p.separation_weight * ssy + p.alignment_weight * say + p.cohesion_weight * scy + p.predator_weight * spy + p.attractor_weight * sgy;
+      a_x = p.separation_weight * ssx + p.alignment_weight * sax + p.cohesion_weight * scx +
+            p.predator_weight * spx + p.attractor_weight * sgx;
+      a_y = p.separation_weight * ssy + p.alignment_weight * say + p.cohesion_weight * scy +
+            p.predator_weight * spy + p.attractor_weight * sgy;
       if (lead) {
         double slx, sly;
         steer(lx, ly, slx, sly);

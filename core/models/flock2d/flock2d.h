@@ -18,8 +18,8 @@ enum class ForceLaw { steering, raw };
 enum class Integrator { euler, rk4 };
 
 struct Flock2dParams {
-  uint32_t n = 300;                ///< boids, 1 … 20 000 (live: grows from the generator, shrinks from the top)
-  double r = 50;                   ///< perception radius, 1 … 300 (strict: |r_ij| < r)
+  uint32_t n = 300;  ///< boids, 1 … 20 000 (live: grows from the generator, shrinks from the top)
+  double r = 50;     ///< perception radius, 1 … 300 (strict: |r_ij| < r)
   double separation_radius = 25;   ///< r_s, 0 < r_s ≤ r
   double separation_weight = 1.5;  ///< w_s, 0 … 10
   double alignment_weight = 1.0;   ///< w_a, 0 … 10
@@ -90,12 +90,14 @@ class Flock2d {
  private:
   void draw_boids(size_t count);
   /// Accelerations of every boid for positions (x, y) and velocities (vx, vy).
-  void accelerations(const std::vector<double>& x, const std::vector<double>& y, const std::vector<double>& vx,
-                     const std::vector<double>& vy, std::vector<double>& ax, std::vector<double>& ay) const;
+  void accelerations(const std::vector<double>& x, const std::vector<double>& y,
+                     const std::vector<double>& vx, const std::vector<double>& vy, std::vector<double>& ax,
+                     std::vector<double>& ay) const;
   /// For each boid the j ≠ i with |r_ij| < radius, ascending. The reference stays valid until the
   /// next call.
-  const std::vector<std::vector<uint32_t>>& neighbour_lists(const std::vector<double>& x, const std::vector<double>& y,
-                                                             double radius) const;
+  const std::vector<std::vector<uint32_t>>& neighbour_lists(const std::vector<double>& x,
+                                                            const std::vector<double>& y,
+                                                            double radius) const;
   void move_predators();
 
   Flock2dParams params_;

@@ -10,19 +10,26 @@
 namespace bandada {
 
 const std::vector<Flock2dPreset>& flock2d_presets() {
-  //                                   N      r     rs    ws     wa     wc     v    f      dt   wp   wg    wl   seed
+  //                                   N      r     rs    ws     wa     wc     v    f      dt   wp   wg    wl
+  //                                   seed
   static const std::vector<Flock2dPreset> kPresets = {
-      {"Balanced", "The classic 1.5 / 1.0 / 1.0: groups form, merge and turn together.",
+      {"Balanced",
+       "The classic 1.5 / 1.0 / 1.0: groups form, merge and turn together.",
        {"300", "50", "25", "1.5", "1.0", "1.0", "4", "0.1", "1", "3", "0.5", "1", "1"}},
-      {"Fish school", "Alignment-heavy: long parallel streams that wheel as one.",
+      {"Fish school",
+       "Alignment-heavy: long parallel streams that wheel as one.",
        {"300", "50", "20", "1.2", "2.5", "0.8", "4", "0.1", "1", "3", "0.5", "1", "1"}},
-      {"Bird flock", "Lower cohesion: wide, loose formations that stretch and split.",
+      {"Bird flock",
+       "Lower cohesion: wide, loose formations that stretch and split.",
        {"300", "60", "25", "1.5", "1.2", "0.4", "4", "0.1", "1", "3", "0.5", "1", "1"}},
-      {"Loose swarm", "Separation-heavy: even spacing, little common heading.",
+      {"Loose swarm",
+       "Separation-heavy: even spacing, little common heading.",
        {"300", "50", "35", "3.0", "0.5", "0.5", "4", "0.1", "1", "3", "0.5", "1", "1"}},
-      {"Tight ball", "Cohesion-heavy: dense balls that orbit their centre.",
+      {"Tight ball",
+       "Cohesion-heavy: dense balls that orbit their centre.",
        {"300", "50", "15", "1.0", "0.8", "3.0", "4", "0.1", "1", "3", "0.5", "1", "1"}},
-      {"All max", "Every weight at 10: the seed's warning about spasmodic, jittering motion.",
+      {"All max",
+       "Every weight at 10: the seed's warning about spasmodic, jittering motion.",
        {"300", "50", "25", "10", "10", "10", "4", "0.1", "1", "3", "0.5", "1", "1"}},
   };
   return kPresets;
@@ -33,7 +40,9 @@ Flock2dController::Flock2dController()
   revalidate();
 }
 
-void Flock2dController::revalidate() { errors_ = check_flock2d(texts_).errors; }
+void Flock2dController::revalidate() {
+  errors_ = check_flock2d(texts_).errors;
+}
 
 Flock2dParams Flock2dController::params_from_fields() const {
   Flock2dParams p = check_flock2d(texts_).params;
@@ -72,7 +81,8 @@ void Flock2dController::apply_preset(int index) {
   // Every field but N and the seed: a preset changes behaviour, not which flock you are watching.
   const Flock2dFieldTexts& t = flock2d_presets()[index].texts;
   for (int i = 0; i < kFlock2dFieldCount; ++i)
-    if (i != static_cast<int>(Flock2dField::count) && i != static_cast<int>(Flock2dField::seed)) texts_[i] = t[i];
+    if (i != static_cast<int>(Flock2dField::count) && i != static_cast<int>(Flock2dField::seed))
+      texts_[i] = t[i];
   preset_ = index;
   revalidate();
   apply_live();
@@ -89,7 +99,8 @@ void Flock2dController::set_integrator(Integrator i) {
 }
 
 CommandResult Flock2dController::set_leader(int64_t index) {
-  if (index >= 0 && (!model_ || static_cast<uint64_t>(index) >= model_->size())) return {false, "No such boid."};
+  if (index >= 0 && (!model_ || static_cast<uint64_t>(index) >= model_->size()))
+    return {false, "No such boid."};
   leader_ = index < 0 ? -1 : index;
   apply_live();
   return {true, {}};
@@ -184,8 +195,10 @@ void Flock2dController::record(bool with_nearest) {
   // The nearest-neighbour distance costs a neighbour search of its own: it is measured once per
   // frame's batch of steps (the last), and carried over for the steps in between.
   if (series_.size() >= 1000000) return;
-  const double nearest = with_nearest || series_.empty() ? model_->mean_nearest_distance() : series_.back().nearest;
-  series_.push_back({model_->steps(), model_->order(), model_->mean_speed(), nearest, model_->kinetic_energy()});
+  const double nearest =
+      with_nearest || series_.empty() ? model_->mean_nearest_distance() : series_.back().nearest;
+  series_.push_back(
+      {model_->steps(), model_->order(), model_->mean_speed(), nearest, model_->kinetic_energy()});
 }
 
 namespace {

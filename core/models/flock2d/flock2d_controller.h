@@ -9,9 +9,9 @@
 #include <string_view>
 #include <vector>
 
-#include "models/boids3d/boids3d_controller.h"
 #include "app/live_controller.h"
 #include "app/scheduler.h"
+#include "models/boids3d/boids3d_controller.h"
 #include "models/flock2d/flock2d.h"
 #include "models/flock2d/flock2d_params.h"
 
@@ -30,7 +30,8 @@ struct Flock2dSample {
   double order, mean_speed, nearest, energy;
 };
 
-class Flock2dController : public LiveController<Flock2dController, Flock2d, Flock2dSample, kFlock2dFieldCount> {
+class Flock2dController
+    : public LiveController<Flock2dController, Flock2d, Flock2dSample, kFlock2dFieldCount> {
  public:
   Flock2dController();
 
@@ -61,7 +62,6 @@ class Flock2dController : public LiveController<Flock2dController, Flock2d, Floc
   CommandResult compute(uint64_t n);
   static double estimate_step_ms(const Flock2dParams& p);
 
-
   /// m=flock2d&v=1&… with every field's raw text, law, integrator, leader and the markers.
   std::string share_string() const;
   CommandResult open_link(std::string_view share);
@@ -76,7 +76,8 @@ class Flock2dController : public LiveController<Flock2dController, Flock2d, Floc
   ForceLaw law_ = ForceLaw::steering;
   Integrator integrator_ = Integrator::euler;
   int64_t leader_ = -1;
-  std::vector<std::pair<double, double>> pending_predators_, pending_attractors_;  // from a link, before Initialize
+  std::vector<std::pair<double, double>> pending_predators_,
+      pending_attractors_;  // from a link, before Initialize
 };
 
 }  // namespace bandada

@@ -20,13 +20,20 @@ const FieldInfo kFields[kFlock2dFieldCount] = {
     {"seed", "seed", "LCG seed, whole number 0 … 4294967295", true, 0, 4294967295.0, false},
 };
 
-const Flock2dFieldTexts kDefaults = {"300", "50", "25", "1.5", "1.0", "1.0", "4", "0.1", "1", "3", "0.5", "1", "1"};
+const Flock2dFieldTexts kDefaults = {"300", "50", "25", "1.5", "1.0", "1.0", "4",
+                                     "0.1", "1",  "3",  "0.5", "1",   "1"};
 
 }  // namespace
 
-const FieldInfo& field_info(Flock2dField f) { return kFields[static_cast<int>(f)]; }
-const FieldInfo* flock2d_fields() { return kFields; }
-const Flock2dFieldTexts& flock2d_default_texts() { return kDefaults; }
+const FieldInfo& field_info(Flock2dField f) {
+  return kFields[static_cast<int>(f)];
+}
+const FieldInfo* flock2d_fields() {
+  return kFields;
+}
+const Flock2dFieldTexts& flock2d_default_texts() {
+  return kDefaults;
+}
 
 Flock2dCheck check_flock2d(const Flock2dFieldTexts& texts) {
   Flock2dCheck out;

@@ -5,13 +5,26 @@
 #include <array>
 #include <string>
 
-#include "model/field_table.h"
 #include "flock2d.h"
+#include "model/field_table.h"
 
 namespace bandada {
 
-enum class Flock2dField : int { count, radius, sep_radius, w_sep, w_ali, w_coh, max_speed, max_force, dt,
-                                w_pred, w_attr, w_leader, seed };
+enum class Flock2dField : int {
+  count,
+  radius,
+  sep_radius,
+  w_sep,
+  w_ali,
+  w_coh,
+  max_speed,
+  max_force,
+  dt,
+  w_pred,
+  w_attr,
+  w_leader,
+  seed
+};
 inline constexpr int kFlock2dFieldCount = 13;
 using Flock2dFieldTexts = std::array<std::string, kFlock2dFieldCount>;
 

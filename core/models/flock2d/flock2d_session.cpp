@@ -15,7 +15,8 @@ namespace {
 
 const ModelInfo kInfo = {
     "flock2d", "2-D flock (predators, attractors)", "step", "Fields act live, from the next step",
-    "A left click or tap acts by the tool. Right click or hold 500 ms: attractor. Shift+click or the erase tool: "
+    "A left click or tap acts by the tool. Right click or hold 500 ms: attractor. Shift+click or the erase "
+    "tool: "
     "remove the nearest marker. Keys: Space run/pause · S step · I initialize · Esc clear selection."};
 
 enum Display { kVectors, kTrails, kGrid, kMarkers, kBySpeed, kByNeighbours, kDisplayCount };
@@ -60,7 +61,8 @@ class Flock2dSession final : public ControllerSession<Flock2dController, Flock2d
     static const std::vector<Command> kCommands = [] {
       std::vector<Command> c = standard_commands("Draw the flock, paused (I)", "Pause, then one step (S)");
       c.push_back({"clear_markers", "Clear markers", nullptr, "Remove every predator and attractor"});
-      c.push_back({"make_leader", "Make the selected boid the leader", nullptr, "The others follow it", true});
+      c.push_back(
+          {"make_leader", "Make the selected boid the leader", nullptr, "The others follow it", true});
       c.push_back({"no_leader", "No leader", nullptr, "Nobody leads", true});
       return c;
     }();
@@ -68,13 +70,14 @@ class Flock2dSession final : public ControllerSession<Flock2dController, Flock2d
   }
   std::string why_not(std::string_view id) const override {
     const Flock2d* m = c_.model();
-    if (id == "clear_markers") return m && (!m->predators().empty() || !m->attractors().empty()) ? "" : "No markers.";
+    if (id == "clear_markers")
+      return m && (!m->predators().empty() || !m->attractors().empty()) ? "" : "No markers.";
     if (id == "make_leader")
-      return c_.selection() && static_cast<int64_t>(*c_.selection()) != c_.leader() ? "" : "Select a boid first.";
+      return c_.selection() && static_cast<int64_t>(*c_.selection()) != c_.leader() ? ""
+                                                                                    : "Select a boid first.";
     if (id == "no_leader") return c_.leader() >= 0 ? "" : "No leader.";
     return standard_why_not(id);
   }
-
 
   CommandResult compute(uint64_t n) override { return c_.compute(n); }
 
@@ -129,7 +132,11 @@ class Flock2dSession final : public ControllerSession<Flock2dController, Flock2d
   }
   void row(size_t i, double* out) const override {
     const Flock2d& m = *c_.model();
-    const double v[] = {static_cast<double>(i), m.px()[i], m.py()[i], m.vx()[i], m.vy()[i],
+    const double v[] = {static_cast<double>(i),
+                        m.px()[i],
+                        m.py()[i],
+                        m.vx()[i],
+                        m.vy()[i],
                         std::sqrt(m.vx()[i] * m.vx()[i] + m.vy()[i] * m.vy()[i])};
     for (size_t k = 0; k < 6; ++k) out[k] = v[k];
   }
@@ -138,8 +145,11 @@ class Flock2dSession final : public ControllerSession<Flock2dController, Flock2d
   CommandResult select(int64_t index) override { return c_.select(index); }
 
   const std::vector<Tool>& tools() const override {
-    static const std::vector<Tool> kTools = {
-        {"predator", "predator"}, {"attractor", "attractor"}, {"select", "select"}, {"leader", "leader"}, {"erase", "erase"}};
+    static const std::vector<Tool> kTools = {{"predator", "predator"},
+                                             {"attractor", "attractor"},
+                                             {"select", "select"},
+                                             {"leader", "leader"},
+                                             {"erase", "erase"}};
     return kTools;
   }
   int tool() const override { return tool_; }
@@ -150,9 +160,12 @@ class Flock2dSession final : public ControllerSession<Flock2dController, Flock2d
     if (!c_.model()) return {false, "Initialize first: markers go into a running flock."};
     if (!(x >= 0 && y >= 0 && x <= kFlockWidth && y <= kFlockHeight)) return {false, "Outside the plane."};
     CommandResult r;
-    if (remove || tool_ == kErase) r = c_.remove_nearest_marker(x, y);
-    else if (right || tool_ == kAttractor) r = c_.add_attractor(x, y);
-    else if (tool_ == kPredator) r = c_.add_predator(x, y);
+    if (remove || tool_ == kErase)
+      r = c_.remove_nearest_marker(x, y);
+    else if (right || tool_ == kAttractor)
+      r = c_.add_attractor(x, y);
+    else if (tool_ == kPredator)
+      r = c_.add_predator(x, y);
     else {
       DrawData d;
       draw(d);
@@ -164,9 +177,9 @@ class Flock2dSession final : public ControllerSession<Flock2dController, Flock2d
     return r;
   }
   const std::vector<DisplayOption>& display_options() const override {
-    static const std::vector<DisplayOption> kOptions = {{"vectors", "vectors"},   {"trails", "trails"},
-                                                        {"grid", "grid"},         {"markers", "markers"},
-                                                        {"speed", "colour by speed"}, {"neighbours", "colour by neighbours"}};
+    static const std::vector<DisplayOption> kOptions = {
+        {"vectors", "vectors"}, {"trails", "trails"},         {"grid", "grid"},
+        {"markers", "markers"}, {"speed", "colour by speed"}, {"neighbours", "colour by neighbours"}};
     return kOptions;
   }
   bool display(size_t k) const override { return k < kDisplayCount && display_[k]; }
@@ -176,7 +189,6 @@ class Flock2dSession final : public ControllerSession<Flock2dController, Flock2d
     if (on && k == kBySpeed) display_[kByNeighbours] = false;  // one colouring at a time
     if (on && k == kByNeighbours) display_[kBySpeed] = false;
   }
-
 
   void draw(DrawData& d) const override;
 
@@ -223,9 +235,12 @@ class Flock2dSession final : public ControllerSession<Flock2dController, Flock2d
 
  protected:
   void do_choose(size_t k, int index) override {
-    if (k == 0) c_.apply_preset(index);
-    else if (k == 1) c_.set_law(index == 1 ? ForceLaw::raw : ForceLaw::steering);
-    else c_.set_integrator(index == 1 ? Integrator::rk4 : Integrator::euler);
+    if (k == 0)
+      c_.apply_preset(index);
+    else if (k == 1)
+      c_.set_law(index == 1 ? ForceLaw::raw : ForceLaw::steering);
+    else
+      c_.set_integrator(index == 1 ? Integrator::rk4 : Integrator::euler);
   }
   CommandResult do_command(std::string_view id) override {
     bool handled = false;
@@ -294,18 +309,20 @@ void Flock2dSession::draw(DrawData& d) const {
     if (t >= 0) d.colour[i] = static_cast<uint8_t>(kRamp + static_cast<int>(std::fmin(1.0, t) * 15.0));
     if (display_[kVectors])
       d.overlays.push_back({Overlay::Kind::segment, kFaint, d.pos[i * 3], d.pos[i * 3 + 1], 0, 0,
-                            static_cast<float>(m->px()[i] + m->vx()[i] * 5), static_cast<float>(m->py()[i] + m->vy()[i] * 5),
-                            0, 1.0f});
+                            static_cast<float>(m->px()[i] + m->vx()[i] * 5),
+                            static_cast<float>(m->py()[i] + m->vy()[i] * 5), 0, 1.0f});
   }
   if (display_[kGrid]) {  // the neighbour grid's cells (at least r wide)
     const int nx = static_cast<int>(kFlockWidth / p.r), ny = static_cast<int>(kFlockHeight / p.r);
     for (int gx = 1; gx < nx; ++gx) {
       const float x = static_cast<float>(gx * kFlockWidth / nx);
-      d.overlays.push_back({Overlay::Kind::segment, kFrame, x, 0, 0, 0, x, static_cast<float>(kFlockHeight), 0, 1.0f});
+      d.overlays.push_back(
+          {Overlay::Kind::segment, kFrame, x, 0, 0, 0, x, static_cast<float>(kFlockHeight), 0, 1.0f});
     }
     for (int gy = 1; gy < ny; ++gy) {
       const float y = static_cast<float>(gy * kFlockHeight / ny);
-      d.overlays.push_back({Overlay::Kind::segment, kFrame, 0, y, 0, 0, static_cast<float>(kFlockWidth), y, 0, 1.0f});
+      d.overlays.push_back(
+          {Overlay::Kind::segment, kFrame, 0, y, 0, 0, static_cast<float>(kFlockWidth), y, 0, 1.0f});
     }
   }
   if (display_[kTrails] && n <= 5000) {
@@ -322,7 +339,8 @@ void Flock2dSession::draw(DrawData& d) const {
     for (const std::vector<float>& t : trails_)
       for (size_t q = 2; q + 1 < t.size(); q += 2)
         if (std::fabs(t[q] - t[q - 2]) < 100 && std::fabs(t[q + 1] - t[q - 1]) < 100)  // not across a seam
-          d.overlays.push_back({Overlay::Kind::segment, kFaint, t[q - 2], t[q - 1], 0, 0, t[q], t[q + 1], 0, 1.0f});
+          d.overlays.push_back(
+              {Overlay::Kind::segment, kFaint, t[q - 2], t[q - 1], 0, 0, t[q], t[q + 1], 0, 1.0f});
   } else {
     trails_.clear();
   }
@@ -333,10 +351,11 @@ void Flock2dSession::draw(DrawData& d) const {
   }
   if (display_[kMarkers]) {
     for (const Marker& q : m->predators())
-      d.overlays.push_back({Overlay::Kind::disc, kRed, static_cast<float>(q.x), static_cast<float>(q.y), 0, 6.0f});
-    for (const Marker& q : m->attractors())
       d.overlays.push_back(
-          {Overlay::Kind::ring, kGreen, static_cast<float>(q.x), static_cast<float>(q.y), 0, 7.0f, 0, 0, 0, 2.5f});
+          {Overlay::Kind::disc, kRed, static_cast<float>(q.x), static_cast<float>(q.y), 0, 6.0f});
+    for (const Marker& q : m->attractors())
+      d.overlays.push_back({Overlay::Kind::ring, kGreen, static_cast<float>(q.x), static_cast<float>(q.y), 0,
+                            7.0f, 0, 0, 0, 2.5f});
   }
   if (c_.selection() && *c_.selection() < n) {
     const uint32_t i = *c_.selection();
@@ -361,7 +380,8 @@ void Flock2dSession::draw(DrawData& d) const {
 }  // namespace
 
 ModelEntry flock2d_model() {
-  return {"flock2d", "2-D flock (predators, attractors)", [] { return std::unique_ptr<ModelSession>(new Flock2dSession); }};
+  return {"flock2d", "2-D flock (predators, attractors)",
+          [] { return std::unique_ptr<ModelSession>(new Flock2dSession); }};
 }
 
 }  // namespace bandada

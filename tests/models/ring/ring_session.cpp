@@ -7,8 +7,8 @@
 #include <cmath>
 #include <cstdio>
 
-#include "app/share_codec.h"
 #include "app/scheduler.h"
+#include "app/share_codec.h"
 #include "model/fingerprint.h"
 #include "model/number_text.h"
 
@@ -23,7 +23,8 @@ const FieldInfo kFields[] = {
 constexpr size_t kCount = 3;
 const std::string kDefaults[kCount] = {"12", "0.1", "40"};
 
-const ModelInfo kInfo = {"ring", "Test ring", "step", "Fields apply at Initialize", "A test model: points on a circle."};
+const ModelInfo kInfo = {"ring", "Test ring", "step", "Fields apply at Initialize",
+                         "A test model: points on a circle."};
 
 class RingSession final : public ModelSession {
  public:
@@ -104,9 +105,7 @@ class RingSession final : public ModelSession {
     return {};
   }
 
-  std::string share_string() const override {
-    return write_model_link("ring", kFields, kCount, texts_);
-  }
+  std::string share_string() const override { return write_model_link("ring", kFields, kCount, texts_); }
   std::string saved_text() const override { return share_string(); }
   bool load_saved(std::string_view saved) override { return do_open_link(saved).ok; }
 
@@ -154,7 +153,8 @@ class RingSession final : public ModelSession {
       double v[kCount];
       check_field_table(kFields, kCount, texts_, errors_, v);
       angle_.assign(static_cast<size_t>(v[0]), 0.0);
-      for (size_t i = 0; i < angle_.size(); ++i) angle_[i] = static_cast<double>(i) / static_cast<double>(angle_.size());
+      for (size_t i = 0; i < angle_.size(); ++i)
+        angle_[i] = static_cast<double>(i) / static_cast<double>(angle_.size());
       omega_ = v[1];
       radius_ = v[2];
       built_ = true;
