@@ -13,7 +13,7 @@ export const webDir = path.join(root, 'build/web');
 export const outDir = path.join(root, 'test-output');
 export const nativeCli = path.join(root, 'build/native/bandada-cli');
 
-// Flags verified on this machine (shared/toolchain.md): no network chatter, SwiftShader WebGL2.
+// Flags verified on this machine: no network chatter, SwiftShader WebGL2.
 export const chromiumArgs = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
   '--disable-background-networking', '--disable-component-update', '--disable-sync',
   '--use-angle=swiftshader', '--enable-unsafe-swiftshader'];

@@ -1,4 +1,4 @@
-// Bandada — the 3-D flock's rules, each from a hand-computed case (spec: boids3d.md).
+// Bandada — the 3-D flock's rules, each from a hand-computed case (docs/models/boids3d.md).
 #include "models/boids3d/boids3d.h"
 
 #include <doctest/doctest.h>

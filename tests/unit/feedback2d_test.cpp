@@ -1,5 +1,5 @@
 // Bandada — the 2-D feedback engine, rule by rule from hand-computed cases
-// (spec: shared/spec/feedback2d.md), and its deterministic trigonometry.
+// (docs/models/feedback2d.md), and its deterministic trigonometry.
 #include "models/feedback2d/feedback2d.h"
 
 #include <doctest/doctest.h>

@@ -1,5 +1,5 @@
 // Bandada — the 2-D flock with predators and attractors, rule by rule from hand-computed cases
-// (spec: shared/spec/flock2d.md).
+// (docs/models/flock2d.md).
 #include "models/flock2d/flock2d.h"
 
 #include <doctest/doctest.h>

@@ -1,4 +1,4 @@
-// Bandada — the 3-D periodic flock engine (spec: shared/spec/boids3d.md).
+// Bandada — the 3-D periodic flock engine (docs/models/boids3d.md).
 // State is structure-of-arrays in boid index order; a step reads only the previous state.
 // The next step's unweighted components are kept with the state, so readouts are always ready.
 #pragma once

@@ -1,6 +1,6 @@
 // Bandada — the session controller: everything a user does with a 3-D flock, written once for
 // every front end (ImGui/WebGL2, HTML/SVG through embind, tests). Time comes in as a number;
-// nothing here reads a clock or a browser API. Spec: shared/spec/boids3d.md, "Controls".
+// nothing here reads a clock or a browser API. See docs/models/boids3d.md, "Controls".
 #pragma once
 
 #include <cstdint>

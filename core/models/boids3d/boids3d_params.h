@@ -1,4 +1,4 @@
-// Bandada — parameters of the 3-D periodic flock (spec: shared/spec/boids3d.md, "Parameters").
+// Bandada — parameters of the 3-D periodic flock (docs/models/boids3d.md, "Parameters").
 // One struct, one table of fields (share key, label, range, default text), checked at the door.
 #pragma once
 

@@ -1,4 +1,4 @@
-// Bandada — the 2-D feedback engine (see feedback2d.h and shared/spec/feedback2d.md).
+// Bandada — the 2-D feedback engine (see feedback2d.h and docs/models/feedback2d.md).
 #include "feedback2d.h"
 
 #include <algorithm>

@@ -1,4 +1,4 @@
-// Bandada — the 2-D feedback engine (spec: shared/spec/feedback2d.md): local rule → cohesion →
+// Bandada — the 2-D feedback engine (docs/models/feedback2d.md): local rule → cohesion →
 // result R → counter-rule, four phases each callable alone. Plane 1000 × 700, not periodic.
 // Points are in draw order; every sum over points or neighbours runs in ascending index.
 #pragma once

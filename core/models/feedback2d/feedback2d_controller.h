@@ -1,7 +1,7 @@
 // Bandada — the session controller of the 2-D feedback engine. Unlike the 3-D model, fields act
 // on the running system from the next phase; only n and the seed re-initialize. Same scheduler
 // (one cycle per 0.04 s, at most 250 ms per frame), same number grammar, same share-string rules
-// as the 3-D controller. Spec: shared/spec/feedback2d.md.
+// as the 3-D controller. See docs/models/feedback2d.md.
 #pragma once
 
 #include <memory>

@@ -1,5 +1,5 @@
 // Bandada — the feedback engine's fields: share keys, labels, ranges and default text, checked
-// by the same number grammar as every other field (spec: feedback2d.md, "Inputs").
+// by the same number grammar as every other field (docs/models/feedback2d.md, "Inputs").
 #pragma once
 
 #include <array>

@@ -1,4 +1,4 @@
-// Bandada — the 2-D flock with predators and attractors (see flock2d.h, shared/spec/flock2d.md).
+// Bandada — the 2-D flock with predators and attractors (see flock2d.h, docs/models/flock2d.md).
 #include "flock2d.h"
 
 #include <algorithm>

@@ -1,4 +1,4 @@
-// Bandada — the 2-D flock with predators and attractors (spec: shared/spec/flock2d.md): a
+// Bandada — the 2-D flock with predators and attractors (docs/models/flock2d.md): a
 // 900 × 600 torus, Reynolds steering or the seed's raw forces, Euler or RK4, predators that
 // chase and boids that flee, static attractors, an optional leader. Boid i is the i-th drawn;
 // every sum runs in ascending index. Parameters are live; only the seed re-initializes.

@@ -1,6 +1,6 @@
 // Bandada — the session controller of the 2-D flock with predators and attractors. Fields and
 // presets act on the running flock from the next step (N grows or shrinks it); only the seed
-// re-initializes; markers are not parameter edits. Spec: shared/spec/flock2d.md.
+// re-initializes; markers are not parameter edits. See docs/models/flock2d.md.
 #pragma once
 
 #include <memory>

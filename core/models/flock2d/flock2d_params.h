@@ -1,5 +1,5 @@
 // Bandada — the 2-D flock's fields: CLI option names, labels, ranges and default text, checked
-// by the same number grammar as every other field (spec: flock2d.md, "Inputs").
+// by the same number grammar as every other field (docs/models/flock2d.md, "Inputs").
 #pragma once
 
 #include <array>
