@@ -1,10 +1,11 @@
 // Bandada — the session controller: what a user does with a flock, driven by injected time.
+#include "models/boids3d/boids3d_controller.h"
+
 #include <doctest/doctest.h>
 
 #include <cmath>
 
 #include "model/lcg.h"
-#include "models/boids3d/boids3d_controller.h"
 
 using namespace bandada;
 
