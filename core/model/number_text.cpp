@@ -105,7 +105,7 @@ IntegerParse parse_integer_text(std::string_view raw, uint64_t max_value) {
   uint64_t v = 0;
   for (; i < s.size(); ++i) {
     uint64_t d = static_cast<uint64_t>(s[i] - '0');
-    if (v > (max_value - d) / 10) {
+    if (d > max_value || v > (max_value - d) / 10) {  // d > max: the subtraction would wrap
       r.error = "too large: at most " + std::to_string(max_value);
       return r;
     }

@@ -4,6 +4,8 @@
 
 #include <doctest/doctest.h>
 
+#include <cmath>
+
 using namespace bandada;
 
 TEST_CASE("presets set exactly their fields (not N or the seed); an edit shows custom") {
@@ -105,4 +107,14 @@ TEST_CASE(
   d.initialize();
   CHECK(d.model()->predators().empty());
   CHECK(d.texts()[0] == flock2d_default_texts()[0]);
+}
+
+TEST_CASE("a NaN or -inf frame budget runs one step, never undefined behaviour") {
+  Flock2dController c;
+  REQUIRE(c.initialize().ok);
+  REQUIRE(c.run().ok);
+  c.advance(0.12, std::nan(""));
+  CHECK(c.model()->steps() == 1);
+  c.advance(0.12, -INFINITY);
+  CHECK(c.model()->steps() == 2);
 }

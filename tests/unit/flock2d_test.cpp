@@ -244,3 +244,20 @@ TEST_CASE("determinism: fixed 2-D flock runs end on golden fingerprints, nativel
   for (int t = 0; t < 120; ++t) b.step();
   CHECK(fingerprint_hex(b.fingerprint()) == "025487185334b71a");
 }
+
+TEST_CASE("wrap_torus lands in [0, L) for any finite coordinate, however large") {
+  for (double x : {67798784168595896.0, -67798784168595896.0, 1e300, -1e300, 9e15, -899.9999999999999, 1e-320,
+                   -1e-320, 900.0, -900.0}) {
+    CAPTURE(x);
+    const double w = wrap_torus(x, kFlockWidth);
+    CHECK(w >= 0.0);
+    CHECK(w < kFlockWidth);
+  }
+  CHECK(wrap_torus(905.5, 900) == doctest::Approx(5.5));
+  CHECK(wrap_torus(-1.0, 900) == 899.0);
+  Flock2dParams p;
+  p.n = 1;
+  Flock2d f(p);
+  f.add_predator(67798784168595896.0, 1);
+  CHECK(f.predators()[0].x >= 0.0);
+}

@@ -73,3 +73,21 @@ TEST_CASE("the default field texts are valid") {
   CHECK(pc.ok);
   CHECK(params_in_range(pc.params));
 }
+
+TEST_CASE("a whole number above a small maximum is refused (the maximum's own digit included)") {
+  CHECK_FALSE(parse_integer_text("5", 0).ok);
+  CHECK_FALSE(parse_integer_text("69", 2).ok);
+  CHECK_FALSE(parse_integer_text("9", 8).ok);
+  CHECK(parse_integer_text("8", 8).ok);
+  CHECK(parse_integer_text("0", 0).ok);
+  CHECK(parse_integer_text("18446744073709551615", 18446744073709551615ull).ok);
+  CHECK_FALSE(parse_integer_text("18446744073709551616", 18446744073709551615ull).ok);
+}
+
+TEST_CASE("a count that is not a whole number says the range it wants") {
+  const FieldInfo count = {"n", "count N", "", true, 1, 20000, false};
+  for (const char* bad : {"-5", "1e9", "1.5", "abc", ""}) {
+    CAPTURE(bad);
+    CHECK(check_field_text(count, bad).error.find("from 1 to 20000") != std::string::npos);
+  }
+}

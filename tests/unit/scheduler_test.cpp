@@ -61,3 +61,14 @@ TEST_CASE("elapsed time is rounded to whole microseconds and accumulates exactly
   s.reset();
   CHECK(s.accumulated_micros() == 0);
 }
+
+TEST_CASE("a NaN, negative or infinite frame budget never reaches an integer cast: one step runs") {
+  CHECK(steps_within_budget(3, 2.0, std::nan("")) == 1);
+  CHECK(steps_within_budget(3, 2.0, -1.0) == 1);
+  CHECK(steps_within_budget(3, 2.0, -INFINITY) == 1);
+  CHECK(steps_within_budget(3, 2.0, INFINITY) == 3);
+  CHECK(steps_within_budget(3, std::nan(""), 5.0) == 3);
+  CHECK(steps_within_budget(3, 2.0, 4.0) == 2);
+  CHECK(steps_within_budget(0, 2.0, 4.0) == 0);
+  CHECK(steps_within_budget(6, 1e-300, 1e300) == 6);
+}

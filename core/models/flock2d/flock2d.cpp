@@ -29,7 +29,11 @@ double minimal_image(double d, double L) {
 
 double wrap_torus(double x, double L) {
   double y = x - L * std::floor(x / L);
-  return y >= L ? 0.0 : y;
+  // NOT A BUG: for |x| beyond ~1e16 the product L·floor(x/L) rounds past x and y falls outside
+  // [0, L); such a coordinate carries no position information left, so it lands on 0. For every
+  // smaller x this changes nothing (the same bits as before).
+  if (y < 0.0) y += L;
+  return y >= L || y < 0.0 ? 0.0 : y;
 }
 
 Flock2d::Flock2d(const Flock2dParams& p) : params_(p), rng_(p.seed) {
