@@ -44,7 +44,7 @@
       row.className = 'hv-field';
       const id = 'hv-f-' + f.key;
       row.innerHTML = `<label for="${id}">${f.label}</label><input id="${id}" type="text" inputmode="${f.integer ? 'numeric' : 'decimal'}" ` +
-        `autocomplete="off" spellcheck="false" aria-describedby="${id}-help ${id}-err"><small id="${id}-help">${f.help}</small>` +
+        `maxlength="1000" autocomplete="off" spellcheck="false" aria-describedby="${id}-help ${id}-err"><small id="${id}-help">${f.help}</small>` +
         '<span class="hv-err" id="' + id + '-err" role="alert"></span>';
       row.querySelector('input').addEventListener('input', (e) => { Module.setField(i, e.target.value); render(true); });
       return row;

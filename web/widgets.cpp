@@ -3,6 +3,7 @@
 
 #include <cstdio>
 
+#include "app/share_codec.h"
 #include "app_state.h"
 #include "browser.h"
 #include "imgui.h"
@@ -26,7 +27,8 @@ bool reason_button(const char* label, const std::string& why_not, const char* ti
 
 bool text_field_row(const bandada::FieldInfo& fi, const std::string& text, const std::string& error,
                     const char* rect_prefix, float label_width, std::string& edited) {
-  static char buf[256];  // ImGui copies it into its own state while the field is active
+  // ImGui copies the buffer while the field is active; typing stops at what a link can carry.
+  static char buf[bandada::kMaxStoredFieldLength + 1];
   std::snprintf(buf, sizeof buf, "%s", text.c_str());
   ImGui::AlignTextToFramePadding();
   ImGui::TextUnformatted(fi.label);
@@ -77,7 +79,7 @@ void share_link_row(const std::string& share_string, const char* tip) {
     if (a.share == ShareState::refused)
       ImGui::TextColored(ImVec4(1.0f, 0.82f, 0.35f, 1.0f),
                          "The clipboard was refused; copy the link by hand:");
-    static char buf[8192];
+    static char buf[bandada::kMaxShareLength + 2048];  // the page URL plus the share string
     std::snprintf(buf, sizeof buf, "%s", a.share_url.c_str());
     ImGui::SetNextItemWidth(-1);
     ImGui::InputText("##share-url", buf, sizeof buf,

@@ -31,12 +31,6 @@ std::optional<uint64_t> parse_hex64(std::string_view s) {
   return v;
 }
 
-bool has_control_char(std::string_view s) {
-  for (unsigned char c : s)
-    if (c < 0x20 || c == 0x7f) return true;
-  return false;
-}
-
 }  // namespace
 
 std::string percent_encode(std::string_view raw) {
@@ -134,7 +128,7 @@ ModelLink read_model_link(std::string_view share, std::string_view model, const 
                           size_t count, std::string* texts) {
   ModelLink link;
   if (share.size() > kMaxShareLength) {
-    link.error = "The shared configuration is too long (over 4096 characters) and was not read.";
+    link.error = "The shared configuration is too long (over 64 KiB) and was not read.";
     return link;
   }
   link.pairs = split_share(share, link.warnings);
@@ -158,7 +152,7 @@ ModelLink read_model_link(std::string_view share, std::string_view model, const 
     auto raw = link.get(fields[i].key);
     if (!raw) continue;
     auto decoded = percent_decode(*raw);
-    if (decoded && decoded->size() <= kMaxFieldTextLength && !has_control_char(*decoded))
+    if (decoded && decoded->size() <= kMaxStoredFieldLength)
       texts[i] = *decoded;
     else
       link.warnings.push_back(std::string(fields[i].label) + ": malformed value ignored; default used");
@@ -177,7 +171,7 @@ std::string write_model_link(std::string_view model, const FieldInfo* fields, si
 ShareParse parse_share(std::string_view text) {
   ShareParse r;
   if (text.size() > kMaxShareLength) {
-    r.error = "The shared configuration is too long (over 4096 characters) and was not read.";
+    r.error = "The shared configuration is too long (over 64 KiB) and was not read.";
     return r;
   }
   std::vector<std::pair<std::string_view, std::string_view>> pairs = split_share(text, r.warnings);
@@ -203,6 +197,15 @@ ShareParse parse_share(std::string_view text) {
     }
     version = static_cast<int>(vp.value);
   }
+  static const char* const kKeys[] = {"v", "m", "n", "r", "sep", "ali", "coh", "max", "seed", "steps", "fp", "ev", "sel"};
+  bool ours = false;
+  for (auto& p : pairs)
+    for (const char* k : kKeys) ours = ours || p.first == k;
+  if (!ours) {
+    r.error = "This address holds no Bandada configuration (none of its keys is ours); your fields were left "
+              "as they were.";
+    return r;
+  }
   if (auto m = find("m"); m && *m != "boids3d") {
     r.error = "This link is for another model and was not read.";
     return r;
@@ -216,10 +219,8 @@ ShareParse parse_share(std::string_view text) {
     auto decoded = percent_decode(*raw);
     if (!decoded) {
       r.warnings.push_back(std::string(fi.label) + ": malformed value ignored; default used");
-    } else if (has_control_char(*decoded)) {
-      r.warnings.push_back(std::string(fi.label) + ": control characters ignored; default used");
-    } else if (decoded->size() > kMaxFieldTextLength) {
-      r.warnings.push_back(std::string(fi.label) + ": value over 64 characters ignored; default used");
+    } else if (decoded->size() > kMaxStoredFieldLength) {
+      r.warnings.push_back(std::string(fi.label) + ": value over 1000 bytes ignored; default used");
     } else {
       r.data.texts[i] = *decoded;
     }

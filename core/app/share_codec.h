@@ -18,7 +18,10 @@
 namespace bandada {
 
 /// Longest share string read, in bytes; longer input is refused whole.
-inline constexpr size_t kMaxShareLength = 4096;
+inline constexpr size_t kMaxShareLength = 65536;
+/// Longest field text a link or saved text carries, in bytes (any bytes: what was typed comes
+/// back). The fields' own limit (64 characters) shows as a message while typing.
+inline constexpr size_t kMaxStoredFieldLength = 1000;
 
 struct SharedRun {
   uint64_t steps = 0;

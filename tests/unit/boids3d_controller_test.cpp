@@ -342,3 +342,18 @@ TEST_CASE("a notice gives way to the user's next action") {
   c.edit(Boids3dField::radius, "1");
   CHECK(c.notice().empty());
 }
+
+TEST_CASE("a garbage link is reported as such and leaves the typed fields alone") {
+  Boids3dController c;
+  c.edit(Boids3dField::count, "55");
+  c.edit(Boids3dField::seed, "7");
+  for (const char* junk : {"hello%20world", "%%%garbage", "<script>alert(1)</script>"}) {
+    CAPTURE(junk);
+    CommandResult r = c.open_link(junk);
+    CHECK_FALSE(r.ok);
+    CHECK(c.texts()[0] == "55");
+    CHECK(c.texts()[6] == "7");
+    CHECK(c.notice().find("no Bandada configuration") != std::string::npos);
+    CHECK(c.notice().find("Opened") == std::string::npos);
+  }
+}

@@ -174,3 +174,21 @@ TEST_CASE("every model: keys are unique, and Space toggles run and pause") {
     CHECK(s->status() == FlockStatus::paused);
   }
 }
+
+TEST_CASE("every model: saved text brings back any typed text byte for byte (long, tabs, control characters)") {
+  const std::string long_text(300, '7'), odd = "1\t2\x01 \xE2\x8C\x98%&=#";
+  for (const ModelEntry& e : models()) {
+    CAPTURE(e.id);
+    std::unique_ptr<ModelSession> a = e.make();
+    a->edit(0, long_text);
+    a->edit(1, odd);
+    CHECK_FALSE(a->error(0).empty());  // the limit shows while typing, as a message
+    std::unique_ptr<ModelSession> b = e.make();
+    REQUIRE(b->load_saved(a->saved_text()));
+    CHECK(b->text(0) == long_text);
+    CHECK(b->text(1) == odd);
+    std::unique_ptr<ModelSession> c = e.make();
+    REQUIRE(c->open_link(a->share_string()).ok);
+    CHECK(c->text(1) == odd);
+  }
+}

@@ -91,9 +91,8 @@ TEST_CASE("a newer format is explained, not misread") {
 
 TEST_CASE("hostile input never crashes and never yields bad field text") {
   CHECK_FALSE(parse_share(std::string(5000, 'a')).ok);
-  ShareParse amp = parse_share("&&&");
-  CHECK(amp.ok);
-  CHECK(amp.data.texts == boids3d_default_texts());
+  ShareParse amp = parse_share("&&&");  // no key of ours: refused, the fields stay (issue 12)
+  CHECK_FALSE(amp.ok);
   ShareParse bad_escape = parse_share("v=1&n=%zz&r=%4");
   CHECK(bad_escape.ok);
   CHECK(bad_escape.data.texts[0] == boids3d_default_texts()[0]);
@@ -101,10 +100,15 @@ TEST_CASE("hostile input never crashes and never yields bad field text") {
   ShareParse dup = parse_share("v=1&n=5&n=6");
   CHECK(dup.data.texts[0] == "5");
   CHECK_FALSE(dup.warnings.empty());
+  // What was typed comes back byte for byte (the field shows it invalid); only text beyond what
+  // a field can hold is refused.
   ShareParse longv = parse_share("v=1&n=" + std::string(100, '1'));
-  CHECK(longv.data.texts[0] == boids3d_default_texts()[0]);
+  CHECK(longv.data.texts[0] == std::string(100, '1'));
   ShareParse nul = parse_share("v=1&n=1%002");
-  CHECK(nul.data.texts[0] == boids3d_default_texts()[0]);
+  CHECK(nul.data.texts[0] == std::string("1\0" "2", 3));
+  ShareParse huge = parse_share("v=1&n=" + std::string(1001, '1'));
+  CHECK(huge.data.texts[0] == boids3d_default_texts()[0]);
+  CHECK_FALSE(huge.warnings.empty());
   ShareParse uni = parse_share("v=1&r=%E2%8C%98");  // ⌘ is kept as text; the field shows it invalid
   CHECK(uni.data.texts[1] == "\xE2\x8C\x98");
   ShareParse noeq = parse_share("v=1&n&r=2");
@@ -134,4 +138,15 @@ TEST_CASE("every share string ever released still parses to its fields (fixture 
     ++cases;
   }
   CHECK(cases >= 5);
+}
+
+TEST_CASE("a fragment with no key of ours is refused as such, and the fields stay as they were") {
+  for (const char* junk : {"hello%20world", "#%%%garbage", "#<script>alert(1)</script>", "x=1&y=2", ""}) {
+    CAPTURE(junk);
+    ShareParse p = parse_share(junk);
+    CHECK_FALSE(p.ok);
+    CHECK(p.error.find("no Bandada configuration") != std::string::npos);
+  }
+  CHECK(parse_share("v=1").ok);
+  CHECK(parse_share("n=7").ok);
 }
