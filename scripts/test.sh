@@ -7,7 +7,10 @@ root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
 export NODE_PATH=/usr/share/nodejs
 
+t_setup=$SECONDS
 bash scripts/setup.sh || { echo "test: setup failed"; exit 1; }
+t_setup=$((SECONDS - t_setup))
+echo "== setup: $((t_setup / 60)) min $((t_setup % 60)) s"
 
 declare -a results=()
 status=0
@@ -40,5 +43,5 @@ fi
 echo
 echo "== summary"
 printf '%s\n' "${results[@]}"
-echo "total: $(( (SECONDS - total0) / 60 )) min $(( (SECONDS - total0) % 60 )) s"
+echo "setup: $((t_setup / 60)) min $((t_setup % 60)) s; stages: $(( (SECONDS - total0) / 60 )) min $(( (SECONDS - total0) % 60 )) s"
 exit $status

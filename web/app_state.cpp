@@ -101,6 +101,7 @@ bool open_link_from_address_bar() {
   for (size_t i = 0; i < a.sessions.size(); ++i)
     if (model == a.sessions[i]->info().id) target = i;
   a.sessions[target]->open_link(hash);
+  a.drop_text_focus = true;
   switch_model(target);
   persist();
   // Drop the share string so a later reload shows the user's own edits, not the link.

@@ -224,6 +224,10 @@ void set_field(int index, const std::string& text) {
   persist();
 }
 
+void commit_field(int index) {
+  if (index >= 0) app().session().commit(static_cast<size_t>(index));
+}
+
 void choose(const std::string& key, int index) {
   bandada::ModelSession& s = app().session();
   const int k = s.choice_index(key);
@@ -283,6 +287,7 @@ EMSCRIPTEN_BINDINGS(bandada) {
   emscripten::function("tableRows", &web::rows_json);
   emscripten::function("command", &web::command);
   emscripten::function("setField", &web::set_field);
+  emscripten::function("commitField", &web::commit_field);
   emscripten::function("choose", &web::choose);
   emscripten::function("selectBoid", &web::select_boid);
   emscripten::function("setTool", &web::set_tool);

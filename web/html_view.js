@@ -46,7 +46,9 @@
       row.innerHTML = `<label for="${id}">${f.label}</label><input id="${id}" type="text" inputmode="${f.integer ? 'numeric' : 'decimal'}" ` +
         `maxlength="1000" autocomplete="off" spellcheck="false" aria-describedby="${id}-help ${id}-err"><small id="${id}-help">${f.help}</small>` +
         '<span class="hv-err" id="' + id + '-err" role="alert"></span>';
-      row.querySelector('input').addEventListener('input', (e) => { Module.setField(i, e.target.value); render(true); });
+      const input = row.querySelector('input');
+      input.addEventListener('input', (e) => { Module.setField(i, e.target.value); render(true); });
+      input.addEventListener('change', () => { Module.commitField(i); render(true); });  // Enter or leaving it
       return row;
     }));
     $('hv-choices').replaceChildren(...desc.choices.map((c) => {

@@ -12,6 +12,7 @@
 #include "app_state.h"
 #include "browser.h"
 #include "imgui.h"
+#include "imgui_internal.h"  // ClearActiveID: ImGui 1.86 has no public way to end an edit
 #include "widgets.h"
 
 namespace web {
@@ -48,7 +49,9 @@ void fields_section(bandada::ModelSession& s) {
   ImGui::TextColored(kDim, "%s", s.info().fields_note);
   for (size_t i = 0; i < s.field_count(); ++i) {
     std::string edited;
-    if (text_field_row(s.field(i), s.text(i), s.error(i), "field:", kLabelWidth, edited)) s.edit(i, edited);
+    const FieldEvent ev = text_field_row(s.field(i), s.text(i), s.error(i), "field:", kLabelWidth, edited);
+    if (ev.changed) s.edit(i, edited);
+    if (ev.committed) s.commit(i);
   }
   for (size_t k = 0; k < s.choices().size(); ++k) {
     const bandada::Choice& c = s.choices()[k];
@@ -290,6 +293,10 @@ void note_rect(const char* name) {
 
 void draw_panels(float width, float height) {
   App& a = app();
+  if (a.drop_text_focus) {  // a link just filled the fields: a field being typed in must not write back
+    ImGui::ClearActiveID();
+    a.drop_text_focus = false;
+  }
   bandada::ModelSession& s = a.session();
   const float left = width < 700 ? width * 0.5f : kLeftWidth;
   float right = width * 0.34f;

@@ -25,8 +25,8 @@ bool reason_button(const char* label, const std::string& why_not, const char* ti
   return pressed && !disabled;
 }
 
-bool text_field_row(const bandada::FieldInfo& fi, const std::string& text, const std::string& error,
-                    const char* rect_prefix, float label_width, std::string& edited) {
+FieldEvent text_field_row(const bandada::FieldInfo& fi, const std::string& text, const std::string& error,
+                          const char* rect_prefix, float label_width, std::string& edited) {
   // ImGui copies the buffer while the field is active; typing stops at what a link can carry.
   static char buf[bandada::kMaxStoredFieldLength + 1];
   std::snprintf(buf, sizeof buf, "%s", text.c_str());
@@ -36,7 +36,9 @@ bool text_field_row(const bandada::FieldInfo& fi, const std::string& text, const
   ImGui::SetNextItemWidth(-1);
   const bool invalid = !error.empty();
   if (invalid) ImGui::PushStyleColor(ImGuiCol_FrameBg, ImVec4(0.45f, 0.12f, 0.12f, 1.0f));
-  const bool changed = ImGui::InputText((std::string("##") + rect_prefix + fi.key).c_str(), buf, sizeof buf);
+  FieldEvent ev;
+  ev.changed = ImGui::InputText((std::string("##") + rect_prefix + fi.key).c_str(), buf, sizeof buf);
+  ev.committed = ImGui::IsItemDeactivatedAfterEdit();  // Enter, Tab or a click elsewhere
   if (invalid) ImGui::PopStyleColor();
   note_rect((std::string(rect_prefix) + fi.key).c_str());
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", fi.help);
@@ -45,8 +47,8 @@ bool text_field_row(const bandada::FieldInfo& fi, const std::string& text, const
     ImGui::TextColored(ImVec4(1.0f, 0.45f, 0.42f, 1.0f), "%s: %s", fi.label, error.c_str());
     ImGui::PopTextWrapPos();
   }
-  if (changed) edited = buf;
-  return changed;
+  if (ev.changed) edited = buf;
+  return ev;
 }
 
 bool index_row(int index, bool selected) {

@@ -12,11 +12,16 @@ namespace web {
 /// tip shows on hover otherwise. Its rect is noted under its label for the tests.
 bool reason_button(const char* label, const std::string& why_not, const char* tip = nullptr);
 
+struct FieldEvent {
+  bool changed = false;    ///< the text changed (the new text is in `edited`)
+  bool committed = false;  ///< Enter or leaving the field after an edit
+};
+
 /// A labelled one-line field that keeps the raw text as typed, red with its message when invalid,
-/// the field's help on hover. True when the user changed it; the new text is in `edited`.
+/// the field's help on hover.
 /// Its rect is noted as prefix + key for the tests.
-bool text_field_row(const bandada::FieldInfo& fi, const std::string& text, const std::string& error,
-                    const char* rect_prefix, float label_width, std::string& edited);
+FieldEvent text_field_row(const bandada::FieldInfo& fi, const std::string& text, const std::string& error,
+                          const char* rect_prefix, float label_width, std::string& edited);
 
 /// Starts a table row with its index in column 0, selectable across the row; true when clicked.
 /// The row's rect is noted for the tests.

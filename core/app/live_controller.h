@@ -90,6 +90,15 @@ class LiveController {
     return ok;
   }
 
+  /// Enter or leaving field i: a field that waits for it (a count, the seed) applies now.
+  void commit(size_t i) {
+    if (i >= N || !waiting_[i]) return;
+    waiting_[i] = false;
+    static_cast<Derived*>(this)->apply_live();
+  }
+  /// True while field i holds typed text that waits for Enter or leaving the field.
+  bool waiting(size_t i) const { return i < N && waiting_[i]; }
+
   CommandResult select(int64_t index) {
     if (!model_) return {false, no_state_};
     if (index < 0 || static_cast<uint64_t>(index) >= model_->size())
@@ -105,8 +114,36 @@ class LiveController {
   LiveController(const FieldInfo* fields, const Texts& defaults, const char* no_state, const char* noun)
       : texts_(defaults), fields_(fields), no_state_(no_state), noun_(noun) {}
 
+  /// After a keystroke in field i: true when the edit applies now, false when the field waits
+  /// for Enter or leaving it (a count or the seed of a running model).
+  bool typed(size_t i) {
+    waiting_[i] = model_ && fields_[i].on_commit;
+    return !waiting_[i];
+  }
+  /// The texts the model should run with: what is typed, but a waiting field's last applied text.
+  Texts live_texts() const {
+    Texts t = texts_;
+    for (size_t i = 0; i < N; ++i)
+      if (waiting_[i]) t[i] = applied_[i];
+    return t;
+  }
+  /// Every field valid, a waiting field by its last applied text.
+  bool live_fields_valid() const {
+    for (size_t i = 0; i < N; ++i)
+      if (!waiting_[i] && !errors_[i].empty()) return false;
+    return true;
+  }
+  /// Initialize applies every field as typed.
+  void applied_all() {
+    applied_ = texts_;
+    waiting_.fill(false);
+  }
+  void applied_live() { applied_ = live_texts(); }
+
   Texts texts_;
   Texts errors_;
+  Texts applied_;
+  std::array<bool, N> waiting_{};
   const FieldInfo* fields_;
   std::unique_ptr<Model> model_;
   bool running_ = false;

@@ -178,6 +178,9 @@ class ModelSession {
   virtual const std::string& error(size_t i) const = 0;
   /// A keystroke in a field: the text is kept as typed and the revision moves.
   void edit(size_t i, std::string_view text);
+  /// Enter or leaving field i. A live model applies a field marked on_commit (a count, the seed)
+  /// only then, so typing "300" never runs a flock of 3 and then 30.
+  virtual void commit(size_t) {}
 
   // ---- choices ---------------------------------------------------------------------------
   virtual const std::vector<Choice>& choices() const;

@@ -197,13 +197,15 @@ ShareParse parse_share(std::string_view text) {
     }
     version = static_cast<int>(vp.value);
   }
-  static const char* const kKeys[] = {"v", "m", "n", "r", "sep", "ali", "coh", "max", "seed", "steps", "fp", "ev", "sel"};
+  static const char* const kKeys[] = {"v",   "m",    "n",     "r",  "sep", "ali", "coh",
+                                      "max", "seed", "steps", "fp", "ev",  "sel"};
   bool ours = false;
   for (auto& p : pairs)
     for (const char* k : kKeys) ours = ours || p.first == k;
   if (!ours) {
-    r.error = "This address holds no Bandada configuration (none of its keys is ours); your fields were left "
-              "as they were.";
+    r.error =
+        "This address holds no Bandada configuration (none of its keys is ours); your fields were left "
+        "as they were.";
     return r;
   }
   if (auto m = find("m"); m && *m != "boids3d") {

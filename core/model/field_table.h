@@ -17,6 +17,7 @@ struct FieldInfo {
   double min, max;            ///< valid range
   bool min_exclusive;         ///< true where the lower bound itself is invalid (radius)
   const char* cli = nullptr;  ///< CLI option name without dashes; nullptr: the share key
+  bool on_commit = false;     ///< a live model applies it on Enter or leaving the field, not per keystroke
   const char* option() const { return cli ? cli : key; }
 };
 

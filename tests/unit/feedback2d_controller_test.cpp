@@ -8,7 +8,7 @@
 
 using namespace bandada;
 
-TEST_CASE("fields are live: a valid edit applies without rebuilding; n and the seed rebuild") {
+TEST_CASE("fields are live: a valid edit applies without rebuilding; n and the seed rebuild on commit") {
   Feedback2dController c;
   REQUIRE(c.initialize().ok);
   c.step();
@@ -22,6 +22,8 @@ TEST_CASE("fields are live: a valid edit applies without rebuilding; n and the s
   CHECK(c.model()->params().sigma == 1.0);
   c.edit(Feedback2dField::sigma, "1");
   c.edit(Feedback2dField::n, "50");
+  CHECK(c.model()->size() == 200);  // typed, not yet committed
+  c.commit(static_cast<size_t>(Feedback2dField::n));
   CHECK(c.model()->size() == 50);
   CHECK(c.model()->cycles() == 0);
   c.set_operation(Feedback2dOperation::gravity);

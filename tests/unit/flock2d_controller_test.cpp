@@ -30,12 +30,14 @@ TEST_CASE("presets set exactly their fields (not N or the seed); an edit shows c
   CHECK(c.preset() == -1);
 }
 
-TEST_CASE("fields are live: N grows and shrinks the running flock; only the seed rebuilds") {
+TEST_CASE("fields are live: N grows and shrinks the running flock on commit; only the seed rebuilds") {
   Flock2dController c;
   c.edit(Flock2dField::count, "50");
   c.initialize();
   c.step();
   c.edit(Flock2dField::count, "80");
+  CHECK(c.model()->size() == 50);  // typed, not yet committed
+  c.commit(static_cast<size_t>(Flock2dField::count));
   CHECK(c.model()->size() == 80);
   CHECK(c.model()->steps() == 1);
   c.edit(Flock2dField::sep_radius, "200");  // above r: shown, not applied
@@ -43,6 +45,8 @@ TEST_CASE("fields are live: N grows and shrinks the running flock; only the seed
   CHECK(c.model()->params().separation_radius == 25.0);
   c.edit(Flock2dField::sep_radius, "25");
   c.edit(Flock2dField::seed, "2");
+  CHECK(c.model()->steps() == 1);
+  c.commit(static_cast<size_t>(Flock2dField::seed));
   CHECK(c.model()->steps() == 0);
 }
 

@@ -175,7 +175,8 @@ TEST_CASE("every model: keys are unique, and Space toggles run and pause") {
   }
 }
 
-TEST_CASE("every model: saved text brings back any typed text byte for byte (long, tabs, control characters)") {
+TEST_CASE(
+    "every model: saved text brings back any typed text byte for byte (long, tabs, control characters)") {
   const std::string long_text(300, '7'), odd = "1\t2\x01 \xE2\x8C\x98%&=#";
   for (const ModelEntry& e : models()) {
     CAPTURE(e.id);
@@ -190,5 +191,30 @@ TEST_CASE("every model: saved text brings back any typed text byte for byte (lon
     std::unique_ptr<ModelSession> c = e.make();
     REQUIRE(c->open_link(a->share_string()).ok);
     CHECK(c->text(1) == odd);
+  }
+}
+
+TEST_CASE("2-D models: typing a count or seed changes nothing until Enter or leaving the field") {
+  for (const char* id : {"flock2d", "feedback2d"}) {
+    CAPTURE(id);
+    std::unique_ptr<ModelSession> s = make_session(id);
+    s->edit(0, "40");
+    REQUIRE(s->command("initialize").ok);
+    REQUIRE(s->compute(3).ok);
+    const uint64_t fp = s->fingerprint();
+    s->edit(0, "1e9");  // invalid: the state is left alone, the field says why
+    CHECK(s->size() == 40);
+    CHECK_FALSE(s->error(0).empty());
+    s->edit(0, "");
+    for (const char* typed : {"3", "30", "300"}) {
+      s->edit(0, typed);
+      CHECK(s->size() == 40);
+      CHECK(s->fingerprint() == fp);
+    }
+    if (s->choices().size() > 1) s->choose(s->choices().size() - 1, 1);  // a live setting meanwhile
+    CHECK(s->size() == 40);
+    s->commit(0);
+    CHECK(s->size() == 300);
+    CHECK(s->steps() == (std::string(id) == "flock2d" ? 3u : 0u));  // the flock grows; n rebuilds the engine
   }
 }

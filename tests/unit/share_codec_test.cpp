@@ -105,7 +105,9 @@ TEST_CASE("hostile input never crashes and never yields bad field text") {
   ShareParse longv = parse_share("v=1&n=" + std::string(100, '1'));
   CHECK(longv.data.texts[0] == std::string(100, '1'));
   ShareParse nul = parse_share("v=1&n=1%002");
-  CHECK(nul.data.texts[0] == std::string("1\0" "2", 3));
+  CHECK(nul.data.texts[0] == std::string("1\0"
+                                         "2",
+                                         3));
   ShareParse huge = parse_share("v=1&n=" + std::string(1001, '1'));
   CHECK(huge.data.texts[0] == boids3d_default_texts()[0]);
   CHECK_FALSE(huge.warnings.empty());

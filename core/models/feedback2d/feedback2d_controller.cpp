@@ -21,7 +21,7 @@ void Feedback2dController::revalidate() {
 
 Feedback2dParams Feedback2dController::current_params_or_model() const {
   // Invalid fields leave the running system on its last valid values.
-  if (fields_valid()) return current_params();
+  if (live_fields_valid()) return current_params();
   Feedback2dParams p = model_->params();
   p.operation = operation_;
   p.no_contradiction = no_contradiction_;
@@ -29,7 +29,7 @@ Feedback2dParams Feedback2dController::current_params_or_model() const {
 }
 
 Feedback2dParams Feedback2dController::current_params() const {
-  Feedback2dParams p = check_feedback2d(texts_).params;
+  Feedback2dParams p = check_feedback2d(live_texts()).params;
   p.operation = operation_;
   p.no_contradiction = no_contradiction_;
   return p;
@@ -40,7 +40,11 @@ void Feedback2dController::edit(Feedback2dField f, std::string_view text) {
   notice_.clear();
   texts_[static_cast<int>(f)] = std::string(text);
   revalidate();
-  if (!model_ || !fields_valid()) return;  // an invalid field waits; the system keeps its values
+  if (typed(static_cast<size_t>(f))) apply_live();
+}
+
+void Feedback2dController::apply_live() {
+  if (!model_ || !live_fields_valid()) return;  // an invalid field waits; the system keeps its values
   const Feedback2dParams p = current_params();
   if (p.n != model_->params().n || p.seed != model_->params().seed) {
     const bool was_running = running_;
@@ -48,6 +52,7 @@ void Feedback2dController::edit(Feedback2dField f, std::string_view text) {
     running_ = was_running;
   } else {
     model_->set_live_params(p);
+    applied_live();
   }
 }
 
@@ -67,6 +72,7 @@ CommandResult Feedback2dController::initialize() {
     notice_ = "Initialize refused. " + why_not_initialize();
     return {false, notice_};
   }
+  applied_all();
   model_ = std::make_unique<Feedback2d>(current_params());
   running_ = false;
   selection_.reset();

@@ -29,8 +29,11 @@ class Feedback2dController
   Feedback2dController();
 
   // ---- fields (live) ------------------------------------------------------------------
-  /// A valid edit applies to the running system from the next phase; n and the seed rebuild it.
+  /// A valid edit applies to the running system from the next phase; n and the seed wait for
+  /// Enter or leaving the field (commit()), then rebuild it.
   void edit(Feedback2dField f, std::string_view text);
+  /// Applies the valid typed fields to the running system (commit() calls it).
+  void apply_live();
   Feedback2dOperation operation() const { return operation_; }
   void set_operation(Feedback2dOperation op);
   bool no_contradiction() const { return no_contradiction_; }

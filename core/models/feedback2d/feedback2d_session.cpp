@@ -15,7 +15,7 @@ namespace {
 
 const ModelInfo kInfo = {
     "feedback2d", "2-D feedback engine", "cycle",
-    "Parameters act live, from the next phase; n and seed rebuild",
+    "Parameters act live, from the next phase; n and the seed rebuild on Enter or leaving the field",
     "White arrows are V (inside the group and with it), red are F. The yellow cross is R's centre, the faint "
     "circle its dispersion D, the arrow its heading. Click a point or a row to follow it. Keys: Space "
     "run/pause · S step · P one phase · I initialize · Esc stop following."};
@@ -63,6 +63,7 @@ class Feedback2dSession final : public ControllerSession<Feedback2dController, F
   }
 
   CommandResult compute(uint64_t n) override { return c_.compute(n); }
+  void commit(size_t i) override { c_.commit(i); }
 
   uint64_t steps() const override { return c_.model() ? c_.model()->cycles() : 0; }
   size_t size() const override { return c_.model() ? c_.model()->size() : 0; }

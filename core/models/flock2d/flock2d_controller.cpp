@@ -45,7 +45,7 @@ void Flock2dController::revalidate() {
 }
 
 Flock2dParams Flock2dController::params_from_fields() const {
-  Flock2dParams p = check_flock2d(texts_).params;
+  Flock2dParams p = check_flock2d(live_texts()).params;
   p.law = law_;
   p.integrator = integrator_;
   p.leader = leader_;
@@ -53,7 +53,7 @@ Flock2dParams Flock2dController::params_from_fields() const {
 }
 
 void Flock2dController::apply_live() {
-  if (!model_ || !fields_valid()) return;  // invalid fields wait; the flock keeps its values
+  if (!model_ || !live_fields_valid()) return;  // invalid fields wait; the flock keeps its values
   const Flock2dParams p = params_from_fields();
   if (p.seed != model_->params().seed) {
     const bool was = running_;
@@ -62,6 +62,7 @@ void Flock2dController::apply_live() {
     return;
   }
   model_->set_live_params(p);
+  applied_live();
   if (selection_ && *selection_ >= model_->size()) selection_.reset();
   if (leader_ >= static_cast<int64_t>(model_->size())) leader_ = -1;
 }
@@ -72,7 +73,7 @@ void Flock2dController::edit(Flock2dField f, std::string_view text) {
   texts_[static_cast<int>(f)] = std::string(text);
   preset_ = -1;
   revalidate();
-  apply_live();
+  if (typed(static_cast<size_t>(f))) apply_live();
 }
 
 void Flock2dController::apply_preset(int index) {
@@ -133,6 +134,7 @@ CommandResult Flock2dController::initialize() {
     notice_ = "Initialize refused. " + why_not_initialize();
     return {false, notice_};
   }
+  applied_all();
   Flock2dParams p = params_from_fields();
   if (p.leader >= static_cast<int64_t>(p.n)) p.leader = leader_ = -1;
   std::vector<Marker> keep_p, keep_a;  // markers survive a rebuild (they are not parameters)

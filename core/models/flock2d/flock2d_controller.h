@@ -35,8 +35,11 @@ class Flock2dController
  public:
   Flock2dController();
 
-  /// Live: a valid edit applies from the next step; a new seed rebuilds. Any edit leaves the preset.
+  /// Live: a valid edit applies from the next step; N and the seed wait for Enter or leaving the
+  /// field (commit()), then N resizes and a new seed rebuilds. Any edit leaves the preset.
   void edit(Flock2dField f, std::string_view text);
+  /// Applies the valid typed fields to the running flock (commit() calls it).
+  void apply_live();
   /// Sets every field of a preset but N and the seed (live, like edits); preset() is −1 (custom)
   /// after any edit.
   void apply_preset(int index);
@@ -69,7 +72,6 @@ class Flock2dController
  private:
   void revalidate();
   Flock2dParams params_from_fields() const;  // valid fields plus the non-text settings
-  void apply_live();
   void record(bool with_nearest);
 
   int preset_ = 0;

@@ -5,7 +5,7 @@ namespace bandada {
 namespace {
 
 const FieldInfo kFields[kFlock2dFieldCount] = {
-    {"count", "boids N", "number of boids, whole number 1 … 20000", true, 1, 20000, false},
+    {"count", "boids N", "number of boids, whole number 1 … 20000", true, 1, 20000, false, nullptr, true},
     {"radius", "perception r", "perception radius, 1 … 300", false, 1, 300, false},
     {"sep-radius", "separation r_s", "separation radius, more than 0 and at most r", false, 0, 300, true},
     {"w-sep", "separation w_s", "separation weight, 0 … 10", false, 0, 10, false},
@@ -17,7 +17,7 @@ const FieldInfo kFields[kFlock2dFieldCount] = {
     {"w-pred", "predator fear w_p", "0 … 20", false, 0, 20, false},
     {"w-attr", "attractor weight w_g", "0 … 10", false, 0, 10, false},
     {"w-leader", "leader weight w_l", "0 … 10", false, 0, 10, false},
-    {"seed", "seed", "LCG seed, whole number 0 … 4294967295", true, 0, 4294967295.0, false},
+    {"seed", "seed", "LCG seed, whole number 0 … 4294967295", true, 0, 4294967295.0, false, nullptr, true},
 };
 
 const Flock2dFieldTexts kDefaults = {"300", "50", "25", "1.5", "1.0", "1.0", "4",

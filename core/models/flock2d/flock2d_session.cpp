@@ -14,7 +14,8 @@ namespace bandada {
 namespace {
 
 const ModelInfo kInfo = {
-    "flock2d", "2-D flock (predators, attractors)", "step", "Fields act live, from the next step",
+    "flock2d", "2-D flock (predators, attractors)", "step",
+    "Fields act live, from the next step; N and the seed on Enter or leaving the field",
     "A left click or tap acts by the tool. Right click or hold 500 ms: attractor. Shift+click or the erase "
     "tool: "
     "remove the nearest marker. Keys: Space run/pause · S step · I initialize · Esc clear selection."};
@@ -80,6 +81,7 @@ class Flock2dSession final : public ControllerSession<Flock2dController, Flock2d
   }
 
   CommandResult compute(uint64_t n) override { return c_.compute(n); }
+  void commit(size_t i) override { c_.commit(i); }
 
   uint64_t steps() const override { return c_.model() ? c_.model()->steps() : 0; }
   size_t size() const override { return c_.model() ? c_.model()->size() : 0; }
