@@ -122,3 +122,45 @@ TEST_CASE("a NaN or -inf frame budget runs one step, never undefined behaviour")
   c.advance(0.12, -INFINITY);
   CHECK(c.model()->steps() == 2);
 }
+
+TEST_CASE("hundreds of markers survive a reload: placed markers are quantised to 0.01, limits say so") {
+  Flock2dController c;
+  c.edit(Flock2dField::w_coh, "0,7");
+  REQUIRE(c.initialize().ok);
+  for (int k = 0; k < 300; ++k) {
+    REQUIRE(c.add_predator(123.456789 + k, 456.789123 - k * 0.5).ok);
+    REQUIRE(c.add_attractor(800.123456 - k, 10.987654 + k * 0.5).ok);
+  }
+  const Marker& m = c.model()->predators()[0];
+  CHECK(m.x == 123.46);
+  CHECK(m.y == 456.79);
+  const std::string saved = c.saved_fields();
+  CHECK(saved.size() < 12000);
+  Flock2dController d;
+  REQUIRE(d.load_saved_fields(saved));
+  CHECK(d.texts()[5] == "0,7");
+  REQUIRE(d.initialize().ok);
+  REQUIRE(d.model()->predators().size() == 300);
+  REQUIRE(d.model()->attractors().size() == 300);
+  for (size_t k = 0; k < 300; ++k) {
+    CHECK(d.model()->predators()[k].x == c.model()->predators()[k].x);
+    CHECK(d.model()->attractors()[k].y == c.model()->attractors()[k].y);
+  }
+  CHECK(d.share_string() == c.share_string());
+  for (int k = 300; k < kMaxMarkers; ++k) c.add_predator(1, 1);
+  CommandResult over = c.add_predator(2, 2);
+  CHECK_FALSE(over.ok);
+  CHECK(over.message.find(std::to_string(kMaxMarkers)) != std::string::npos);
+}
+
+TEST_CASE("a link with more markers than a flock takes keeps the first ones and says how many it dropped") {
+  std::string pts;
+  for (int k = 0; k < kMaxMarkers + 7; ++k) pts += (k ? "_" : "") + std::to_string(k % 900) + "~1";
+  Flock2dController c;
+  CommandResult r = c.open_link("m=flock2d&v=1&count=40&pred=" + pts);
+  REQUIRE(r.ok);
+  CHECK(c.texts()[0] == "40");
+  CHECK(r.message.find("7 predators beyond the first 500 ignored") != std::string::npos);
+  REQUIRE(c.initialize().ok);
+  CHECK(c.model()->predators().size() == static_cast<size_t>(kMaxMarkers));
+}

@@ -2,7 +2,10 @@
 #include "flock2d_controller.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
+#include <cstdlib>
+#include <tuple>
 
 #include "app/share_codec.h"
 #include "model/number_text.h"
@@ -107,15 +110,24 @@ CommandResult Flock2dController::set_leader(int64_t index) {
   return {true, {}};
 }
 
+double place_marker(double v, double extent) {
+  const double on = wrap_torus(v, extent);
+  return wrap_torus(std::floor(on * 100.0 + 0.5) / 100.0, extent);  // 899.996 rounds to 900, which is 0
+}
+
 CommandResult Flock2dController::add_predator(double x, double y) {
   if (!model_) return {false, "Initialize first: markers go into a running flock."};
-  model_->add_predator(x, y);
+  if (model_->predators().size() >= static_cast<size_t>(kMaxMarkers))
+    return {false, "At most " + std::to_string(kMaxMarkers) + " predators: remove some first."};
+  model_->add_predator(place_marker(x, kFlockWidth), place_marker(y, kFlockHeight));
   return {true, {}};
 }
 
 CommandResult Flock2dController::add_attractor(double x, double y) {
   if (!model_) return {false, "Initialize first: markers go into a running flock."};
-  model_->add_attractor(x, y);
+  if (model_->attractors().size() >= static_cast<size_t>(kMaxMarkers))
+    return {false, "At most " + std::to_string(kMaxMarkers) + " attractors: remove some first."};
+  model_->add_attractor(place_marker(x, kFlockWidth), place_marker(y, kFlockHeight));
   return {true, {}};
 }
 
@@ -205,23 +217,39 @@ void Flock2dController::record(bool with_nearest) {
 
 namespace {
 
-std::string points_text(const std::vector<std::pair<double, double>>& pts) {
-  std::string s;
-  for (size_t i = 0; i < pts.size(); ++i)
-    s += (i ? "_" : "") + format_double(pts[i].first) + "~" + format_double(pts[i].second);
+// The shortest text that reads back as the same double: two decimals for a placed marker,
+// 17 digits for one that came exactly from an old link.
+std::string coordinate_text(double v) {
+  char b[48];
+  std::snprintf(b, sizeof b, "%.2f", v);
+  std::string s = b;
+  if (std::strtod(b, nullptr) != v) return format_double(v);
+  while (s.back() == '0') s.pop_back();
+  if (s.back() == '.') s.pop_back();
   return s;
 }
 
-bool parse_points(std::string_view s, std::vector<std::pair<double, double>>& out) {
+std::string points_text(const std::vector<std::pair<double, double>>& pts) {
+  std::string s;
+  for (size_t i = 0; i < pts.size(); ++i)
+    s += (i ? "_" : "") + coordinate_text(pts[i].first) + "~" + coordinate_text(pts[i].second);
+  return s;
+}
+
+bool parse_points(std::string_view s, std::vector<std::pair<double, double>>& out, size_t& dropped) {
   out.clear();
+  dropped = 0;
   while (!s.empty()) {
     const size_t end = s.find('_');
     std::string_view one = s.substr(0, end);
     const size_t sep = one.find('~');
     if (sep == std::string_view::npos) return false;
     RealParse x = parse_real_text(one.substr(0, sep)), y = parse_real_text(one.substr(sep + 1));
-    if (!x.ok || !y.ok || out.size() >= 200) return false;
-    out.emplace_back(x.value, y.value);
+    if (!x.ok || !y.ok) return false;
+    if (out.size() < static_cast<size_t>(kMaxMarkers))
+      out.emplace_back(x.value, y.value);
+    else
+      ++dropped;
     s = end == std::string_view::npos ? std::string_view() : s.substr(end + 1);
   }
   return true;
@@ -271,13 +299,16 @@ CommandResult Flock2dController::open_link(std::string_view share) {
   }
   pending_predators_.clear();
   pending_attractors_.clear();
-  if (auto pr = find("pred"); pr && !parse_points(*pr, pending_predators_)) {
-    pending_predators_.clear();
-    warnings.push_back("malformed predators ignored");
-  }
-  if (auto at = find("attr"); at && !parse_points(*at, pending_attractors_)) {
-    pending_attractors_.clear();
-    warnings.push_back("malformed attractors ignored");
+  for (auto [key, list, word] : {std::tuple{"pred", &pending_predators_, "predators"},
+                                 std::tuple{"attr", &pending_attractors_, "attractors"}}) {
+    size_t dropped = 0;
+    if (auto text = find(key); text && !parse_points(*text, *list, dropped)) {
+      list->clear();
+      warnings.push_back(std::string("malformed ") + word + " ignored");
+    }
+    if (dropped)
+      warnings.push_back(std::to_string(dropped) + " " + word + " beyond the first " +
+                         std::to_string(kMaxMarkers) + " ignored");
   }
   model_.reset();  // a link describes a flock to build: Initialize places its markers
   running_ = false;

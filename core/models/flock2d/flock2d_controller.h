@@ -25,6 +25,13 @@ struct Flock2dPreset {
 /// Balanced, Fish school, Bird flock, Loose swarm, Tight ball, All max.
 const std::vector<Flock2dPreset>& flock2d_presets();
 
+/// The most predators, and the most attractors, a flock takes (and a link carries).
+inline constexpr int kMaxMarkers = 500;
+
+/// A marker coordinate as placed: on the torus, to 0.01 unit (markers are screen positions), so
+/// the model, the saved text and the link hold the same short numbers.
+double place_marker(double v, double extent);
+
 struct Flock2dSample {
   uint64_t step;
   double order, mean_speed, nearest, energy;
@@ -52,6 +59,7 @@ class Flock2dController
   /// A boid index, or −1 for no leader.
   CommandResult set_leader(int64_t index);
 
+  /// Places a marker at (x, y), quantised by place_marker(); refused past kMaxMarkers.
   CommandResult add_predator(double x, double y);
   CommandResult add_attractor(double x, double y);
   CommandResult remove_nearest_marker(double x, double y);
