@@ -105,6 +105,7 @@ int cli_main(int argc, char** argv) {
 
   const std::string step_option = "--" + std::string(s->info().step_word) + "s";
   std::string steps_text = "0", steps_name = "--steps", format = "json";
+  bool steps_given = false;
   std::vector<Given> given;
   for (size_t i = 0; i < args.size(); ++i) {
     const std::string& a = args[i];
@@ -132,6 +133,7 @@ int cli_main(int argc, char** argv) {
     if (a == "--steps" || a == step_option) {
       steps_text = value;
       steps_name = a;
+      steps_given = true;
       continue;
     }
     if (extra) {
@@ -194,7 +196,7 @@ int cli_main(int argc, char** argv) {
 
   CommandResult init = s->command("initialize");
   if (!init.ok) return fail(init.message);
-  CommandResult run = s->cli_run(steps.value);
+  CommandResult run = s->cli_run(steps.value, steps_given);
   if (!run.ok) return fail(run.message);
   const std::string out = format == "csv" ? s->export_csv() : s->export_json();
   if (out.empty()) return fail("--format " + format + " is not available for --model " + model);

@@ -34,4 +34,24 @@ g=$("$cli" --model flock2d --count 25 --predator '450;300' --steps 3)
 check "flock2d JSON names the model, lists every boid and the predator" '[[ "$g" == "{\"model\":\"flock2d\",\"steps\":3,"* ]] && [ "$(grep -o "\"neighbors\"" <<<"$g" | wc -l)" = 25 ] && [[ "$g" == *"\"predators\":[{\"p\":"* ]]'
 check "flock2d refuses r_s above r" '! "$cli" --model flock2d --radius 10 --sep-radius 20 >/dev/null 2>&1'
 check "flock2d refuses a malformed predator" '! "$cli" --model flock2d --predator 1,5,2 >/dev/null 2>&1'
+# Issue 12: the edges a fuzzer and a demanding user found.
+refuses() {  # refuses "what" ARGS...: exit 2, nothing on stdout, a message on stderr
+  local what="$1"; shift
+  o=$("$cli" "$@" 2>/tmp/bandada-cli-err); rc=$?
+  check "$what" '[ $rc -eq 2 ] && [ -z "$o" ] && [ -s /tmp/bandada-cli-err ]'
+}
+refuses "--model without a value is refused" --model
+refuses "--model given twice is refused" --model flock2d --model feedback2d
+refuses "--phases with --cycles is refused" --model feedback2d --phases 3 --cycles 2
+refuses "an empty --leader is refused" --model flock2d --leader ''
+refuses "a leader beyond a small count is refused" --model flock2d --count 5 --leader 9
+"$cli" --config 'v=1&n=nan' >/dev/null 2>/tmp/bandada-cli-err
+check "a --config error names the link's field, not an option never given" \
+  'grep -q "^bandada-cli: --config: count N .nan.:" /tmp/bandada-cli-err && ! grep -q -- "--count" /tmp/bandada-cli-err'
+"$cli" --count "$(printf '7%.0s' $(seq 1 100000))" >/dev/null 2>/tmp/bandada-cli-err
+check "an error line shows at most 60 characters of a huge value" '[ "$(wc -c </tmp/bandada-cli-err)" -lt 300 ]'
+h=$("$cli" --model flock2d --count 1 --predator '67798784168595896;1')
+check "a predator placed far away lands on the torus" '[[ "$h" == *"\"predators\":[{\"p\":[0,1]"* ]] || [[ "$h" =~ \"predators\":\[\{\"p\":\[[0-9] ]]'
+a=$("$cli" --model flock2d --count 5 --attractor '100;200' --attractor '300;400')
+check "the flock2d JSON lists the attractors" '[[ "$a" == *"\"attractors\":[{\"p\":[100,200]},{\"p\":[300,400]}]"* ]]'
 check_summary

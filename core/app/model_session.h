@@ -275,8 +275,12 @@ class ModelSession {
   virtual const std::vector<CliOption>& cli_options() const;
   /// Applies a model's own CLI option; returns the error message, "" when taken.
   virtual std::string cli_option(std::string_view name, std::string_view value);
-  /// Runs what the CLI asked for after Initialize: `n` steps by default.
-  virtual CommandResult cli_run(uint64_t n) { return compute(n); }
+  /// Runs what the CLI asked for after Initialize: `n` steps by default (`given`: the user named
+  /// a step count, which a model's own way of counting may conflict with).
+  virtual CommandResult cli_run(uint64_t n, bool given) {
+    (void)given;
+    return compute(n);
+  }
 
   /// Model-specific test hooks as a JSON object ("{}" when none).
   virtual std::string extra_state_json() const { return "{}"; }

@@ -172,8 +172,9 @@ class Feedback2dSession final : public ControllerSession<Feedback2dController, F
     phases_ = p.value;
     return {};
   }
-  CommandResult cli_run(uint64_t n) override {
+  CommandResult cli_run(uint64_t n, bool given) override {
     if (!phases_) return compute(n);
+    if (given) return {false, "--phases and --cycles both given: single phases or whole cycles, not both"};
     for (uint64_t k = 0; k < *phases_; ++k) c_.advance_phase();
     return {};
   }

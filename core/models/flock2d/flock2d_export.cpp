@@ -28,6 +28,12 @@ std::string flock2d_json(const Flock2d& f) {
     json_numbers(out, "v", {m.vx, m.vy});
     out += "}";
   }
+  out += "],\"attractors\":[";
+  for (size_t i = 0; i < f.attractors().size(); ++i) {
+    out += i ? ",{" : "{";
+    json_numbers(out, "p", {f.attractors()[i].x, f.attractors()[i].y});
+    out += "}";
+  }
   out += "]}\n";
   return out;
 }

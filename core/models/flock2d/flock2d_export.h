@@ -8,7 +8,7 @@
 namespace bandada {
 
 /// {"model":"flock2d","steps":T,"order":…,"mean_speed":…,"boids":[{"p":[x,y],"v":[vx,vy],"neighbors":k},…],
-///  "predators":[{"p":[x,y],"v":[vx,vy]},…]}
+///  "predators":[{"p":[x,y],"v":[vx,vy]},…],"attractors":[{"p":[x,y]},…]}
 std::string flock2d_json(const Flock2d& f);
 
 }  // namespace bandada

@@ -216,7 +216,7 @@ class Flock2dSession final : public ControllerSession<Flock2dController, Flock2d
     (name == "predator" ? cli_predators_ : cli_attractors_).emplace_back(x, y);
     return {};
   }
-  CommandResult cli_run(uint64_t n) override {
+  CommandResult cli_run(uint64_t n, bool) override {
     if (leader_text_) {
       IntegerParse l = parse_integer_text(*leader_text_, c_.model() ? c_.model()->size() - 1 : 0);
       if (!l.ok || !c_.set_leader(static_cast<int64_t>(l.value)).ok)
