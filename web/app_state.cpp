@@ -27,6 +27,37 @@ App& app() {
   return instance;
 }
 
+void DrawPlan::update(size_t count, bool cube, double frame, double now_ms) {
+  if (frame > 0 && frame < 5000) frame_ms = 0.7 * frame_ms + 0.3 * frame;  // a hidden tab's gap is no measure
+  cones = cube && count <= kConeLimit;
+  if (count != last_count) {  // a new size: start from what usually fits, then follow the frame time
+    size_t start = 1;
+    while (count / start > 4 * kConeLimit / (cube ? 1 : 2)) start *= 2;
+    stride = start;
+    last_count = count;
+  }
+  if (count <= 2000) {
+    stride = 1;
+  } else if (now_ms - changed_ms >= 400) {  // hysteresis: halve at 120 ms, double back under 50 ms
+    if (frame_ms > 120 && count / stride > 1000) {
+      stride *= 2;
+      changed_ms = now_ms;
+    } else if (frame_ms < 50 && stride > 1) {
+      stride /= 2;
+      changed_ms = now_ms;
+    }
+  }
+  const std::string n = std::to_string(count);
+  if (stride > 1)
+    note = "Drawing every " + std::to_string(stride) + "th of " + n +
+           (cube ? " boids as points" : " glyphs") +
+           ": frames are slow here. The table, picking and exports use them all.";
+  else if (cube && !cones)
+    note = "Drawing " + n + " boids as points (cones up to " + std::to_string(kConeLimit) + ").";
+  else
+    note.clear();
+}
+
 void persist() {
   App& a = app();
   for (size_t i = 0; i < a.sessions.size(); ++i) {

@@ -35,6 +35,20 @@ struct Press {
   double t0_ms = 0;
 };
 
+/// How a view draws this many glyphs: cones up to kConeLimit, points above it, and a subset
+/// (every stride-th, highlighted ones always) while frames are slow. Chosen from N and the
+/// measured frame time, and said on screen; the table, picking and exports always use every glyph.
+struct DrawPlan {
+  static constexpr size_t kConeLimit = 20000;
+  bool cones = true;
+  size_t stride = 1;
+  double frame_ms = 16;   ///< recent frame time (exponential mean)
+  double changed_ms = 0;  ///< when the stride last changed
+  size_t last_count = 0;
+  std::string note;  ///< what the screen says; empty when everything is drawn as usual
+  void update(size_t count, bool cube, double frame_ms, double now_ms);
+};
+
 struct App {
   std::vector<std::unique_ptr<bandada::ModelSession>> sessions;  ///< one per registered model
   std::vector<uint64_t> saved_revision;  ///< per session: the revision last written to storage
@@ -53,6 +67,7 @@ struct App {
   double sps_t0 = 0;
   uint64_t sps_steps0 = 0;
   Press press;
+  DrawPlan plan;
   double last_frame_ms = 0;
   bool ready = false;
   bool html_view = false;  ///< the HTML + SVG view drives the app (JavaScript calls advance)

@@ -85,6 +85,8 @@ std::string state_json() {
   s += ",\"camera_distance\":" + num(a.camera.distance);
   s += ",\"share_url\":" + json_quote(a.share_url);
   s += ",\"view\":" + rect(a.view);
+  s += ",\"draw\":{\"cones\":" + std::string(a.plan.cones ? "true" : "false") +
+       ",\"stride\":" + std::to_string(a.plan.stride) + ",\"note\":" + json_quote(a.plan.note) + "}";
   s += ",\"sessions\":{";
   for (size_t i = 0; i < a.sessions.size(); ++i)
     s += (i ? "," : "") + json_quote(a.sessions[i]->info().id) + ":" + session_json(*a.sessions[i]);

@@ -6,6 +6,7 @@
 (function () {
   'use strict';
   const PAGE = 50;            // table rows per page
+  const MAX_SVG_GLYPHS = 4000;  // SVG elements drawn at most (a subset above, said on screen)
   const SIZE = 560;           // the drawing size of a cube's projection
   const SCALE = SIZE / 14.8;  // pixels per model unit: the cube's projection fits
   const NS = 'http://www.w3.org/2000/svg';
@@ -207,12 +208,16 @@
   }
 
   function renderSvg(s, v) {
-    const g = glyphs(), n = g.length / 6, group = $('hv-glyphs'), kids = group.children;
+    const g = glyphs(), total = g.length / 6, group = $('hv-glyphs'), kids = group.children;
     const half = cube() ? 4.5 : desc.width / 180;
+    // An SVG element per glyph is slow past a few thousand: draw every stride-th and say so.
+    const stride = Math.max(1, Math.ceil(total / MAX_SVG_GLYPHS)), n = Math.ceil(total / stride);
+    $('hv-draw-note').textContent = stride > 1
+      ? `The drawing shows every ${stride}th of ${total} glyphs; the table and the numbers use them all.` : '';
     while (kids.length < n) group.appendChild(svgEl('line'));
-    for (let i = 0; i < kids.length; ++i) {
-      const line = kids[i];
-      if (i >= n) { line.setAttribute('visibility', 'hidden'); continue; }
+    for (let k = 0; k < kids.length; ++k) {
+      const line = kids[k], i = k * stride;
+      if (k >= n) { line.setAttribute('visibility', 'hidden'); continue; }
       const x = g[i * 6], y = g[i * 6 + 1], ux = g[i * 6 + 2], uy = g[i * 6 + 3];
       line.setAttribute('visibility', 'visible');
       line.setAttribute('x1', (x - ux * half).toFixed(2)); line.setAttribute('y1', (y - uy * half).toFixed(2));

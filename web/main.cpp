@@ -138,6 +138,7 @@ void frame() {
   }
 
   a.session().draw(a.draw);
+  a.plan.update(a.draw.count, a.draw.space == bandada::Space::cube, elapsed * 1000.0, now);
   ImGui_ImplOpenGL3_NewFrame();
   ImGui_ImplSDL2_NewFrame();
   ImGui::NewFrame();

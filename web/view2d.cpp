@@ -87,7 +87,9 @@ void view2d_draw() {
   for (const bandada::Overlay& o : d.overlays)  // grids, trails and vectors lie under the glyphs
     if (o.kind == bandada::Overlay::Kind::segment)
       dl->AddLine(pm.at(o.x, o.y), pm.at(o.x2, o.y2), colour(o.colour), o.width);
+  const size_t stride = a.plan.stride;
   for (size_t i = 0; i < d.count; ++i) {
+    if (i % stride != 0 && d.highlight[i] == 0) continue;  // a subset while frames are slow
     const ImVec2 p = pm.at(d.pos[i * 3], d.pos[i * 3 + 1]);
     const ImU32 col = colour(d.colour[i]);
     const float ux = d.dir[i * 3], uy = d.dir[i * 3 + 1] * flip;

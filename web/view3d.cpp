@@ -31,9 +31,9 @@ void main() {
   float speed = length(i_vel);
   vec3 base = i_flag > 1.5 ? vec3(1.0, 0.86, 0.25)
             : (i_flag > 0.5 ? vec3(1.0, 0.42, 0.12) : vec3(0.38, 0.74, 1.0));
-  if (u_points == 1) {  // stationary boids are points; the others are moved out of clip space
-    gl_PointSize = 4.0;
-    gl_Position = speed > 0.0 ? vec4(2.0, 2.0, 2.0, 1.0) : u_vp * vec4(i_pos, 1.0);
+  if (u_points >= 1) {  // 1: stationary boids as points (the others are cones); 2: every boid a point
+    gl_PointSize = u_points == 2 && i_flag < 0.5 ? 3.0 : 4.0;
+    gl_Position = speed > 0.0 && u_points == 1 ? vec4(2.0, 2.0, 2.0, 1.0) : u_vp * vec4(i_pos, 1.0);
     v_color = base;
     return;
   }
@@ -69,6 +69,7 @@ struct Gl {
   glm::mat4 view_proj{1.0f};
   Rect view_at_draw;
   uint64_t uploaded_version = ~0ull;
+  size_t uploaded_stride = 0, uploaded = 0;
 };
 Gl g;
 
@@ -119,21 +120,23 @@ bool to_screen(const glm::vec3& p, ImVec2& out) {
   return true;
 }
 
-void upload_instances(const bandada::DrawData& d) {
-  if (g.uploaded_version == d.version && d.version != 0) return;
+/// Uploads every stride-th glyph, and every highlighted one; returns how many were uploaded.
+size_t upload_instances(const bandada::DrawData& d, size_t stride) {
+  if (g.uploaded_version == d.version && g.uploaded_stride == stride && d.version != 0) return g.uploaded;
   g.uploaded_version = d.version;
-  g.upload.resize(d.count * 7);
+  g.uploaded_stride = stride;
+  g.upload.clear();
   for (size_t i = 0; i < d.count; ++i) {
-    float* o = &g.upload[i * 7];
-    for (int k = 0; k < 3; ++k) {
-      o[k] = d.pos[i * 3 + k];
-      o[3 + k] = d.dir[i * 3 + k];
-    }
-    o[6] = static_cast<float>(d.highlight[i]);
+    if (i % stride != 0 && d.highlight[i] == 0) continue;
+    for (int k = 0; k < 3; ++k) g.upload.push_back(d.pos[i * 3 + k]);
+    for (int k = 0; k < 3; ++k) g.upload.push_back(d.dir[i * 3 + k]);
+    g.upload.push_back(static_cast<float>(d.highlight[i]));
   }
+  g.uploaded = g.upload.size() / 7;
   glBindBuffer(GL_ARRAY_BUFFER, g.instances);
   glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(g.upload.size() * sizeof(float)), g.upload.data(),
                GL_STREAM_DRAW);
+  return g.uploaded;
 }
 
 ImU32 overlay_colour(uint8_t c) {
@@ -249,7 +252,8 @@ void view3d_draw(int fb_width, int fb_height, float css_to_fb) {
   const Rect& v = g.view_at_draw;
   const bandada::DrawData& d = a.draw;
   if (v.w < 2 || v.h < 2 || d.space != bandada::Space::cube || d.count == 0) return;
-  upload_instances(d);
+  const DrawPlan& plan = a.plan;
+  const GLsizei n = static_cast<GLsizei>(upload_instances(d, plan.stride));
   glViewport(static_cast<GLint>(v.x * css_to_fb), static_cast<GLint>(fb_height - (v.y + v.h) * css_to_fb),
              static_cast<GLsizei>(v.w * css_to_fb), static_cast<GLsizei>(v.h * css_to_fb));
   glEnable(GL_DEPTH_TEST);
@@ -257,10 +261,12 @@ void view3d_draw(int fb_width, int fb_height, float css_to_fb) {
   glUniformMatrix4fv(g.u_vp, 1, GL_FALSE, glm::value_ptr(g.view_proj));
   glUniform1f(g.u_len, kConeLength);
   glBindVertexArray(g.vao);
-  glUniform1i(g.u_points, 0);
-  glDrawArraysInstanced(GL_TRIANGLES, 0, g.mesh_vertices, static_cast<GLsizei>(d.count));
-  glUniform1i(g.u_points, 1);
-  glDrawArraysInstanced(GL_POINTS, 0, 1, static_cast<GLsizei>(d.count));
+  if (plan.cones) {
+    glUniform1i(g.u_points, 0);
+    glDrawArraysInstanced(GL_TRIANGLES, 0, g.mesh_vertices, n);
+  }
+  glUniform1i(g.u_points, plan.cones ? 1 : 2);
+  glDrawArraysInstanced(GL_POINTS, 0, 1, n);
   glBindVertexArray(0);
   glDisable(GL_DEPTH_TEST);
   glViewport(0, 0, fb_width, fb_height);
