@@ -15,7 +15,7 @@ say() { printf 'setup: %s\n' "$*"; }
 
 # 1. Debian packages ---------------------------------------------------------
 packages=(emscripten cmake ninja-build chromium libglm-dev doctest-dev fonts-dejavu-core
-          dpkg-dev libbenchmark-dev clang-format git)
+          dpkg-dev libbenchmark-dev clang-format git clang libclang-rt-14-dev)
 command -v node >/dev/null 2>&1 || packages+=(nodejs npm)
 missing=()
 for p in "${packages[@]}"; do

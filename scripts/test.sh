@@ -31,6 +31,8 @@ stage "native build" bash -c "cmake --preset native >/dev/null && cmake --build 
 stage "native tests (ctest)" ctest --preset native
 stage "wasm build" bash -c "cmake --preset wasm >/dev/null && cmake --build --preset wasm"
 stage "wasm tests + native vs wasm CLI (ctest)" ctest --preset wasm
+stage "fuzz corpus replay (libFuzzer targets under ASan + UBSan)" \
+  bash -c "cmake --preset fuzz >/dev/null && cmake --build --preset fuzz && ctest --preset fuzz"
 stage "core/ is a leaf (no SDL, GL, ImGui or emscripten includes)" \
   bash -c "! grep -rnE '#include *[<\"](SDL|GL/|GLES|imgui|emscripten)' core"
 stage "web/ and cli/ name no model (they see models only through the registry)" \
