@@ -37,8 +37,10 @@ if ! ls -d "$src"/imgui-*/imgui.cpp >/dev/null 2>&1 || ! ls -d "$src"/libsdl2-*/
   [ -n "$uri" ] || uri="http://deb.debian.org/debian"
   echo "deb-src [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] $uri bookworm main" \
     > "$apt_dir/sources.list"
+  # The private lists live in our folder, which apt's sandbox user (_apt) may not read: download
+  # as ourselves, so apt has nothing to warn about.
   apt_opts=(-o "Dir::Etc::SourceList=$apt_dir/sources.list" -o "Dir::Etc::SourceParts=/dev/null"
-            -o "Dir::State::Lists=$apt_dir/lists")
+            -o "Dir::State::Lists=$apt_dir/lists" -o "APT::Sandbox::User=$(id -un)")
   apt-get "${apt_opts[@]}" update -qq
   (cd "$src" && apt-get "${apt_opts[@]}" source -qq imgui libsdl2 >/dev/null 2>&1)
 fi

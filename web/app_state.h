@@ -59,7 +59,8 @@ struct App {
   std::vector<std::pair<std::string, Rect>> ui;  ///< named widgets (test hooks)
   std::vector<std::pair<uint32_t, Rect>> rows;   ///< visible table rows (test hooks)
   bool scroll_table_to_selection = false;
-  bool drop_text_focus = false;  ///< a link filled the fields: end any edit in progress
+  std::string table_group = "S";  ///< the column group the table shows ("all" for every one)
+  bool drop_text_focus = false;   ///< a link filled the fields: end any edit in progress
   std::string share_url;
   ShareState share = ShareState::none;
   std::string storage_notice;  ///< set once when the browser refuses storage

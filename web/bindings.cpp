@@ -144,6 +144,10 @@ std::string describe_json() {
   j += ",\"tools\":" + json_list(s.tools().size(), [&](size_t k) { return json_quote(s.tools()[k].label); });
   j += ",\"displays\":" + json_list(s.display_options().size(),
                                     [&](size_t k) { return json_quote(s.display_options()[k].label); });
+  const auto legend = s.legend();
+  j += ",\"legend\":" + json_list(legend.size(), [&](size_t k) {
+         return "[" + std::to_string(legend[k].first) + "," + json_quote(legend[k].second) + "]";
+       });
   j += ",\"table_title\":" + json_quote(s.table_title());
   j += ",\"columns\":" +
        json_list(s.columns().size(), [&](size_t k) { return json_quote(s.columns()[k].title); });
@@ -256,6 +260,13 @@ bool press(double x, double y, bool right, bool shift, double held_ms, double pi
   return ok;
 }
 
+/// A press at model coordinates typed by the user (the keyboard way to place a marker).
+bool press_model(double x, double y, bool right) {
+  const bool ok = app().session().press(x, y, right, false, 12.0).ok;
+  persist();
+  return ok;
+}
+
 std::string share_string() {
   return app().session().share_string();
 }
@@ -295,6 +306,7 @@ EMSCRIPTEN_BINDINGS(bandada) {
   emscripten::function("setTool", &web::set_tool);
   emscripten::function("setDisplay", &web::set_display);
   emscripten::function("press", &web::press);
+  emscripten::function("pressModel", &web::press_model);
   emscripten::function("shareString", &web::share_string);
   emscripten::function("stateJson", &web::state_export);
   emscripten::function("advance", &web::advance);

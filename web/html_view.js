@@ -74,6 +74,20 @@
       tools.innerHTML = '<label for="hv-tool">click or tap on the plane</label> <select id="hv-tool">' +
         desc.tools.map((t, k) => `<option value="${k}">${t}</option>`).join('') + '</select>';
       $('hv-tool').addEventListener('change', (e) => { Module.setTool(Number(e.target.value)); render(true); });
+      // The keyboard way to do what a click on the plane does.
+      const form = document.createElement('form');
+      form.id = 'hv-place';
+      form.innerHTML = `<label for="hv-place-x">or at x</label> <input id="hv-place-x" type="text" inputmode="decimal" size="6"> ` +
+        `<label for="hv-place-y">y</label> <input id="hv-place-y" type="text" inputmode="decimal" size="6"> ` +
+        `<button type="submit">Place</button> <span id="hv-place-msg" role="status"></span>`;
+      form.addEventListener('submit', (e) => {
+        e.preventDefault();
+        const x = Number($('hv-place-x').value.replace(',', '.')), y = Number($('hv-place-y').value.replace(',', '.'));
+        const ok = Number.isFinite(x) && Number.isFinite(y) && Module.pressModel(x, y, false);
+        $('hv-place-msg').textContent = ok ? 'Done.' : `Nothing placed: give x from 0 to ${desc.width} and y from 0 to ${desc.height}.`;
+        render(true);
+      });
+      tools.appendChild(form);
     }
     desc.displays.forEach((label, k) => {
       const l = document.createElement('label');
@@ -82,6 +96,12 @@
       tools.appendChild(l);
     });
     $('hv-help').textContent = desc.help;
+    $('hv-legend').replaceChildren(...desc.legend.map(([colour, word]) => {
+      const li = document.createElement('li');
+      li.innerHTML = `<svg width="12" height="12" aria-hidden="true"><circle class="hv-swatch c${colour}" cx="6" cy="6" r="5"/></svg> `;
+      li.append(word);
+      return li;
+    }));
     $('hv-table').setAttribute('aria-label', desc.table_title);
     $('hv-table').tHead.rows[0].innerHTML = desc.columns.map((c, k) => `<th scope="col">${k === 0 ? '#' : c}</th>`).join('');
     const svg = $('hv-svg');

@@ -2,6 +2,7 @@
 // model is on screen: model, fields, choices, commands with reasons, tools and display options,
 // readouts, link check, share, export, help (left); the table and the plots (right). Everything
 // they do goes through the session; this file only draws it and forwards clicks.
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <string>
@@ -32,10 +33,7 @@ constexpr ImGuiWindowFlags kFixed =
 
 void model_selector() {
   App& a = app();
-  ImGui::AlignTextToFramePadding();
-  ImGui::TextUnformatted("Model");
-  ImGui::SameLine(kLabelWidth);
-  ImGui::SetNextItemWidth(-1);
+  ImGui::SetNextItemWidth(-1);  // the whole row: model titles are long
   if (ImGui::BeginCombo("##model", a.session().info().title)) {
     for (size_t i = 0; i < a.sessions.size(); ++i)
       if (ImGui::Selectable(a.sessions[i]->info().title, i == a.current)) switch_model(i);
@@ -46,7 +44,9 @@ void model_selector() {
 }
 
 void fields_section(bandada::ModelSession& s) {
+  ImGui::PushTextWrapPos(0);
   ImGui::TextColored(kDim, "%s", s.info().fields_note);
+  ImGui::PopTextWrapPos();
   for (size_t i = 0; i < s.field_count(); ++i) {
     std::string edited;
     const FieldEvent ev = text_field_row(s.field(i), s.text(i), s.error(i), "field:", kLabelWidth, edited);
@@ -102,6 +102,7 @@ void commands_section(bandada::ModelSession& s) {
     flow.next_labelled(c.label, false);
     if (reason_button(c.label, why, c.tip)) run_command(c.id);
   }
+  hint_line();
   if (s.busy()) {
     char label[96];
     std::snprintf(label, sizeof label, "%s %.0f%%", s.busy_label().c_str(), 100.0 * s.progress());
@@ -155,11 +156,18 @@ void status_section(bandada::ModelSession& s) {
                        st == FlockStatus::running ? "Running" : "Paused", a.steps_per_second,
                        s.info().step_word);
   note_rect("status");
+  Flow flow;  // several short readouts to a line; a long one (a note) wraps on its own
   for (const bandada::Readout& r : s.readouts()) {
-    if (r.label.empty())
-      ImGui::TextColored(kDim, "%s", r.value.c_str());
-    else
-      ImGui::TextColored(tone(r.tone), "%s %s", r.label.c_str(), r.value.c_str());
+    const std::string text = r.label.empty() ? r.value : r.label + " " + r.value;
+    const float w = ImGui::CalcTextSize(text.c_str()).x + ImGui::GetStyle().ItemSpacing.x;
+    if (w < ImGui::GetContentRegionAvail().x) {
+      flow.next(w);
+      ImGui::TextColored(r.label.empty() ? kDim : tone(r.tone), "%s", text.c_str());
+    } else {
+      flow.next(1e9f);  // a line of its own
+      ImGui::TextColored(r.label.empty() ? kDim : tone(r.tone), "%s", text.c_str());
+      flow.next(1e9f);
+    }
   }
   const bandada::LinkCheck& lc = s.link_check();
   if (lc.kind != bandada::LinkCheck::Kind::none) {
@@ -220,12 +228,30 @@ void table_window(bandada::ModelSession& s, float x, float y, float w, float h) 
     ImGui::End();
     return;
   }
+  // Column groups (S, A, C): one at a time beside the always-shown columns, or all of them.
+  std::vector<std::string> groups;
+  for (const bandada::Column& c : s.columns())
+    if (c.group && std::find(groups.begin(), groups.end(), c.group) == groups.end())
+      groups.push_back(c.group);
+  if (!groups.empty()) {
+    ImGui::TextUnformatted("Show:");
+    for (size_t k = 0; k <= groups.size(); ++k) {
+      const std::string name = k < groups.size() ? groups[k] : "all";
+      ImGui::SameLine();
+      if (ImGui::RadioButton(name.c_str(), a.table_group == name)) a.table_group = name;
+      note_rect(("columns:" + name).c_str());
+    }
+  }
+  std::vector<size_t> shown;
+  for (size_t c = 0; c < s.columns().size(); ++c)
+    if (!s.columns()[c].group || a.table_group == "all" || a.table_group == s.columns()[c].group)
+      shown.push_back(c);
   const std::vector<bandada::Column>& cols = s.columns();
   const ImGuiTableFlags flags = ImGuiTableFlags_ScrollY | ImGuiTableFlags_ScrollX | ImGuiTableFlags_RowBg |
                                 ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_SizingFixedFit;
-  if (ImGui::BeginTable("rows", static_cast<int>(cols.size()), flags)) {
+  if (ImGui::BeginTable(("rows:" + a.table_group).c_str(), static_cast<int>(shown.size()), flags)) {
     ImGui::TableSetupScrollFreeze(1, 1);
-    for (const bandada::Column& c : cols) ImGui::TableSetupColumn(c.title);
+    for (size_t c : shown) ImGui::TableSetupColumn(cols[c].title);
     ImGui::TableHeadersRow();
     const float row_h = ImGui::GetTextLineHeightWithSpacing();
     if (a.scroll_table_to_selection && s.selection()) {
@@ -239,9 +265,9 @@ void table_window(bandada::ModelSession& s, float x, float y, float w, float h) 
       for (int i = clipper.DisplayStart; i < clipper.DisplayEnd; ++i) {
         if (index_row(i, s.selection() && *s.selection() == static_cast<uint32_t>(i))) s.select(i);
         s.row(static_cast<size_t>(i), v.data());
-        for (size_t c = 1; c < cols.size(); ++c) {
-          ImGui::TableSetColumnIndex(static_cast<int>(c));
-          ImGui::TextUnformatted(bandada::format_cell(cols[c], v[c]).c_str());
+        for (size_t k = 1; k < shown.size(); ++k) {
+          ImGui::TableSetColumnIndex(static_cast<int>(k));
+          ImGui::TextUnformatted(bandada::format_cell(cols[shown[k]], v[shown[k]]).c_str());
         }
       }
     }
@@ -319,6 +345,7 @@ void draw_panels(float width, float height) {
     table_window(s, width - right, 0, right, height * 0.55f);
     plots_window(s, width - right, height * 0.55f, right, height * 0.45f);
   }
+  end_hints();
   persist();  // one place: whatever the panel changed reaches storage this frame
 }
 

@@ -44,7 +44,7 @@ void main() {
   vec3 b = cross(d, t);
   vec3 p = i_pos + (t * a_vertex.x + b * a_vertex.y + d * a_vertex.z) * u_len;
   vec3 n = normalize(t * a_normal.x + b * a_normal.y + d * a_normal.z);
-  float light = 0.45 + 0.55 * max(dot(n, normalize(vec3(0.4, 0.8, 0.5))), 0.0);
+  float light = 0.6 + 0.4 * max(dot(n, normalize(vec3(0.4, 0.8, 0.5))), 0.0);
   v_color = base * light;
   gl_Position = u_vp * vec4(p, 1.0);
 }
@@ -57,7 +57,7 @@ out vec4 o_color;
 void main() { o_color = vec4(v_color, 1.0); }
 )";
 
-constexpr float kConeLength = 0.24f;  // model units; the length never shows speed
+constexpr float kConeLength = 0.34f;  // model units; the length never shows speed
 constexpr int kConeSides = 10;
 
 // GL objects and what the instance buffer holds, so it is uploaded only when something changed.
@@ -83,13 +83,13 @@ GLuint compile(GLenum type, const char* src) {
 }
 
 void build_cone(std::vector<float>& v) {
-  // Apex at z = +0.6, base circle (radius 0.22) at z = −0.4; position + normal per vertex.
+  // Apex at z = +0.6, base circle (radius 0.28) at z = −0.4; position + normal per vertex.
   const float pi = 3.14159265f;
   auto push = [&v](glm::vec3 p, glm::vec3 n) { v.insert(v.end(), {p.x, p.y, p.z, n.x, n.y, n.z}); };
   for (int i = 0; i < kConeSides; ++i) {
     float a0 = 2 * pi * i / kConeSides, a1 = 2 * pi * (i + 1) / kConeSides;
-    glm::vec3 p0(0.22f * std::cos(a0), 0.22f * std::sin(a0), -0.4f),
-        p1(0.22f * std::cos(a1), 0.22f * std::sin(a1), -0.4f);
+    glm::vec3 p0(0.28f * std::cos(a0), 0.28f * std::sin(a0), -0.4f),
+        p1(0.28f * std::cos(a1), 0.28f * std::sin(a1), -0.4f);
     glm::vec3 apex(0, 0, 0.6f);
     glm::vec3 n = glm::normalize(glm::cross(p1 - apex, p0 - apex));
     push(apex, n);

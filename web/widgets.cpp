@@ -10,18 +10,44 @@
 
 namespace web {
 
+namespace {
+std::string g_hint, g_hint_shown;  // what the hint line says this frame, and what it showed last frame
+}  // namespace
+
+void set_hint(const std::string& text) {
+  g_hint = text;
+}
+
+void hint_line() {
+  // The hint of the widget under the pointer (or the finger) a frame ago: widgets drawn below the
+  // line set it after the line is drawn, so it is shown one frame late, which no one can see.
+  // A fixed two-line box: the widgets below never move when the hint changes.
+  const std::string& text = g_hint.empty() ? g_hint_shown : g_hint;
+  const float h = ImGui::GetTextLineHeight() * 2 + ImGui::GetStyle().ItemSpacing.y;
+  ImGui::BeginChild("##hint", ImVec2(-1, h), false,
+                    ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
+  ImGui::PushTextWrapPos(0);
+  ImGui::TextColored(ImVec4(0.65f, 0.68f, 0.74f, 1.0f), "%s", text.c_str());
+  ImGui::PopTextWrapPos();
+  ImGui::EndChild();
+  note_rect("hint");
+}
+
+void end_hints() {
+  g_hint_shown = g_hint;
+  g_hint.clear();
+}
+
 bool reason_button(const char* label, const std::string& why_not, const char* tip) {
   const bool disabled = !why_not.empty();
   if (disabled) ImGui::BeginDisabled();
   const bool pressed = ImGui::Button(label);
   if (disabled) ImGui::EndDisabled();
   note_rect(label);
-  if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) {
-    if (disabled)
-      ImGui::SetTooltip("%s", why_not.c_str());
-    else if (tip)
-      ImGui::SetTooltip("%s", tip);
-  }
+  // No hover-only tooltips (they covered the next buttons, and fingers cannot hover): the panel's
+  // hint line says what the button does, or why it cannot act, while it is hovered or touched.
+  if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled) || ImGui::IsItemActive())
+    set_hint(std::string(label) + ": " + (disabled ? why_not : tip ? tip : ""));
   return pressed && !disabled;
 }
 
@@ -41,7 +67,7 @@ FieldEvent text_field_row(const bandada::FieldInfo& fi, const std::string& text,
   ev.committed = ImGui::IsItemDeactivatedAfterEdit();  // Enter, Tab or a click elsewhere
   if (invalid) ImGui::PopStyleColor();
   note_rect((std::string(rect_prefix) + fi.key).c_str());
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", fi.help);
+  if (ImGui::IsItemHovered() || ImGui::IsItemActive()) set_hint(std::string(fi.label) + ": " + fi.help);
   if (invalid) {
     ImGui::PushTextWrapPos(0);
     ImGui::TextColored(ImVec4(1.0f, 0.45f, 0.42f, 1.0f), "%s: %s", fi.label, error.c_str());

@@ -8,8 +8,14 @@
 
 namespace web {
 
-/// A button disabled with the reason `why_not` shown on hover (enabled when it is empty); the
-/// tip shows on hover otherwise. Its rect is noted under its label for the tests.
+/// The panel's hint line: what the hovered or touched widget does, or why it cannot act. Widgets
+/// call set_hint(); the panel draws hint_line() once and calls end_hints() at the end of a frame.
+void set_hint(const std::string& text);
+void hint_line();
+void end_hints();
+
+/// A button disabled with the reason `why_not` (enabled when it is empty); the reason, or the
+/// tip, goes to the hint line while it is hovered or touched. Its rect is noted under its label.
 bool reason_button(const char* label, const std::string& why_not, const char* tip = nullptr);
 
 struct FieldEvent {

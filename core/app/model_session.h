@@ -71,6 +71,7 @@ struct Column {
   const char* title;
   int decimals;                        ///< digits after the point; -1 for whole numbers
   const char* const* names = nullptr;  ///< when set, the value is an index into these words
+  const char* group = nullptr;         ///< a group's columns can be shown one group at a time
 };
 
 struct SeriesInfo {
@@ -244,6 +245,8 @@ class ModelSession {
   /// A press on the plane at model (x, y): by the tool, or `right` (right click, long press) /
   /// `remove` (Shift) for their second meanings. pick is the selection radius in model units.
   virtual CommandResult press(double x, double y, bool right, bool remove, double pick);
+  /// What each colour on the plane means, for a small legend beside it.
+  virtual std::vector<std::pair<uint8_t, const char*>> legend() const { return {}; }
   virtual const std::vector<DisplayOption>& display_options() const;
   virtual bool display(size_t) const { return false; }
   virtual void set_display(size_t, bool) {}

@@ -231,3 +231,27 @@ test('the 2-D flock in the accessible view: CLI bits, markers by click, right cl
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('in the accessible view a marker can be placed by keyboard alone, and the plane has a legend', async () => {
+  const {context, page, errors} = await fallbackPage();
+  await page.selectOption('#hv-model', 'flock2d');
+  await page.waitForFunction(() => document.getElementById('hv-model').value === 'flock2d');
+  await page.focus('button[data-cmd=initialize]');
+  await page.keyboard.press('Enter');
+  await waitState(page, (s) => s.n === 300);
+  await page.focus('#hv-place-x');
+  await page.keyboard.type('450');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('300,5');
+  await page.keyboard.press('Enter');
+  const s = await waitState(page, (st) => st.extra.predators === 1);
+  assert.match(await page.locator('#hv-place-msg').innerText(), /Done/);
+  await page.fill('#hv-place-x', '5000');
+  await page.keyboard.press('Enter');
+  assert.match(await page.locator('#hv-place-msg').innerText(), /Nothing placed/);
+  assert.equal((await appState(page)).extra.predators, s.extra.predators);
+  assert.ok(await page.locator('#hv-legend li').count() >= 4);
+  assert.match(await page.locator('#hv-legend').innerText(), /leader/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});

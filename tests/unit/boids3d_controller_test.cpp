@@ -357,3 +357,17 @@ TEST_CASE("a garbage link is reported as such and leaves the typed fields alone"
     CHECK(c.notice().find("Opened") == std::string::npos);
   }
 }
+
+TEST_CASE("the share link carries the selected boid, and Initialize from that link selects it again") {
+  Boids3dController c;
+  c.edit(Boids3dField::count, "30");
+  REQUIRE(c.initialize().ok);
+  REQUIRE(c.select(7).ok);
+  const std::string link = c.share_string();
+  CHECK(link.find("sel=7") != std::string::npos);
+  Boids3dController d;
+  REQUIRE(d.open_link(link).ok);
+  REQUIRE(d.initialize().ok);
+  REQUIRE(d.selection().has_value());
+  CHECK(*d.selection() == 7);
+}

@@ -125,6 +125,8 @@ CommandResult Boids3dController::initialize() {
   }
   adopt_new_flock(pc.params);
   link_check_ = LinkCheck{};
+  if (link_ && link_->selection && link_->texts == texts_ && *link_->selection < pc.params.count)
+    selection_ = link_->selection;  // the link's selected boid, as its sender saw it
   if (link_ && link_->run && link_->texts == texts_) {
     link_check_.kind = LinkCheck::Kind::waiting;
     link_check_.steps = link_->run->steps;
@@ -354,6 +356,7 @@ std::string Boids3dController::share_string() const {
   ShareData d;
   d.texts = texts_;
   if (const Boids3d* f = flock()) d.run = SharedRun{f->steps(), fingerprint(), kBoids3dEngineVersion};
+  d.selection = selection_;
   return encode_share(d);
 }
 

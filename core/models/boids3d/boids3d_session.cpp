@@ -100,9 +100,21 @@ class Boids3dSession final : public ControllerSession<Boids3dController, Boids3d
 
   const char* table_title() const override { return "Boids: next step's unweighted components"; }
   const std::vector<Column>& columns() const override {
-    static const std::vector<Column> kColumns = {{"#", -1}, {"x", 4},  {"y", 4},  {"z", 4},  {"|v|", 4},
-                                                 {"k", -1}, {"Sx", 4}, {"Sy", 4}, {"Sz", 4}, {"Ax", 4},
-                                                 {"Ay", 4}, {"Az", 4}, {"Cx", 4}, {"Cy", 4}, {"Cz", 4}};
+    static const std::vector<Column> kColumns = {{"#", -1},
+                                                 {"x", 4},
+                                                 {"y", 4},
+                                                 {"z", 4},
+                                                 {"|v|", 4},
+                                                 {"k", -1},
+                                                 {"Sx", 4, nullptr, "S"},
+                                                 {"Sy", 4, nullptr, "S"},
+                                                 {"Sz", 4, nullptr, "S"},
+                                                 {"Ax", 4, nullptr, "A"},
+                                                 {"Ay", 4, nullptr, "A"},
+                                                 {"Az", 4, nullptr, "A"},
+                                                 {"Cx", 4, nullptr, "C"},
+                                                 {"Cy", 4, nullptr, "C"},
+                                                 {"Cz", 4, nullptr, "C"}};
     return kColumns;
   }
   void row(size_t i, double* out) const override {

@@ -115,6 +115,12 @@ class Feedback2dSession final : public ControllerSession<Feedback2dController, F
     out[6] = m.mG()[i];
   }
 
+  std::vector<std::pair<uint8_t, const char*>> legend() const override {
+    return {{kWhite, "V: in the group, with it"},
+            {kRed, "F: not"},
+            {kYellow, "R: centre, spread D, heading"},
+            {kOrange, "followed"}};
+  }
   std::optional<uint32_t> selection() const override { return c_.followed(); }
   CommandResult select(int64_t index) override { return c_.follow(index); }
 

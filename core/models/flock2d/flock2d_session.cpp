@@ -178,6 +178,13 @@ class Flock2dSession final : public ControllerSession<Flock2dController, Flock2d
     if (r.ok) bump();  // markers and the leader are part of the saved text
     return r;
   }
+  std::vector<std::pair<uint8_t, const char*>> legend() const override {
+    return {{kBoid, "boid"},
+            {kRed, "predator"},
+            {kGreen, "attractor"},
+            {kLeader, "leader"},
+            {kOrange, "selected"}};
+  }
   const std::vector<DisplayOption>& display_options() const override {
     static const std::vector<DisplayOption> kOptions = {
         {"vectors", "vectors"}, {"trails", "trails"},         {"grid", "grid"},
