@@ -17,9 +17,7 @@ namespace {
 
 using bandada::json_quote;
 
-std::string num(double v) {
-  return bandada::format_double(v);
-}
+std::string num(double v) { return bandada::format_double(v); }
 
 std::string rect(const Rect& r) {
   return "[" + num(r.x) + "," + num(r.y) + "," + num(r.w) + "," + num(r.h) + "]";
@@ -45,9 +43,7 @@ std::string json_list(size_t n, F item) {
   return s + "]";
 }
 
-std::string why(const bandada::ModelSession& s, const char* id) {
-  return json_quote(s.why_not(id));
-}
+std::string why(const bandada::ModelSession& s, const char* id) { return json_quote(s.why_not(id)); }
 
 /// One session's state: what the tests and the accessible view read.
 std::string session_json(const bandada::ModelSession& s) {
@@ -220,9 +216,7 @@ std::string rows_json(int start, int count) {
   return out + "]";
 }
 
-bool command(const std::string& name) {
-  return run_command(name).ok;
-}
+bool command(const std::string& name) { return run_command(name).ok; }
 
 void set_field(int index, const std::string& text) {
   if (index < 0) return;
@@ -241,15 +235,9 @@ void choose(const std::string& key, int index) {
   persist();
 }
 
-bool select_boid(int index) {
-  return app().session().select(index).ok;
-}
-void set_tool(int index) {
-  app().session().set_tool(index);
-}
-void set_display(int index, bool on) {
-  app().session().set_display(static_cast<size_t>(index), on);
-}
+bool select_boid(int index) { return app().session().select(index).ok; }
+void set_tool(int index) { app().session().set_tool(index); }
+void set_display(int index, bool on) { app().session().set_display(static_cast<size_t>(index), on); }
 
 /// A press on a plane at model (x, y), as the SVG view measures it.
 bool press(double x, double y, bool right, bool shift, double held_ms, double pick) {
@@ -267,20 +255,12 @@ bool press_model(double x, double y, bool right) {
   return ok;
 }
 
-std::string share_string() {
-  return app().session().share_string();
-}
-std::string state_export() {
-  return app().session().export_json();
-}
+std::string share_string() { return app().session().share_string(); }
+std::string state_export() { return app().session().export_json(); }
 
-void advance(double elapsed_seconds) {
-  advance_current(elapsed_seconds);
-}
+void advance(double elapsed_seconds) { advance_current(elapsed_seconds); }
 
-void set_html_view(bool on) {
-  app().html_view = on || !app().has_gl;
-}
+void set_html_view(bool on) { app().html_view = on || !app().has_gl; }
 
 // The WebGL context is gone for good (we do not rebuild GL objects): the WebGL view cannot return.
 void mark_gl_lost() {

@@ -160,9 +160,7 @@ bool storage_set(bool session, const std::string& key, const std::string& value)
   return js_storage_set(session, key.c_str(), value.c_str()) != 0;
 }
 
-void storage_remove(bool session, const std::string& key) {
-  js_storage_remove(session, key.c_str());
-}
+void storage_remove(bool session, const std::string& key) { js_storage_remove(session, key.c_str()); }
 
 static std::string take(char* p) {
   std::string s(p ? p : "");
@@ -170,45 +168,21 @@ static std::string take(char* p) {
   return s;
 }
 
-std::string location_hash() {
-  return take(js_location_hash());
-}
-void drop_location_hash() {
-  js_drop_location_hash();
-}
-std::string page_url() {
-  return take(js_page_url());
-}
-std::string navigation_type() {
-  return take(js_navigation_type());
-}
-void clipboard_write(const std::string& text) {
-  js_clipboard_write(text.c_str());
-}
-int clipboard_answer() {
-  return js_clipboard_answer();
-}
+std::string location_hash() { return take(js_location_hash()); }
+void drop_location_hash() { js_drop_location_hash(); }
+std::string page_url() { return take(js_page_url()); }
+std::string navigation_type() { return take(js_navigation_type()); }
+void clipboard_write(const std::string& text) { js_clipboard_write(text.c_str()); }
+int clipboard_answer() { return js_clipboard_answer(); }
 void download(const std::string& filename, const std::string& mime, const std::string& text) {
   js_download(filename.c_str(), mime.c_str(), text.c_str());
 }
-void install_page_hooks(bool canvas) {
-  js_install_page_hooks(canvas ? 1 : 0);
-}
-bool html_view_requested() {
-  return js_html_view_requested() != 0;
-}
-void start_html_view(const char* reason) {
-  js_start_html_view(reason);
-}
-void mark_ready() {
-  js_mark_ready();
-}
-void fail_page(const char* why) {
-  js_fail_page(why);
-}
-double device_pixel_ratio() {
-  return emscripten_get_device_pixel_ratio();
-}
+void install_page_hooks(bool canvas) { js_install_page_hooks(canvas ? 1 : 0); }
+bool html_view_requested() { return js_html_view_requested() != 0; }
+void start_html_view(const char* reason) { js_start_html_view(reason); }
+void mark_ready() { js_mark_ready(); }
+void fail_page(const char* why) { js_fail_page(why); }
+double device_pixel_ratio() { return emscripten_get_device_pixel_ratio(); }
 
 }  // namespace web
 
@@ -216,15 +190,9 @@ double device_pixel_ratio() {
 
 extern "C" {
 
-EMSCRIPTEN_KEEPALIVE void bandada_on_hidden() {
-  web::on_page_hidden();
-}
-EMSCRIPTEN_KEEPALIVE void bandada_on_pagehide() {
-  web::on_page_hide();
-}
-EMSCRIPTEN_KEEPALIVE void bandada_on_hashchange() {
-  web::open_link_from_address_bar();
-}
+EMSCRIPTEN_KEEPALIVE void bandada_on_hidden() { web::on_page_hidden(); }
+EMSCRIPTEN_KEEPALIVE void bandada_on_pagehide() { web::on_page_hide(); }
+EMSCRIPTEN_KEEPALIVE void bandada_on_hashchange() { web::open_link_from_address_bar(); }
 EMSCRIPTEN_KEEPALIVE int bandada_on_wheel(double x, double y, double dy, int zoom_modifier) {
   return web::on_wheel(x, y, dy, zoom_modifier != 0) ? 1 : 0;
 }

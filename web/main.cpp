@@ -183,15 +183,20 @@ bool on_wheel(double x, double y, double dy, bool zoom_modifier) {
 
 }  // namespace web
 
+/// Without WebGL2 the whole app runs in HTML + SVG, no SDL or GL; `why` is said on the page.
+int start_without_webgl(const char* why) {
+  web::install_page_hooks(false);
+  web::load_startup_state();
+  web::start_html_view(why);
+  web::mark_ready();
+  return 0;
+}
+
 int main() {
-  if (web::html_view_requested()) {  // no WebGL2: the whole app in HTML + SVG, no SDL or GL
-    web::install_page_hooks(false);
-    web::load_startup_state();
-    web::start_html_view(
-        "This browser offers no WebGL2, so the flock is shown in the accessible view (HTML + SVG).");
-    web::mark_ready();
-    return 0;
-  }
+  if (web::html_view_requested())
+    return start_without_webgl(
+        "This browser offers no WebGL2, so the model is shown in the accessible view "
+        "(HTML + SVG).");
   SDL_SetHint(SDL_HINT_EMSCRIPTEN_KEYBOARD_ELEMENT, "#canvas");
   if (SDL_Init(SDL_INIT_VIDEO) != 0) {
     web::fail_page(SDL_GetError());
@@ -211,14 +216,10 @@ int main() {
                        css_w > 0 ? static_cast<int>(css_w) : 1280, css_h > 0 ? static_cast<int>(css_h) : 720,
                        SDL_WINDOW_OPENGL | SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI);
   SDL_GLContext gl = g_window ? SDL_GL_CreateContext(g_window) : nullptr;
-  if (!gl) {
-    web::install_page_hooks(false);
-    web::load_startup_state();
-    web::start_html_view(
-        "WebGL2 could not be started, so the flock is shown in the accessible view (HTML + SVG).");
-    web::mark_ready();
-    return 0;
-  }
+  if (!gl)
+    return start_without_webgl(
+        "WebGL2 could not be started, so the model is shown in the accessible view "
+        "(HTML + SVG).");
   web::app().has_gl = true;
   SDL_GL_MakeCurrent(g_window, gl);
   SDL_GL_SetSwapInterval(1);

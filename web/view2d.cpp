@@ -4,6 +4,7 @@
 
 #include "app_state.h"
 #include "imgui.h"
+#include "palette.h"
 
 namespace web {
 namespace {
@@ -32,34 +33,6 @@ PlaneMap plane_map(const bandada::DrawData& d) {
   return m;
 }
 
-ImU32 colour(uint8_t c) {
-  if (c >= bandada::kRamp) {
-    const float t = (c - bandada::kRamp) / 15.0f;
-    return IM_COL32(static_cast<int>(60 + 195 * t), static_cast<int>(120 + 60 * (1 - t)),
-                    static_cast<int>(255 * (1 - t)), 255);
-  }
-  switch (c) {
-    case bandada::kWhite:
-      return IM_COL32(240, 240, 240, 255);
-    case bandada::kRed:
-      return IM_COL32(255, 80, 70, 255);
-    case bandada::kGreen:
-      return IM_COL32(120, 255, 140, 255);
-    case bandada::kYellow:
-      return IM_COL32(255, 220, 60, 255);
-    case bandada::kOrange:
-      return IM_COL32(255, 120, 40, 255);
-    case bandada::kFrame:
-      return IM_COL32(60, 70, 90, 255);
-    case bandada::kLeader:
-      return IM_COL32(200, 130, 255, 255);
-    case bandada::kFaint:
-      return IM_COL32(255, 220, 90, 90);
-    default:
-      return IM_COL32(140, 205, 255, 255);
-  }
-}
-
 }  // namespace
 
 bool view2d_to_model(float x, float y, double& mx, double& my, double& px_per_unit) {
@@ -86,12 +59,12 @@ void view2d_draw() {
   const float flip = d.y_up ? -1.0f : 1.0f;
   for (const bandada::Overlay& o : d.overlays)  // grids, trails and vectors lie under the glyphs
     if (o.kind == bandada::Overlay::Kind::segment)
-      dl->AddLine(pm.at(o.x, o.y), pm.at(o.x2, o.y2), colour(o.colour), o.width);
+      dl->AddLine(pm.at(o.x, o.y), pm.at(o.x2, o.y2), palette_colour(o.colour), o.width);
   const size_t stride = a.plan.stride;
   for (size_t i = 0; i < d.count; ++i) {
     if (i % stride != 0 && d.highlight[i] == 0) continue;  // a subset while frames are slow
     const ImVec2 p = pm.at(d.pos[i * 3], d.pos[i * 3 + 1]);
-    const ImU32 col = colour(d.colour[i]);
+    const ImU32 col = palette_colour(d.colour[i]);
     const float ux = d.dir[i * 3], uy = d.dir[i * 3 + 1] * flip;
     if (ux == 0.0f && uy == 0.0f) {
       dl->AddCircleFilled(p, 2.0f, col);
@@ -108,11 +81,11 @@ void view2d_draw() {
                             ImVec2(p.x - ux * 3 - uy * 2.6f, p.y - uy * 3 + ux * 2.6f),
                             ImVec2(p.x - ux * 3 + uy * 2.6f, p.y - uy * 3 - ux * 2.6f), col);
     }
-    if (d.highlight[i] == 2) dl->AddCircle(p, 4.0f, colour(bandada::kYellow));
+    if (d.highlight[i] == 2) dl->AddCircle(p, 4.0f, palette_colour(bandada::kYellow));
   }
   for (const bandada::Overlay& o : d.overlays) {
     const ImVec2 c = pm.at(o.x, o.y);
-    const ImU32 col = colour(o.colour);
+    const ImU32 col = palette_colour(o.colour);
     switch (o.kind) {
       case bandada::Overlay::Kind::ring:
         dl->AddCircle(c, o.size, col, 24, o.width);

@@ -13,6 +13,7 @@
 
 #include "app_state.h"
 #include "imgui.h"
+#include "palette.h"
 
 namespace web {
 namespace {
@@ -139,19 +140,6 @@ size_t upload_instances(const bandada::DrawData& d, size_t stride) {
   return g.uploaded;
 }
 
-ImU32 overlay_colour(uint8_t c) {
-  switch (c) {
-    case bandada::kOrange:
-      return IM_COL32(255, 120, 40, 255);
-    case bandada::kYellow:
-      return IM_COL32(255, 220, 90, 255);
-    case bandada::kFaint:
-      return IM_COL32(255, 220, 90, 70);
-    default:
-      return IM_COL32(120, 130, 150, 160);
-  }
-}
-
 }  // namespace
 
 void OrbitCamera::orbit(float dx_px, float dy_px) {
@@ -234,11 +222,11 @@ void view3d_overlays() {
                                            : glm::vec3(0, std::cos(t), std::sin(t));
           if (to_screen(p + o.size * d, pts[m])) ++m;
         }
-        if (m > 1) dl->AddPolyline(pts, m, overlay_colour(o.colour), 0, 1.0f);
+        if (m > 1) dl->AddPolyline(pts, m, palette_colour(o.colour), 0, 1.0f);
       }
     } else if (o.kind == bandada::Overlay::Kind::ring) {
       ImVec2 c;
-      if (to_screen(p, c)) dl->AddCircle(c, o.size, overlay_colour(o.colour), 24, 2.0f);
+      if (to_screen(p, c)) dl->AddCircle(c, o.size, palette_colour(o.colour), 24, 2.0f);
     }
   }
   dl->PopClipRect();

@@ -14,9 +14,7 @@ namespace {
 std::string g_hint, g_hint_shown;  // what the hint line says this frame, and what it showed last frame
 }  // namespace
 
-void set_hint(const std::string& text) {
-  g_hint = text;
-}
+void set_hint(const std::string& text) { g_hint = text; }
 
 void hint_line() {
   // The hint of the widget under the pointer (or the finger) a frame ago: widgets drawn below the

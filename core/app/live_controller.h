@@ -133,6 +133,27 @@ class LiveController {
       if (!waiting_[i] && !errors_[i].empty()) return false;
     return true;
   }
+  /// The start of Initialize: refused with a message while a field is invalid (false), else every
+  /// field counts as applied.
+  bool may_initialize(CommandResult& refused) {
+    notice_.clear();
+    if (!fields_valid()) {
+      notice_ = "Initialize refused. " + why_not_initialize();
+      refused = {false, notice_};
+      return false;
+    }
+    applied_all();
+    return true;
+  }
+  /// A freshly built model, paused, nothing selected, nothing queued, no series yet.
+  void adopt(std::unique_ptr<Model> m) {
+    model_ = std::move(m);
+    running_ = false;
+    selection_.reset();
+    scheduler_.reset();
+    queued_ = 0;
+    series_.clear();
+  }
   /// Initialize applies every field as typed.
   void applied_all() {
     applied_ = texts_;

@@ -9,17 +9,8 @@
 namespace bandada {
 
 const char* status_name(FlockStatus s) {
-  switch (s) {
-    case FlockStatus::none:
-      return "no flock";
-    case FlockStatus::paused:
-      return "paused";
-    case FlockStatus::running:
-      return "running";
-    case FlockStatus::stale:
-      return "parameters changed";
-  }
-  return "";
+  static const char* const kNames[] = {"no flock", "paused", "running", "parameters changed"};  // enum order
+  return kNames[static_cast<int>(s)];
 }
 
 void ModelSession::edit(size_t i, std::string_view text) {
@@ -33,9 +24,7 @@ const std::vector<Choice>& ModelSession::choices() const {
   return kNone;
 }
 
-int ModelSession::chosen(size_t) const {
-  return 0;
-}
+int ModelSession::chosen(size_t) const { return 0; }
 
 void ModelSession::choose(size_t choice, int index) {
   if (choice >= choices().size() || index < 0 || index >= static_cast<int>(choices()[choice].values.size()))

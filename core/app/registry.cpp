@@ -21,9 +21,7 @@ std::vector<ModelEntry>& registry() {
 
 }  // namespace
 
-const std::vector<ModelEntry>& models() {
-  return registry();
-}
+const std::vector<ModelEntry>& models() { return registry(); }
 
 std::unique_ptr<ModelSession> make_session(std::string_view id) {
   for (const ModelEntry& e : registry())

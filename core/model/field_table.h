@@ -3,7 +3,9 @@
 // saved text and the CLI are written once against it.
 #pragma once
 
+#include <array>
 #include <cstddef>
+#include <cstdint>
 #include <string>
 #include <string_view>
 
@@ -34,6 +36,37 @@ bool check_field_table(const FieldInfo* fields, size_t count, const std::string*
 
 /// Validates a field's text by the number grammar and its range (any model's field table).
 FieldCheck check_field_text(const FieldInfo& fi, std::string_view text);
+
+/// Where a field's value goes in a model's params struct: a real member or a whole-number one.
+template <class P>
+struct FieldTarget {
+  double P::*real = nullptr;
+  uint32_t P::*whole = nullptr;
+};
+
+/// Every field of a table checked, and the params filled when all are valid.
+template <class P, size_t N>
+struct TableCheck {
+  bool ok = false;
+  P params;  ///< filled when ok; settings that are not text fields keep their defaults
+  std::array<std::string, N> errors;  ///< empty where the field is valid
+};
+
+/// Checks texts against a table and fills params by the targets (one per field, in order).
+template <class P, size_t N>
+TableCheck<P, N> check_table(const FieldInfo* fields, const FieldTarget<P>* targets,
+                             const std::array<std::string, N>& texts, double* values = nullptr) {
+  TableCheck<P, N> out;
+  double v[N] = {};
+  out.ok = check_field_table(fields, N, texts.data(), out.errors.data(), v);
+  for (size_t i = 0; i < N; ++i) {
+    if (values) values[i] = v[i];
+    if (targets[i].real) out.params.*targets[i].real = v[i];
+    if (targets[i].whole) out.params.*targets[i].whole = static_cast<uint32_t>(v[i]);
+  }
+  if (!out.ok) out.params = P{};
+  return out;
+}
 
 /// True when every message is empty.
 bool all_valid(const std::string* errors, size_t count);

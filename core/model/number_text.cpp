@@ -11,12 +11,8 @@
 namespace bandada {
 namespace {
 
-bool is_space(char c) {
-  return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f';
-}
-bool is_digit(char c) {
-  return c >= '0' && c <= '9';
-}
+bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f'; }
+bool is_digit(char c) { return c >= '0' && c <= '9'; }
 
 std::string_view trim(std::string_view s) {
   while (!s.empty() && is_space(s.front())) s.remove_prefix(1);
@@ -32,17 +28,26 @@ size_t count_digits(std::string_view s, size_t at) {
 
 }  // namespace
 
-RealParse parse_real_text(std::string_view raw) {
-  RealParse r;
+namespace {
+
+// The checks every number text starts with: its length, then the trimmed text, not empty.
+template <class Parse>
+bool trimmed(std::string_view raw, const char* empty_message, Parse& r, std::string_view& s) {
   if (raw.size() > kMaxFieldTextLength) {
     r.error = "too long: at most 64 characters";
-    return r;
+    return false;
   }
-  std::string_view s = trim(raw);
-  if (s.empty()) {
-    r.error = "empty: type a number";
-    return r;
-  }
+  s = trim(raw);
+  if (s.empty()) r.error = empty_message;
+  return !s.empty();
+}
+
+}  // namespace
+
+RealParse parse_real_text(std::string_view raw) {
+  RealParse r;
+  std::string_view s;
+  if (!trimmed(raw, "empty: type a number", r, s)) return r;
   // Check the grammar by hand; strtod alone would accept "1.", "0x10", "nan", "inf".
   size_t i = 0;
   if (s[i] == '+' || s[i] == '-') ++i;
@@ -87,15 +92,8 @@ RealParse parse_real_text(std::string_view raw) {
 
 IntegerParse parse_integer_text(std::string_view raw, uint64_t max_value) {
   IntegerParse r;
-  if (raw.size() > kMaxFieldTextLength) {
-    r.error = "too long: at most 64 characters";
-    return r;
-  }
-  std::string_view s = trim(raw);
-  if (s.empty()) {
-    r.error = "empty: type a whole number";
-    return r;
-  }
+  std::string_view s;
+  if (!trimmed(raw, "empty: type a whole number", r, s)) return r;
   size_t i = s[0] == '+' ? 1 : 0;
   size_t digits = count_digits(s, i);
   if (digits == 0 || i + digits != s.size()) {

@@ -4,15 +4,11 @@ import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {execFileSync} from 'node:child_process';
 import {useSuite, launch, openPage, appState, uiRects, clickWidget, typeField, focusView, waitState,
-        canvasPoint, screenshotPath, nativeCli} from './helpers.mjs';
+        canvasPoint, screenshotPath, nativeCli, freshPage} from './helpers.mjs';
 
 const suite = useSuite();
 
-async function fresh(errors = []) {
-  const context = await suite.browser.newContext({viewport: {width: 1400, height: 860}});
-  const page = await openPage(context, suite.url, errors);
-  return {context, page};
-}
+const fresh = (errors = []) => freshPage(suite.browser, suite.url, {}, errors);
 
 test('the page starts the app with WebGL2 and no console errors', async () => {
   const errors = [];

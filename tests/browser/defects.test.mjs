@@ -3,16 +3,11 @@
 // typed in, and counts typed into a running 2-D model.
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {useSuite, openPage, appState, clickWidget, typeField, waitState, nextFrames} from './helpers.mjs';
+import {useSuite, openPage, appState, clickWidget, typeField, waitState, nextFrames, freshPage} from './helpers.mjs';
 
 const suite = useSuite();
 
-async function fresh() {
-  const context = await suite.browser.newContext({viewport: {width: 1400, height: 900}});
-  const errors = [];
-  const page = await openPage(context, suite.url, errors);
-  return {context, page, errors};
-}
+const fresh = () => freshPage(suite.browser, suite.url, {viewport: {width: 1400, height: 900}});
 
 test('a garbage link is reported as such and the typed fields stay as they were', async () => {
   const {context, page, errors} = await fresh();

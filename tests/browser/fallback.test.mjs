@@ -3,7 +3,7 @@
 import {test, before, after} from 'node:test';
 import assert from 'node:assert/strict';
 import {execFileSync} from 'node:child_process';
-import {launch, startServer, openPage, gotoReady, appState, clickWidget, waitState, screenshotPath, nativeCli} from './helpers.mjs';
+import {launch, startServer, openPage, gotoReady, appState, clickWidget, waitState, screenshotPath, nativeCli, freshPage} from './helpers.mjs';
 
 let noGl, gl, server, url;
 before(async () => {
@@ -17,12 +17,7 @@ after(async () => {
   server?.close();
 });
 
-async function fallbackPage() {
-  const context = await noGl.newContext({viewport: {width: 1300, height: 900}});
-  const errors = [];
-  const page = await openPage(context, url, errors);
-  return {context, page, errors};
-}
+const fallbackPage = () => freshPage(noGl, url, {viewport: {width: 1300, height: 900}});
 
 async function setField(page, key, text) {
   await page.fill('#hv-f-' + key, text);

@@ -44,6 +44,14 @@ export async function startServer() {
   return {server, url: `http://127.0.0.1:${server.address().port}/`};
 }
 
+/// A new context (1400 × 860 unless told) with the app open and ready; `errors` collects console
+/// errors and uncaught exceptions.
+export async function freshPage(browser, url, contextOptions = {}, errors = []) {
+  const context = await browser.newContext({viewport: {width: 1400, height: 860}, ...contextOptions});
+  const page = await openPage(context, url, errors);
+  return {context, page, errors};
+}
+
 /// Opens a page that records console errors and uncaught exceptions in `errors`.
 export async function openPage(context, url, errors = []) {
   const page = await context.newPage();

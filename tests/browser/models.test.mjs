@@ -5,16 +5,11 @@ import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {execFileSync} from 'node:child_process';
 import {useSuite, openPage, gotoReady, appState, uiRects, clickWidget, waitState, canvasPoint, screenshotPath,
-        nativeCli} from './helpers.mjs';
+        nativeCli, freshPage} from './helpers.mjs';
 
 const suite = useSuite();
 
-async function fresh() {
-  const context = await suite.browser.newContext({viewport: {width: 1400, height: 860}});
-  const errors = [];
-  const page = await openPage(context, suite.url, errors);
-  return {context, page, errors};
-}
+const fresh = () => freshPage(suite.browser, suite.url);
 
 async function chooseModel(page, index) {  // through the real combo box
   await clickWidget(page, 'model');

@@ -5,16 +5,11 @@ import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import {useSuite, launch, openPage, gotoReady, appState, clickWidget, typeField, waitState, root} from './helpers.mjs';
+import {useSuite, launch, openPage, gotoReady, appState, clickWidget, typeField, waitState, root, freshPage} from './helpers.mjs';
 
 const suite = useSuite();
 
-async function fresh(b = suite.browser) {
-  const context = await b.newContext({viewport: {width: 1400, height: 860}});
-  const errors = [];
-  const page = await openPage(context, suite.url, errors);
-  return {context, page, errors};
-}
+const fresh = (b = suite.browser) => freshPage(b, suite.url);
 
 test('a reload restores the raw text of every field, and Initialize is refused with a message', async () => {
   const {context, page, errors} = await fresh();

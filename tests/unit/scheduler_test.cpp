@@ -10,17 +10,13 @@ using namespace bandada;
 
 TEST_CASE("the scheduler runs whole 0.04 s steps from elapsed wall time") {
   StepScheduler s;
-  SUBCASE("0 s runs nothing") {
-    CHECK(s.add(0.0) == 0);
-  }
+  SUBCASE("0 s runs nothing") { CHECK(s.add(0.0) == 0); }
   SUBCASE("0.039 s runs nothing, and 0.001 s more completes a step") {
     CHECK(s.add(0.039) == 0);
     CHECK(s.add(0.001) == 1);
     CHECK(s.accumulated_micros() == 0);
   }
-  SUBCASE("0.04 s is one step") {
-    CHECK(s.add(0.04) == 1);
-  }
+  SUBCASE("0.04 s is one step") { CHECK(s.add(0.04) == 1); }
   SUBCASE("0.12 s is exactly 3 steps") {
     CHECK(s.add(0.12) == 3);
     CHECK(s.accumulated_micros() == 0);
@@ -33,17 +29,13 @@ TEST_CASE("the scheduler runs whole 0.04 s steps from elapsed wall time") {
     CHECK(s.add(0.2501) == 6);
     CHECK(s.accumulated_micros() == 10000);
   }
-  SUBCASE("a 5 s gap runs at most 6 steps") {
-    CHECK(s.add(5.0) == 6);
-  }
+  SUBCASE("a 5 s gap runs at most 6 steps") { CHECK(s.add(5.0) == 6); }
   SUBCASE("a partial step left over plus a long gap still runs at most 6 steps") {
     CHECK(s.add(0.039) == 0);
     CHECK(s.add(5.0) == 6);
     CHECK(s.accumulated_micros() == 10000);
   }
-  SUBCASE("1e9 s is capped too") {
-    CHECK(s.add(1e9) == 6);
-  }
+  SUBCASE("1e9 s is capped too") { CHECK(s.add(1e9) == 6); }
   SUBCASE("negative, NaN and infinite elapsed times are ignored") {
     CHECK(s.add(-1.0) == 0);
     CHECK(s.add(std::nan("")) == 0);

@@ -12,9 +12,7 @@ using namespace bandada;
 
 namespace {
 
-Boids3dFieldTexts some_texts() {
-  return {"12", "0,5", "-1e-3", "", "1.", "-", "4294967295"};
-}
+Boids3dFieldTexts some_texts() { return {"12", "0,5", "-1e-3", "", "1.", "-", "4294967295"}; }
 
 }  // namespace
 

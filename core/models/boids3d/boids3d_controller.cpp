@@ -20,9 +20,7 @@ std::string fixed(double v, int digits) {
 
 }  // namespace
 
-Boids3dController::Boids3dController() : texts_(boids3d_default_texts()) {
-  revalidate();
-}
+Boids3dController::Boids3dController() : texts_(boids3d_default_texts()) { revalidate(); }
 
 // ---- fields -------------------------------------------------------------------------------
 
@@ -33,9 +31,7 @@ void Boids3dController::revalidate() {
   }
 }
 
-bool Boids3dController::fields_valid() const {
-  return all_valid(errors_.data(), errors_.size());
-}
+bool Boids3dController::fields_valid() const { return all_valid(errors_.data(), errors_.size()); }
 
 void Boids3dController::edit(Boids3dField f, std::string_view text) {
   notice_.clear();  // a notice gives way to the user's next action
@@ -293,9 +289,7 @@ void Boids3dController::on_step_done() {
   }
 }
 
-bool Boids3dController::busy() const {
-  return flock_ && (flock_->step_in_progress() || queued_ > 0);
-}
+bool Boids3dController::busy() const { return flock_ && (flock_->step_in_progress() || queued_ > 0); }
 
 double Boids3dController::progress() const {
   if (!flock_) return 0.0;

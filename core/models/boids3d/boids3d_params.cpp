@@ -24,12 +24,8 @@ const Boids3dFieldTexts kDefaultsV1 = {"400", "1.6", "0.03", "0.06", "0.03", "0.
 
 }  // namespace
 
-const FieldInfo& field_info(Boids3dField f) {
-  return kFields[static_cast<int>(f)];
-}
-const FieldInfo* boids3d_fields() {
-  return kFields;
-}
+const FieldInfo& field_info(Boids3dField f) { return kFields[static_cast<int>(f)]; }
+const FieldInfo* boids3d_fields() { return kFields; }
 
 const Boids3dFieldTexts& boids3d_default_texts(int format_version) {
   (void)format_version;  // only version 1 exists so far

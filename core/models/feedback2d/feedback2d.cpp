@@ -16,29 +16,13 @@ constexpr double kMaxSpeed = 3.5;
 }  // namespace
 
 const char* operation_name(Feedback2dOperation op) {
-  switch (op) {
-    case Feedback2dOperation::flock:
-      return "flock";
-    case Feedback2dOperation::probabilistic:
-      return "probabilistic";
-    case Feedback2dOperation::sum:
-      return "sum";
-    case Feedback2dOperation::gravity:
-      return "gravity";
-  }
-  return "";
+  static const char* const kNames[] = {"flock", "probabilistic", "sum", "gravity"};  // enum order
+  return kNames[static_cast<int>(op)];
 }
 
 const char* regime_name(Feedback2dRegime r) {
-  switch (r) {
-    case Feedback2dRegime::fixed_point:
-      return "fixed point";
-    case Feedback2dRegime::chaos:
-      return "chaos";
-    case Feedback2dRegime::edge:
-      return "edge";
-  }
-  return "";
+  static const char* const kNames[] = {"edge", "chaos", "fixed point"};  // enum order
+  return kNames[static_cast<int>(r)];
 }
 
 double feedback2d_wall(double c, double extent) {
@@ -369,17 +353,8 @@ void Feedback2d::advance_phase() {
 }
 
 const char* phase_name(Feedback2dPhase p) {
-  switch (p) {
-    case Feedback2dPhase::local_rule:
-      return "1 · local rule";
-    case Feedback2dPhase::cohesion:
-      return "2 · cohesion";
-    case Feedback2dPhase::result:
-      return "3 · result R";
-    case Feedback2dPhase::counter_rule:
-      return "4 · counter-rule";
-  }
-  return "";
+  static const char* const kNames[] = {"1 · local rule", "2 · cohesion", "3 · result R", "4 · counter-rule"};
+  return kNames[static_cast<int>(p) - 1];
 }
 
 void Feedback2d::cycle() {

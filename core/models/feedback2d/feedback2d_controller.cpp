@@ -67,17 +67,9 @@ void Feedback2dController::set_no_contradiction(bool on) {
 }
 
 CommandResult Feedback2dController::initialize() {
-  notice_.clear();
-  if (!fields_valid()) {
-    notice_ = "Initialize refused. " + why_not_initialize();
-    return {false, notice_};
-  }
-  applied_all();
-  model_ = std::make_unique<Feedback2d>(current_params());
-  running_ = false;
-  selection_.reset();
-  scheduler_.reset();
-  series_.clear();
+  CommandResult refused;
+  if (!may_initialize(refused)) return refused;
+  adopt(std::make_unique<Feedback2d>(current_params()));
   record();
   return {true, "Initialized."};
 }

@@ -21,32 +21,15 @@ const Feedback2dFieldTexts kDefaults = {"200", "60", "1", "1", "1", "0.2", "1", 
 
 }  // namespace
 
-const FieldInfo& field_info(Feedback2dField f) {
-  return kFields[static_cast<int>(f)];
-}
-const FieldInfo* feedback2d_fields() {
-  return kFields;
-}
-const Feedback2dFieldTexts& feedback2d_default_texts() {
-  return kDefaults;
-}
+const FieldInfo* feedback2d_fields() { return kFields; }
+const Feedback2dFieldTexts& feedback2d_default_texts() { return kDefaults; }
 
 Feedback2dCheck check_feedback2d(const Feedback2dFieldTexts& texts) {
-  Feedback2dCheck out;
-  double v[kFeedback2dFieldCount] = {};
-  bool all = check_field_table(kFields, kFeedback2dFieldCount, texts.data(), out.errors.data(), v);
-  if (!all) return out;
-  out.ok = true;
-  Feedback2dParams& p = out.params;
-  p.n = static_cast<uint32_t>(v[0]);
-  p.r = v[1];
-  p.alpha = v[2];
-  p.sigma = v[3];
-  p.lambda = v[4];
-  p.turn = v[5];
-  p.feedback = v[6];
-  p.seed = static_cast<uint32_t>(v[7]);
-  return out;
+  using P = Feedback2dParams;
+  static const FieldTarget<P> kTargets[kFeedback2dFieldCount] = {
+      {nullptr, &P::n}, {&P::r},    {&P::alpha},    {&P::sigma},
+      {&P::lambda},     {&P::turn}, {&P::feedback}, {nullptr, &P::seed}};
+  return check_table(kFields, kTargets, texts);
 }
 
 bool parse_operation(std::string_view text, Feedback2dOperation& out) {

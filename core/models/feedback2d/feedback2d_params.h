@@ -15,16 +15,12 @@ enum class Feedback2dField : int { n, r, alpha, sigma, lambda, turn, feedback, s
 inline constexpr int kFeedback2dFieldCount = 8;
 using Feedback2dFieldTexts = std::array<std::string, kFeedback2dFieldCount>;
 
-const FieldInfo& field_info(Feedback2dField f);
 /// The whole table, in field order (for the shared link reader and checker).
 const FieldInfo* feedback2d_fields();
 const Feedback2dFieldTexts& feedback2d_default_texts();
 
-struct Feedback2dCheck {
-  bool ok = false;
-  Feedback2dParams params;  ///< filled when ok (operation and switch are not fields: left default)
-  std::array<std::string, kFeedback2dFieldCount> errors;
-};
+/// The fields checked; params filled when all are valid (operation and switch left default).
+using Feedback2dCheck = TableCheck<Feedback2dParams, kFeedback2dFieldCount>;
 
 Feedback2dCheck check_feedback2d(const Feedback2dFieldTexts& texts);
 

@@ -23,9 +23,7 @@ void limit(double& x, double& y, double m) {
 
 }  // namespace
 
-double minimal_image(double d, double L) {
-  return d - L * std::floor(d / L + 0.5);
-}
+double minimal_image(double d, double L) { return d - L * std::floor(d / L + 0.5); }
 
 double wrap_torus(double x, double L) {
   double y = x - L * std::floor(x / L);
@@ -36,9 +34,7 @@ double wrap_torus(double x, double L) {
   return y >= L || y < 0.0 ? 0.0 : y;
 }
 
-Flock2d::Flock2d(const Flock2dParams& p) : params_(p), rng_(p.seed) {
-  draw_boids(p.n);
-}
+Flock2d::Flock2d(const Flock2dParams& p) : params_(p), rng_(p.seed) { draw_boids(p.n); }
 
 Flock2d::Flock2d(const Flock2dParams& p, std::vector<double> x, std::vector<double> y, std::vector<double> vx,
                  std::vector<double> vy)

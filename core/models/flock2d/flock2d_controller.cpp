@@ -43,9 +43,7 @@ Flock2dController::Flock2dController()
   revalidate();
 }
 
-void Flock2dController::revalidate() {
-  errors_ = check_flock2d(texts_).errors;
-}
+void Flock2dController::revalidate() { errors_ = check_flock2d(texts_).errors; }
 
 Flock2dParams Flock2dController::params_from_fields() const {
   Flock2dParams p = check_flock2d(live_texts()).params;
@@ -141,12 +139,8 @@ void Flock2dController::clear_markers() {
 }
 
 CommandResult Flock2dController::initialize() {
-  notice_.clear();
-  if (!fields_valid()) {
-    notice_ = "Initialize refused. " + why_not_initialize();
-    return {false, notice_};
-  }
-  applied_all();
+  CommandResult refused;
+  if (!may_initialize(refused)) return refused;
   Flock2dParams p = params_from_fields();
   if (p.leader >= static_cast<int64_t>(p.n)) p.leader = leader_ = -1;
   std::vector<Marker> keep_p, keep_a;  // markers survive a rebuild (they are not parameters)
@@ -154,17 +148,13 @@ CommandResult Flock2dController::initialize() {
     keep_p = model_->predators();
     keep_a = model_->attractors();
   }
-  model_ = std::make_unique<Flock2d>(p);
+  adopt(std::make_unique<Flock2d>(p));
   for (const Marker& m : keep_p) model_->add_predator(m.x, m.y);
   for (const Marker& m : keep_a) model_->add_attractor(m.x, m.y);
   for (auto& [x, y] : pending_predators_) model_->add_predator(x, y);
   for (auto& [x, y] : pending_attractors_) model_->add_attractor(x, y);
   pending_predators_.clear();
   pending_attractors_.clear();
-  running_ = false;
-  selection_.reset();
-  scheduler_.reset();
-  series_.clear();
   record(true);
   return {true, {}};
 }

@@ -25,40 +25,31 @@ const Flock2dFieldTexts kDefaults = {"300", "50", "25", "1.5", "1.0", "1.0", "4"
 
 }  // namespace
 
-const FieldInfo& field_info(Flock2dField f) {
-  return kFields[static_cast<int>(f)];
-}
-const FieldInfo* flock2d_fields() {
-  return kFields;
-}
-const Flock2dFieldTexts& flock2d_default_texts() {
-  return kDefaults;
-}
+const FieldInfo* flock2d_fields() { return kFields; }
+const Flock2dFieldTexts& flock2d_default_texts() { return kDefaults; }
 
 Flock2dCheck check_flock2d(const Flock2dFieldTexts& texts) {
-  Flock2dCheck out;
-  double v[kFlock2dFieldCount] = {};
-  bool all = check_field_table(kFields, kFlock2dFieldCount, texts.data(), out.errors.data(), v);
-  if (out.errors[1].empty() && out.errors[2].empty() && v[2] > v[1]) {
+  using P = Flock2dParams;
+  static const FieldTarget<P> kTargets[kFlock2dFieldCount] = {{nullptr, &P::n},
+                                                              {&P::r},
+                                                              {&P::separation_radius},
+                                                              {&P::separation_weight},
+                                                              {&P::alignment_weight},
+                                                              {&P::cohesion_weight},
+                                                              {&P::max_speed},
+                                                              {&P::max_force},
+                                                              {&P::dt},
+                                                              {&P::predator_weight},
+                                                              {&P::attractor_weight},
+                                                              {&P::leader_weight},
+                                                              {nullptr, &P::seed}};
+  double v[kFlock2dFieldCount];
+  Flock2dCheck out = check_table(kFields, kTargets, texts, v);
+  if (out.errors[1].empty() && out.errors[2].empty() && v[2] > v[1]) {  // r_s ≤ r
     out.errors[2] = "must be at most the perception radius r";
-    all = false;
+    out.ok = false;
+    out.params = P{};
   }
-  if (!all) return out;
-  out.ok = true;
-  Flock2dParams& p = out.params;
-  p.n = static_cast<uint32_t>(v[0]);
-  p.r = v[1];
-  p.separation_radius = v[2];
-  p.separation_weight = v[3];
-  p.alignment_weight = v[4];
-  p.cohesion_weight = v[5];
-  p.max_speed = v[6];
-  p.max_force = v[7];
-  p.dt = v[8];
-  p.predator_weight = v[9];
-  p.attractor_weight = v[10];
-  p.leader_weight = v[11];
-  p.seed = static_cast<uint32_t>(v[12]);
   return out;
 }
 

@@ -28,16 +28,13 @@ enum class Flock2dField : int {
 inline constexpr int kFlock2dFieldCount = 13;
 using Flock2dFieldTexts = std::array<std::string, kFlock2dFieldCount>;
 
-const FieldInfo& field_info(Flock2dField f);
 /// The whole table, in field order (for the shared link reader and checker).
 const FieldInfo* flock2d_fields();
 const Flock2dFieldTexts& flock2d_default_texts();
 
-struct Flock2dCheck {
-  bool ok = false;
-  Flock2dParams params;  ///< when ok; force law, integrator and leader are not text fields
-  std::array<std::string, kFlock2dFieldCount> errors;
-};
+/// The fields checked; params filled when all are valid (force law, integrator and leader are
+/// not text fields: left default).
+using Flock2dCheck = TableCheck<Flock2dParams, kFlock2dFieldCount>;
 
 /// Each field by the grammar and its range, then r_s ≤ r.
 Flock2dCheck check_flock2d(const Flock2dFieldTexts& texts);
