@@ -3,6 +3,7 @@
 // stepping, draw data, exports. A new model gets all of these checks by registering.
 #include <doctest/doctest.h>
 
+#include <cmath>
 #include <set>
 #include <string>
 
@@ -216,5 +217,21 @@ TEST_CASE("2-D models: typing a count or seed changes nothing until Enter or lea
     s->commit(0);
     CHECK(s->size() == 300);
     CHECK(s->steps() == (std::string(id) == "flock2d" ? 3u : 0u));  // the flock grows; n rebuilds the engine
+  }
+}
+
+TEST_CASE("every model: a NaN or -inf frame budget still runs the due step, never undefined behaviour") {
+  for (const ModelEntry& e : models()) {
+    CAPTURE(e.id);
+    std::unique_ptr<ModelSession> s = e.make();
+    s->edit(0, "20");
+    REQUIRE(s->command("initialize").ok);
+    REQUIRE(s->command("run").ok);
+    s->advance(0.12, std::nan(""));
+    CHECK(s->steps() >= 1);
+    const uint64_t after = s->steps();
+    s->advance(0.12, -INFINITY);  // the 3-D flock slices it (one boid per call at least): finish it
+    s->advance(0.0, 1e300);
+    CHECK(s->steps() >= after + 1);
   }
 }
