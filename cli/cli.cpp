@@ -19,19 +19,6 @@ int fail(const std::string& msg) {
   return 2;
 }
 
-/// A value as an error line shows it: at most 60 characters.
-std::string shown(std::string_view v) {
-  if (v.size() <= 60) return std::string(v);
-  return std::string(v.substr(0, 60)) + "… (" + std::to_string(v.size()) + " characters)";
-}
-
-std::string model_list() {
-  std::string s;
-  for (size_t i = 0; i < models().size(); ++i)
-    s += (i == 0 ? "" : i + 1 == models().size() ? " or " : ", ") + std::string(models()[i].id);
-  return s;
-}
-
 void pad(std::string& s, size_t col) {
   if (s.size() < col)
     s.append(col - s.size(), ' ');
@@ -81,8 +68,20 @@ struct Given {
 
 }  // namespace
 
-int cli_main(int argc, char** argv) {
-  std::vector<std::string> args(argv + 1, argv + argc);
+/// A value as an error line shows it: at most 60 characters.
+std::string shown(std::string_view v) {
+  if (v.size() <= 60) return std::string(v);
+  return std::string(v.substr(0, 60)) + "… (" + std::to_string(v.size()) + " characters)";
+}
+
+std::string model_list() {
+  std::string s;
+  for (size_t i = 0; i < models().size(); ++i)
+    s += (i == 0 ? "" : i + 1 == models().size() ? " or " : ", ") + std::string(models()[i].id);
+  return s;
+}
+
+std::string prepare_run(const std::vector<std::string>& args, Run& run) {
   // The model first: from --model, else from --config's m=, else the default.
   std::string model, config;
   bool has_config = false;
@@ -93,15 +92,15 @@ int cli_main(int argc, char** argv) {
     }
     if (args[i] != "--model") continue;
     if (i + 1 >= args.size() || args[i + 1].rfind("--", 0) == 0)
-      return fail("--model needs a value: " + model_list());
+      return ("--model needs a value: " + model_list());
     if (!model.empty() && model != args[i + 1])
-      return fail("--model given twice ('" + shown(model) + "', '" + shown(args[i + 1]) + "')");
+      return ("--model given twice ('" + shown(model) + "', '" + shown(args[i + 1]) + "')");
     model = args[i + 1];
   }
   if (model.empty())
     model = has_config && !share_model(config).empty() ? std::string(share_model(config)) : models()[0].id;
   std::unique_ptr<ModelSession> s = make_session(model);
-  if (!s) return fail("--model must be " + model_list() + " ('" + shown(model) + "' is none of them)");
+  if (!s) return ("--model must be " + model_list() + " ('" + shown(model) + "' is none of them)");
 
   const std::string step_option = "--" + std::string(s->info().step_word) + "s";
   std::string steps_text = "0", steps_name = "--steps", format = "json";
@@ -110,11 +109,10 @@ int cli_main(int argc, char** argv) {
   for (size_t i = 0; i < args.size(); ++i) {
     const std::string& a = args[i];
     if (a == "--help" || a == "-h") {
-      std::fputs(help_text(*s).c_str(), stdout);
-      return 0;
+      run.help = help_text(*s);
+      return {};
     }
-    if (a.rfind("--", 0) != 0)
-      return fail("unexpected '" + shown(a) + "' (options start with --; see --help)");
+    if (a.rfind("--", 0) != 0) return ("unexpected '" + shown(a) + "' (options start with --; see --help)");
     const std::string name = a.substr(2);
     const CliOption* extra = nullptr;
     for (const CliOption& o : s->cli_options())
@@ -123,7 +121,7 @@ int cli_main(int argc, char** argv) {
       given.push_back({Given::Kind::extra, 0, name, ""});
       continue;
     }
-    if (i + 1 >= args.size()) return fail("option " + a + " needs a value (see --help)");
+    if (i + 1 >= args.size()) return ("option " + a + " needs a value (see --help)");
     const std::string value = args[++i];
     if (a == "--model" || a == "--config") continue;
     if (a == "--format") {
@@ -151,15 +149,15 @@ int cli_main(int argc, char** argv) {
         given.push_back({Given::Kind::choice, c, name, value});
         known = true;
       }
-    if (!known) return fail("unknown option " + a + " for --model " + model + " (see --help)");
+    if (!known) return ("unknown option " + a + " for --model " + model + " (see --help)");
   }
-  if (format != "json" && format != "csv") return fail("--format must be json or csv");
+  if (format != "json" && format != "csv") return ("--format must be json or csv");
 
   if (has_config) {
     if (!share_model(config).empty() && share_model(config) != s->info().id)
-      return fail("--config names the model " + std::string(share_model(config)) + ", not " + model);
+      return ("--config names the model " + std::string(share_model(config)) + ", not " + model);
     CommandResult r = s->open_link(config);
-    if (!r.ok) return fail("--config: " + r.message);
+    if (!r.ok) return ("--config: " + r.message);
     for (const std::string& w : r.warnings) std::fprintf(stderr, "bandada-cli: --config: %s\n", w.c_str());
   }
   std::vector<bool> explicit_field(s->field_count(), false);
@@ -176,30 +174,47 @@ int cli_main(int argc, char** argv) {
         std::string vals;
         for (size_t k = 0; k < c.values.size(); ++k)
           vals += (k == 0 ? "" : k + 1 == c.values.size() ? " or " : ", ") + c.values[k];
-        return fail("--" + g.name + " must be " + vals);
+        return ("--" + g.name + " must be " + vals);
       }
       s->choose(g.index, at);
     } else {
       std::string err = s->cli_option(g.name, g.value);
-      if (!err.empty()) return fail(err);
+      if (!err.empty()) return (err);
     }
   }
   for (size_t f = 0; f < s->field_count(); ++f) {
     if (s->error(f).empty()) continue;
     if (explicit_field[f])
-      return fail("--" + std::string(s->field(f).option()) + " '" + shown(s->text(f)) + "': " + s->error(f));
-    return fail("--config: " + std::string(s->field(f).label) + " '" + shown(s->text(f)) +
-                "': " + s->error(f));
+      return ("--" + std::string(s->field(f).option()) + " '" + shown(s->text(f)) + "': " + s->error(f));
+    if (has_config)
+      return "--config: " + std::string(s->field(f).label) + " '" + shown(s->text(f)) + "': " + s->error(f);
+    return "--" + std::string(s->field(f).option()) + " '" + shown(s->text(f)) +
+           "' (its default): " + s->error(f);
   }
   IntegerParse steps = parse_integer_text(steps_text, 100000000);
-  if (!steps.ok) return fail(steps_name + " '" + shown(steps_text) + "': " + steps.error);
+  if (!steps.ok) return (steps_name + " '" + shown(steps_text) + "': " + steps.error);
 
   CommandResult init = s->command("initialize");
-  if (!init.ok) return fail(init.message);
-  CommandResult run = s->cli_run(steps.value, steps_given);
-  if (!run.ok) return fail(run.message);
-  const std::string out = format == "csv" ? s->export_csv() : s->export_json();
-  if (out.empty()) return fail("--format " + format + " is not available for --model " + model);
+  if (!init.ok) return (init.message);
+  CommandResult ran = s->cli_run(steps.value, steps_given);
+  if (!ran.ok) return ran.message;
+  run.session = std::move(s);
+  run.format = format;
+  return {};
+}
+int cli_main(int argc, char** argv) {
+  std::vector<std::string> args(argv + 1, argv + argc);
+  if (!args.empty() && args[0] == "sweep") return sweep_main({args.begin() + 1, args.end()});
+  Run run;
+  const std::string error = prepare_run(args, run);
+  if (!error.empty()) return fail(error);
+  if (!run.help.empty()) {
+    std::fputs(run.help.c_str(), stdout);
+    return 0;
+  }
+  const ModelSession& s = *run.session;
+  const std::string out = run.format == "csv" ? s.export_csv() : s.export_json();
+  if (out.empty()) return fail("--format " + run.format + " is not available for --model " + s.info().id);
   if (std::fwrite(out.data(), 1, out.size(), stdout) != out.size()) return fail("could not write the output");
   return 0;
 }

@@ -2,9 +2,35 @@
 // model before running it (tests/cli_test_model.sh).
 #pragma once
 
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "app/model_session.h"
+
 namespace bandada {
 
 /// Parses the command line, runs the model and prints its state; returns the exit code.
+/// `bandada-cli sweep …` runs a parameter sweep instead (cli/sweep.cpp).
 int cli_main(int argc, char** argv);
+
+/// One run as the command line describes it, done: the session after its steps.
+struct Run {
+  std::unique_ptr<ModelSession> session;
+  std::string format = "json";
+  std::string help;  ///< set instead when the arguments asked for --help
+};
+
+/// Builds, initializes and runs the model the arguments (without the program name) describe;
+/// returns "" or the message that explains why not. A sweep runs each of its rows through this,
+/// so every row is exactly the single run with those options.
+std::string prepare_run(const std::vector<std::string>& args, Run& run);
+
+/// `bandada-cli sweep …`: see `bandada-cli sweep --help`.
+int sweep_main(const std::vector<std::string>& args);
+
+/// "boids3d, feedback2d or flock2d", and a value cut for an error line.
+std::string model_list();
+std::string shown(std::string_view value);
 
 }  // namespace bandada

@@ -15,7 +15,8 @@ say() { printf 'setup: %s\n' "$*"; }
 
 # 1. Debian packages ---------------------------------------------------------
 packages=(emscripten cmake ninja-build chromium libglm-dev doctest-dev fonts-dejavu-core
-          dpkg-dev libbenchmark-dev clang-format git clang libclang-rt-14-dev)
+          dpkg-dev libbenchmark-dev clang-format git clang libclang-rt-14-dev
+          slurmctld slurmd slurm-client munge parallel)
 command -v node >/dev/null 2>&1 || packages+=(nodejs npm)
 missing=()
 for p in "${packages[@]}"; do

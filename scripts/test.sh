@@ -33,6 +33,8 @@ stage "wasm build" bash -c "cmake --preset wasm >/dev/null && cmake --build --pr
 stage "wasm tests + native vs wasm CLI (ctest)" ctest --preset wasm
 stage "fuzz corpus replay (libFuzzer targets under ASan + UBSan)" \
   bash -c "cmake --preset fuzz >/dev/null && cmake --build --preset fuzz && ctest --preset fuzz"
+stage "sweep on a one-node Slurm cluster (job array, merged = unsharded CLI output)" \
+  bash tests/slurm_test.sh
 stage "core/ is a leaf (no SDL, GL, ImGui or emscripten includes)" \
   bash -c "! grep -rnE '#include *[<\"](SDL|GL/|GLES|imgui|emscripten)' core"
 stage "web/ and cli/ name no model (they see models only through the registry)" \

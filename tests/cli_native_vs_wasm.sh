@@ -13,7 +13,9 @@ for args in "--count 200 --steps 50" "--count 1000 --radius 0.6 --steps 20 --see
             "--model feedback2d --n 120 --operation gravity --turn 1 --feedback 2 --phases 41" \
             "--model feedback2d --operation sum --r 5 --seed 0 --cycles 25" \
             "--model flock2d --steps 40" "--model flock2d --count 500 --integrator rk4 --predator 450;300 --attractor 100;100 --steps 15" \
-            "--model flock2d --count 200 --force-law raw --leader 3 --radius 80 --steps 20"; do
+            "--model flock2d --count 200 --force-law raw --leader 3 --radius 80 --steps 20" \
+            "sweep --model feedback2d --n 40 --cycles 20 --x alpha=0:3:3 --y feedback=0:2:2 --seeds 2" \
+            "sweep --model boids3d --count 50 --steps 10 --x radius=0.5:3:4 --seeds 2 --format jsonl"; do
   n=$((n + 1))
   a=$("$native" $args | sha256sum)
   b=$(node --no-experimental-fetch "$wasm" $args | sha256sum)

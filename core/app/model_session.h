@@ -223,6 +223,13 @@ class ModelSession {
   virtual std::vector<Readout> readouts() const = 0;
   /// One line for a status bar.
   virtual std::string status_line() const;
+  /// What a sweep can measure of the current state, named and computed exactly as the model's
+  /// JSON export names and computes them (17 digits, or a word such as a regime).
+  struct Measure {
+    std::string name, value;
+    bool numeric = true;
+  };
+  virtual std::vector<Measure> measures() const = 0;
   virtual const std::string& notice() const = 0;
   virtual const LinkCheck& link_check() const;
 

@@ -7,6 +7,7 @@
 #include "app/controller_session.h"
 #include "app/registry.h"
 #include "app/share_codec.h"
+#include "model/number_text.h"
 #include "boids3d_controller.h"
 #include "boids3d_export.h"
 #include "periodic.h"
@@ -88,6 +89,11 @@ class Boids3dSession final : public ControllerSession<Boids3dController, Boids3d
     return r;
   }
   std::string status_line() const override { return c_.status_line(); }
+  std::vector<Measure> measures() const override {
+    const Boids3d* f = c_.flock();
+    if (!f) return {};
+    return {{"mean_speed", format_double(mean_speed(f->state()))}, {"order", format_double(order_parameter(f->state()))}};
+  }
   const LinkCheck& link_check() const override { return c_.link_check(); }
 
   const std::vector<SeriesInfo>& series_info() const override {

@@ -88,6 +88,17 @@ class Feedback2dSession final : public ControllerSession<Feedback2dController, F
     return r;
   }
 
+  std::vector<Measure> measures() const override {
+    const Feedback2d* m = c_.model();
+    if (!m) return {};
+    const Feedback2dResult& R = m->result();
+    return {{"D", format_double(R.D)},
+            {"order", format_double(R.order)},
+            {"coherence", format_double(R.coherence)},
+            {"delta", format_double(R.delta)},
+            {"regime", regime_name(m->regime()), false}};
+  }
+
   const std::vector<SeriesInfo>& series_info() const override {
     static const std::vector<SeriesInfo> kSeries = {
         {"D", 0.0, NAN}, {"order", 0.0, 1.0}, {"coherence", 0.0, 1.0}, {"delta R", 0.0, NAN}};

@@ -114,6 +114,15 @@ class Flock2dSession final : public ControllerSession<Flock2dController, Flock2d
     return r;
   }
 
+  std::vector<Measure> measures() const override {
+    const Flock2d* m = c_.model();
+    if (!m) return {};
+    return {{"order", format_double(m->order())},
+            {"mean_speed", format_double(m->mean_speed())},
+            {"kinetic_energy", format_double(m->kinetic_energy())},
+            {"mean_nearest_distance", format_double(m->mean_nearest_distance())}};
+  }
+
   const std::vector<SeriesInfo>& series_info() const override {
     static const std::vector<SeriesInfo> kSeries = {{"order", 0.0, 1.0},
                                                     {"mean speed", 0.0, NAN},

@@ -80,6 +80,10 @@ class RingSession final : public ModelSession {
     return {{"step", std::to_string(steps_)}, {"N =", std::to_string(angle_.size())}};
   }
   const std::string& notice() const override { return notice_; }
+  std::vector<Measure> measures() const override {
+    if (!built_) return {};
+    return {{"first_angle", format_double(angle_[0])}};
+  }
 
   const std::vector<SeriesInfo>& series_info() const override {
     static const std::vector<SeriesInfo> kSeries = {{"first angle", NAN, NAN}};

@@ -1,0 +1,243 @@
+// Bandada — `bandada-cli sweep`: one or two of a model's parameters over a grid, several seeds a
+// cell, each row exactly the single run with those options (prepare_run), printed in a fixed
+// order. --shard I/N takes the I-th contiguous block of rows, so shards concatenated in order
+// equal the whole output byte for byte; --threads runs rows in parallel, each row on one thread.
+#include <atomic>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "cli.h"
+#include "model/number_text.h"
+
+namespace bandada {
+namespace {
+
+const char* kSweepHelp =
+    "bandada-cli sweep: a model over a grid of one or two parameters, several seeds a cell.\n"
+    "\n"
+    "Usage: bandada-cli sweep --model M --x KEY=FROM:TO:COUNT [--y KEY=FROM:TO:COUNT] --seeds S\n"
+    "                         --steps T [--measure m1,m2,…] [--shard I/N] [--format csv|jsonl]\n"
+    "                         [--threads N] [BASE OPTIONS…]\n"
+    "  KEY            a field's option name without dashes (e.g. radius, w-sep, feedback)\n"
+    "  FROM:TO:COUNT  COUNT values from FROM to TO, evenly spaced; a whole-number field takes\n"
+    "                 each value rounded to the nearest whole number (the output shows it)\n"
+    "  --seeds S      seeds 1 … S (or --seed-list a,b,c)\n"
+    "  --measure      what to print (default: every measure the model has)\n"
+    "  --shard I/N    only the I-th (from 0) of N contiguous blocks of rows; shard 0 alone prints\n"
+    "                 the header, so the shards concatenated in order equal the whole output\n"
+    "  --threads N    rows in parallel (default: SLURM_CPUS_PER_TASK, else every core)\n"
+    "  BASE OPTIONS   fix the other fields as in a single run; --config works too\n"
+    "Rows come x-major, then y, then seed; each row's measures are bit-identical to a single\n"
+    "bandada-cli run of that configuration for those steps.\n";
+
+int fail(const std::string& msg) {
+  std::fprintf(stderr, "bandada-cli sweep: %s\n", msg.c_str());
+  return 2;
+}
+
+struct Axis {
+  std::string key;
+  std::vector<std::string> values;  ///< the option text each grid value is given as
+};
+
+/// KEY=FROM:TO:COUNT against the model's fields; "" or why not.
+std::string parse_axis(const std::string& spec, const ModelSession& s, const char* which, Axis& out) {
+  const size_t eq = spec.find('='), c1 = spec.find(':', eq), c2 = spec.find(':', c1 + 1);
+  if (eq == std::string::npos || c1 == std::string::npos || c2 == std::string::npos)
+    return std::string(which) + " '" + shown(spec) + "': give KEY=FROM:TO:COUNT, e.g. radius=0.5:3:20";
+  out.key = spec.substr(0, eq);
+  const FieldInfo* field = nullptr;
+  for (size_t i = 0; i < s.field_count(); ++i)
+    if (out.key == s.field(i).option()) field = &s.field(i);
+  if (!field) {
+    std::string keys;
+    for (size_t i = 0; i < s.field_count(); ++i) keys += (i ? ", " : "") + std::string(s.field(i).option());
+    return std::string(which) + " '" + shown(out.key) + "': not a field of " + s.info().id + " (" + keys +
+           ")";
+  }
+  const RealParse from = parse_real_text(spec.substr(eq + 1, c1 - eq - 1));
+  const RealParse to = parse_real_text(spec.substr(c1 + 1, c2 - c1 - 1));
+  const IntegerParse count = parse_integer_text(spec.substr(c2 + 1), 10000);
+  if (!from.ok || !to.ok) return std::string(which) + " '" + shown(spec) + "': FROM and TO must be numbers";
+  if (!count.ok || count.value == 0)
+    return std::string(which) + " '" + shown(spec) + "': COUNT must be 1 … 10000";
+  out.values.clear();
+  for (uint64_t k = 0; k < count.value; ++k) {
+    const double t = count.value == 1 ? 0.0 : static_cast<double>(k) / static_cast<double>(count.value - 1);
+    const double v = from.value + (to.value - from.value) * t;
+    out.values.push_back(field->integer ? std::to_string(static_cast<long long>(std::floor(v + 0.5)))
+                                        : format_double(v));
+  }
+  return {};
+}
+
+std::string json_value(const ModelSession::Measure& m) { return m.numeric ? m.value : "\"" + m.value + "\""; }
+
+}  // namespace
+
+int sweep_main(const std::vector<std::string>& args) {
+  std::string x_spec, y_spec, seeds_text, seed_list, measure_list, shard_text = "0/1", format = "csv",
+                                                                   threads_text;
+  std::vector<std::string> base;
+  for (size_t i = 0; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    if (a == "--help" || a == "-h") {
+      std::fputs(kSweepHelp, stdout);
+      return 0;
+    }
+    std::string* own = a == "--x"           ? &x_spec
+                       : a == "--y"         ? &y_spec
+                       : a == "--seeds"     ? &seeds_text
+                       : a == "--seed-list" ? &seed_list
+                       : a == "--measure"   ? &measure_list
+                       : a == "--shard"     ? &shard_text
+                       : a == "--format"    ? &format
+                       : a == "--threads"   ? &threads_text
+                                            : nullptr;
+    if (a == "--seed") return fail("--seed is the sweep's: use --seeds S or --seed-list a,b,c");
+    if (!own) {
+      base.push_back(a);
+      continue;
+    }
+    if (i + 1 >= args.size()) return fail("option " + a + " needs a value (see sweep --help)");
+    *own = args[++i];
+  }
+  if (x_spec.empty()) return fail("--x KEY=FROM:TO:COUNT is needed (see sweep --help)");
+  if (format != "csv" && format != "jsonl") return fail("--format must be csv or jsonl");
+
+  // The model, its fields and its measures, from a run of the base options with no steps.
+  std::vector<std::string> probe_args = base;
+  Run probe;
+  const std::string base_error = prepare_run(probe_args, probe);
+  if (!base_error.empty()) return fail(base_error);
+  if (!probe.help.empty())
+    return fail("--help: use bandada-cli sweep --help, or bandada-cli --model M --help");
+  const ModelSession& model = *probe.session;
+
+  Axis x, y;
+  std::string err = parse_axis(x_spec, model, "--x", x);
+  if (err.empty() && !y_spec.empty()) err = parse_axis(y_spec, model, "--y", y);
+  if (!err.empty()) return fail(err);
+  if (!y_spec.empty() && y.key == x.key) return fail("--x and --y name the same field");
+  if (y_spec.empty()) y.values = {""};
+
+  std::vector<std::string> seeds;
+  if (!seed_list.empty()) {
+    size_t start = 0;
+    while (start <= seed_list.size()) {
+      const size_t end = seed_list.find(',', start);
+      const std::string one =
+          seed_list.substr(start, end == std::string::npos ? std::string::npos : end - start);
+      const IntegerParse p = parse_integer_text(one, 4294967295ull);
+      if (!p.ok) return fail("--seed-list '" + shown(one) + "': " + p.error);
+      seeds.push_back(std::to_string(p.value));
+      if (end == std::string::npos) break;
+      start = end + 1;
+    }
+  } else {
+    const IntegerParse n = parse_integer_text(seeds_text.empty() ? "1" : seeds_text, 100000);
+    if (!n.ok || n.value == 0) return fail("--seeds '" + shown(seeds_text) + "': a whole number 1 … 100000");
+    for (uint64_t k = 1; k <= n.value; ++k) seeds.push_back(std::to_string(k));
+  }
+
+  std::vector<std::string> names;
+  for (const ModelSession::Measure& m : model.measures()) names.push_back(m.name);
+  std::vector<size_t> picked;
+  if (measure_list.empty()) {
+    for (size_t k = 0; k < names.size(); ++k) picked.push_back(k);
+  } else {
+    size_t start = 0;
+    while (start <= measure_list.size()) {
+      const size_t end = measure_list.find(',', start);
+      const std::string one =
+          measure_list.substr(start, end == std::string::npos ? std::string::npos : end - start);
+      size_t k = 0;
+      while (k < names.size() && names[k] != one) ++k;
+      if (k == names.size()) {
+        std::string all;
+        for (size_t j = 0; j < names.size(); ++j) all += (j ? ", " : "") + names[j];
+        return fail("--measure '" + shown(one) + "': " + model.info().id + " measures " + all);
+      }
+      picked.push_back(k);
+      if (end == std::string::npos) break;
+      start = end + 1;
+    }
+  }
+
+  // Rows x-major, then y, then seed; this shard's contiguous block of them.
+  const size_t per_x = y.values.size() * seeds.size(), total = x.values.size() * per_x;
+  const size_t slash = shard_text.find('/');
+  const IntegerParse shard_i = parse_integer_text(shard_text.substr(0, slash), 1000000);
+  const IntegerParse shard_n =
+      parse_integer_text(slash == std::string::npos ? "" : shard_text.substr(slash + 1), 1000000);
+  if (!shard_i.ok || !shard_n.ok || shard_n.value == 0 || shard_i.value >= shard_n.value)
+    return fail("--shard '" + shown(shard_text) + "': give I/N with 0 ≤ I < N, e.g. 3/8");
+  const size_t begin = static_cast<size_t>(total * shard_i.value / shard_n.value);
+  const size_t end = static_cast<size_t>(total * (shard_i.value + 1) / shard_n.value);
+
+  size_t threads = 1;
+#if !defined(__EMSCRIPTEN__) || defined(__EMSCRIPTEN_PTHREADS__)
+  const char* slurm = std::getenv("SLURM_CPUS_PER_TASK");
+  const std::string wanted = !threads_text.empty() ? threads_text : slurm ? std::string(slurm) : "";
+  if (!wanted.empty()) {
+    const IntegerParse t = parse_integer_text(wanted, 1024);
+    if (!t.ok || t.value == 0) return fail("--threads '" + shown(wanted) + "': a whole number 1 … 1024");
+    threads = static_cast<size_t>(t.value);
+  } else {
+    threads = std::max(1u, std::thread::hardware_concurrency());
+  }
+#endif
+
+  std::vector<std::string> lines(end - begin), errors(end - begin);
+  std::atomic<size_t> next{begin};
+  auto worker = [&] {
+    for (size_t r = next++; r < end; r = next++) {
+      const std::string& xv = x.values[r / per_x];
+      const std::string& yv = y.values[(r % per_x) / seeds.size()];
+      const std::string& seed = seeds[r % seeds.size()];
+      std::vector<std::string> row = base;
+      row.insert(row.end(), {"--" + x.key, xv, "--seed", seed});
+      if (!y_spec.empty()) row.insert(row.end(), {"--" + y.key, yv});
+      Run run;
+      const std::string e = prepare_run(row, run);
+      if (!e.empty()) {
+        errors[r - begin] = "row " + std::to_string(r) + " (" + x.key + " " + xv +
+                            (y_spec.empty() ? "" : ", " + y.key + " " + yv) + ", seed " + seed + "): " + e;
+        continue;
+      }
+      const std::vector<ModelSession::Measure> m = run.session->measures();
+      std::string& line = lines[r - begin];
+      if (format == "csv") {
+        line = xv + (y_spec.empty() ? "" : "," + yv) + "," + seed;
+        for (size_t k : picked) line += "," + m[k].value;
+      } else {
+        line = "{\"" + x.key + "\":" + xv + (y_spec.empty() ? "" : ",\"" + y.key + "\":" + yv) +
+               ",\"seed\":" + seed;
+        for (size_t k : picked) line += ",\"" + m[k].name + "\":" + json_value(m[k]);
+        line += "}";
+      }
+    }
+  };
+  std::vector<std::thread> pool;
+  for (size_t t = 1; t < std::min(threads, end - begin); ++t) pool.emplace_back(worker);
+  worker();
+  for (std::thread& t : pool) t.join();
+  for (const std::string& e : errors)
+    if (!e.empty()) return fail(e);
+
+  std::string out;
+  if (format == "csv" && shard_i.value == 0) {
+    out = x.key + (y_spec.empty() ? "" : "," + y.key) + ",seed";
+    for (size_t k : picked) out += "," + names[k];
+    out += "\n";
+  }
+  for (const std::string& line : lines) out += line + "\n";
+  if (std::fwrite(out.data(), 1, out.size(), stdout) != out.size()) return fail("could not write the output");
+  return 0;
+}
+
+}  // namespace bandada

@@ -1,0 +1,68 @@
+#!/usr/bin/env bash
+# Bandada — a sweep on a real Slurm cluster: starts a one-node cluster (munge, slurmctld, slurmd)
+# under a temporary folder, runs a small job-array sweep through scripts/sweep-slurm.sh, checks
+# that the merged CSV equals the unsharded CLI output byte for byte, and stops what it started.
+# If the cluster cannot start, it says why and fails: it never skips silently.
+set -u
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cli="$root/build/native/bandada-cli"
+source "$root/tests/check.sh"
+D=$(mktemp -d /tmp/bandada-slurm.XXXXXX)
+started_munge=""
+stop() {
+  for f in "$D/slurmd.pid" "$D/slurmctld.pid"; do [ -f "$f" ] && kill "$(cat "$f")" 2>/dev/null; done
+  [ -n "$started_munge" ] && kill "$started_munge" 2>/dev/null
+  sleep 1
+  rm -rf "$D"
+}
+trap stop EXIT
+die() { echo "FAIL: the one-node Slurm cluster did not start: $*"; echo "0 passed, 1 failed"; exit 1; }
+
+[ "$(id -u)" -eq 0 ] || die "it needs root (munged runs as munge, the daemons as root)"
+for tool in munged munge unmunge slurmctld slurmd sbatch sinfo; do command -v $tool >/dev/null || die "$tool is missing (scripts/setup.sh installs it)"; done
+if ! munge -n 2>/dev/null | unmunge >/dev/null 2>&1; then
+  mkdir -p /run/munge && chown munge:munge /run/munge
+  su -s /bin/sh munge -c /usr/sbin/munged || die "munged would not start"
+  sleep 1
+  started_munge=$(cat /run/munge/munged.pid 2>/dev/null)
+  munge -n | unmunge >/dev/null 2>&1 || die "munge does not answer"
+fi
+host=$(hostname -s)
+mkdir -p "$D/slurmd" "$D/state"
+cat > "$D/slurm.conf" <<CONF
+ClusterName=bandada-test
+SlurmctldHost=$host
+AuthType=auth/munge
+ProctrackType=proctrack/linuxproc
+TaskPlugin=task/none
+SelectType=select/cons_tres
+SelectTypeParameters=CR_Core
+ReturnToService=2
+SlurmUser=root
+SlurmctldPidFile=$D/slurmctld.pid
+SlurmdPidFile=$D/slurmd.pid
+SlurmdSpoolDir=$D/slurmd
+StateSaveLocation=$D/state
+SlurmctldLogFile=$D/slurmctld.log
+SlurmdLogFile=$D/slurmd.log
+JobCompType=jobcomp/none
+NodeName=$host CPUs=$(nproc) State=UNKNOWN
+PartitionName=main Nodes=ALL Default=YES MaxTime=INFINITE State=UP
+CONF
+export SLURM_CONF="$D/slurm.conf"
+slurmctld -f "$SLURM_CONF" || die "slurmctld: $(tail -n 3 "$D/slurmctld.log" 2>/dev/null)"
+slurmd -f "$SLURM_CONF" || die "slurmd: $(tail -n 3 "$D/slurmd.log" 2>/dev/null)"
+for _ in $(seq 1 60); do
+  sinfo -h -o %T 2>/dev/null | grep -qE '^(idle|mixed)' && break
+  sleep 1
+done
+sinfo -h -o %T 2>/dev/null | grep -qE '^(idle|mixed)' || die "the node never became idle: $(sinfo 2>&1 | tail -n 2)"
+echo "one-node Slurm cluster up on $host"
+
+sweep=(--model feedback2d --n 40 --cycles 20 --x alpha=0:3:4 --y feedback=0:2:3 --seeds 2)
+"$cli" sweep "${sweep[@]}" > "$D/whole.csv"
+timeout 300 bash "$root/scripts/sweep-slurm.sh" "${sweep[@]}" --tasks 5 --out "$D/out" --wait
+check "a 5-task Slurm array sweep, merged, equals the unsharded CLI output byte for byte" \
+  '[ "$(wc -l < "$D/whole.csv")" = 25 ] && cmp -s "$D/out/sweep.csv" "$D/whole.csv"'
+check "every task wrote its shard" '[ "$(ls "$D"/out/shard-*.csv | wc -l)" = 5 ]'
+check_summary
