@@ -28,6 +28,12 @@ struct OrbitCamera {
 
 enum class ShareState { none, waiting, copied, refused };
 
+/// The plane's zoom: 1 fits the whole plane; above it, (cx, cy) in plane units (y as on screen)
+/// sits at the view's centre.
+struct PlaneZoom {
+  float zoom = 1, cx = 0, cy = 0;
+};
+
 /// A press on the view in progress (mouse or one finger).
 struct Press {
   bool down = false, moved = false, shift = false;
@@ -55,10 +61,13 @@ struct App {
   size_t current = 0;                    ///< the model on screen; the others wait, paused
   bandada::DrawData draw;                ///< this frame's draw data of the current session
   OrbitCamera camera;
+  PlaneZoom plane_zoom;
   Rect view;                                     ///< the model's view, CSS pixels
   std::vector<std::pair<std::string, Rect>> ui;  ///< named widgets (test hooks)
   std::vector<std::pair<uint32_t, Rect>> rows;   ///< visible table rows (test hooks)
   bool scroll_table_to_selection = false;
+  bool stacked = false;           ///< the narrow layout: the view over a tabbed panel
+  float panel_scroll = 0;         ///< how far a panel is scrolled (test hook)
   std::string table_group = "S";  ///< the column group the table shows ("all" for every one)
   bool drop_text_focus = false;   ///< a link filled the fields: end any edit in progress
   std::string share_url;
@@ -68,11 +77,13 @@ struct App {
   double sps_t0 = 0;
   uint64_t sps_steps0 = 0;
   Press press;
+  bool touch_scroll = false;  ///< a finger went down over a panel: its drag scrolls
   DrawPlan plan;
   double last_frame_ms = 0;
   bool ready = false;
   bool html_view = false;  ///< the HTML + SVG view drives the app (JavaScript calls advance)
   bool has_gl = false;     ///< a WebGL2 context exists, so the WebGL view can come back
+  bool coarse = false;     ///< a touch device: larger targets
 
   bandada::ModelSession& session() { return *sessions[current]; }
 };
@@ -115,6 +126,11 @@ void view3d_overlays();
 void view3d_draw(int fb_width, int fb_height, float css_to_fb);
 bool view3d_pick(float x, float y);
 void view2d_draw();
+/// Zooms the plane by `factor` about the CSS px point (x, y) (a pinch); 1 … 20 times.
+void view2d_zoom(float factor, float x, float y);
+/// A two-finger pinch over the view: the cube's camera or the plane zooms; a press in progress
+/// is no longer a tap.
+void on_pinch(float factor, float x, float y);
 /// CSS px in the view → model coordinates of the plane; false outside the view.
 bool view2d_to_model(float x, float y, double& mx, double& my, double& px_per_unit);
 

@@ -79,6 +79,10 @@ std::string state_json() {
   s.pop_back();
   s += ",\"storage_notice\":" + json_quote(a.storage_notice);
   s += ",\"camera_distance\":" + num(a.camera.distance);
+  s += ",\"plane_zoom\":" + num(a.plane_zoom.zoom);
+  s += ",\"stacked\":" + std::string(a.stacked ? "true" : "false");
+  s += ",\"coarse\":" + std::string(a.coarse ? "true" : "false");
+  s += ",\"panel_scroll\":" + num(a.panel_scroll);
   s += ",\"share_url\":" + json_quote(a.share_url);
   s += ",\"view\":" + rect(a.view);
   s += ",\"draw\":{\"cones\":" + std::string(a.plan.cones ? "true" : "false") +
@@ -122,7 +126,9 @@ std::string describe_json() {
   j += ",\"fields\":" + json_list(s.field_count(), [&](size_t i) {
          const bandada::FieldInfo& f = s.field(i);
          return "{\"key\":" + json_quote(f.key) + ",\"label\":" + json_quote(f.label) +
-                ",\"help\":" + json_quote(f.help) + ",\"integer\":" + (f.integer ? "true" : "false") + "}";
+                ",\"help\":" + json_quote(f.help) + ",\"integer\":" + (f.integer ? "true" : "false") +
+                ",\"min\":" + num(f.min) + ",\"max\":" + num(f.max) +
+                ",\"slider\":" + (s.info().sliders && !f.integer ? "true" : "false") + "}";
        });
   j += ",\"choices\":" + json_list(s.choices().size(), [&](size_t k) {
          const bandada::Choice& c = s.choices()[k];
@@ -224,6 +230,23 @@ void set_field(int index, const std::string& text) {
   persist();
 }
 
+/// The current model's field under the CSS px point (x, y) of the canvas, for touch typing:
+/// {"index":i,"rect":[x,y,w,h],"text":…,"integer":…}, or null. The field's own edit is ended.
+std::string field_at(double x, double y) {
+  App& a = app();
+  const bandada::ModelSession& s = a.session();
+  for (size_t i = 0; i < s.field_count(); ++i)
+    for (const auto& [name, r] : a.ui)
+      if (name == std::string("field:") + s.field(i).key &&
+          r.contains(static_cast<float>(x), static_cast<float>(y))) {
+        a.drop_text_focus = true;  // the HTML input takes over: ImGui's field must not write back
+        return "{\"index\":" + std::to_string(i) + ",\"rect\":" + rect(r) +
+               ",\"text\":" + json_quote(s.text(i)) +
+               ",\"integer\":" + (s.field(i).integer ? "true" : "false") + "}";
+      }
+  return "null";
+}
+
 void commit_field(int index) {
   if (index >= 0) app().session().commit(static_cast<size_t>(index));
 }
@@ -281,6 +304,7 @@ EMSCRIPTEN_BINDINGS(bandada) {
   emscripten::function("command", &web::command);
   emscripten::function("setField", &web::set_field);
   emscripten::function("commitField", &web::commit_field);
+  emscripten::function("fieldAt", &web::field_at);
   emscripten::function("choose", &web::choose);
   emscripten::function("selectBoid", &web::select_boid);
   emscripten::function("setTool", &web::set_tool);

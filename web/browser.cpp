@@ -126,9 +126,63 @@ EM_JS(void, js_install_page_hooks, (int with_canvas), {
   }, {passive: false});
   // A click on the canvas gives it the keyboard (SDL listens on #canvas only).
   canvas.addEventListener('mousedown', () => canvas.focus());
+  // Two fingers: a pinch zooms the view under them (SDL 2.26 would only report a gesture).
+  let pinch = 0;
+  const spread = (t) => Math.hypot(t[0].clientX - t[1].clientX, t[0].clientY - t[1].clientY);
+  canvas.addEventListener('touchstart', (e) => { if (e.touches.length === 2) pinch = spread(e.touches); }, {passive: true});
+  canvas.addEventListener('touchmove', (e) => {
+    if (e.touches.length !== 2 || !pinch) return;
+    const d = spread(e.touches), r = canvas.getBoundingClientRect();
+    const x = (e.touches[0].clientX + e.touches[1].clientX) / 2 - r.left;
+    const y = (e.touches[0].clientY + e.touches[1].clientY) / 2 - r.top;
+    if (d > 0) Module._bandada_on_pinch(d / pinch, x, y);
+    pinch = d;
+  }, {passive: true});
+  canvas.addEventListener('touchend', (e) => { if (e.touches.length < 2) pinch = 0; }, {passive: true});
+  // Touch typing: SDL 2.26 raises no on-screen keyboard, so a tap on a field of the panel puts a
+  // real input over it (focused inside the tap, so the device keyboard opens). What is typed goes
+  // to the field as typed; Enter or leaving it commits, like leaving the field.
+  const edit = document.createElement('input');
+  Object.assign(edit, {type: 'text', id: 'touch-edit', autocomplete: 'off', spellcheck: false, hidden: true});
+  edit.setAttribute('aria-label', 'Field being edited');
+  canvas.parentNode.appendChild(edit);
+  let editing = -1, tap = null;
+  canvas.addEventListener('touchstart', (e) => {
+    tap = e.touches.length === 1 ? [e.touches[0].clientX, e.touches[0].clientY] : null;
+  }, {passive: true});
+  canvas.addEventListener('touchmove', (e) => {
+    if (tap && Math.hypot(e.touches[0].clientX - tap[0], e.touches[0].clientY - tap[1]) > 10) tap = null;
+  }, {passive: true});
+  canvas.addEventListener('touchend', (e) => {
+    if (!tap || e.changedTouches.length !== 1) return;
+    const r = canvas.getBoundingClientRect(), t = e.changedTouches[0];
+    const hit = JSON.parse(Module.fieldAt(t.clientX - r.left, t.clientY - r.top));
+    if (!hit) return;
+    const box = canvas.parentNode.getBoundingClientRect();
+    Object.assign(edit.style, {left: (r.left - box.left + hit.rect[0]) + 'px', top: (r.top - box.top + hit.rect[1]) + 'px',
+                               width: hit.rect[2] + 'px', height: hit.rect[3] + 'px'});
+    edit.inputMode = hit.integer ? 'numeric' : 'decimal';
+    edit.value = hit.text;
+    editing = hit.index;
+    edit.hidden = false;
+    edit.focus();
+    e.preventDefault();  // no emulated mousedown after the tap: it would give the canvas the focus back
+  }, {passive: false});
+  edit.addEventListener('input', () => { if (editing >= 0) Module.setField(editing, edit.value); });
+  const done = () => {
+    if (editing < 0) return;
+    Module.commitField(editing);
+    editing = -1;
+    edit.hidden = true;
+  };
+  edit.addEventListener('change', done);
+  edit.addEventListener('blur', done);
+  edit.addEventListener('keydown', (e) => { if (e.key === 'Enter') edit.blur(); });
 });
 
 EM_JS(int, js_html_view_requested, (), { return Module.bandadaHtmlView ? 1 : 0; });
+
+EM_JS(int, js_coarse_pointer, (), { return window.matchMedia('(pointer: coarse)').matches ? 1 : 0; });
 
 EM_JS(void, js_start_html_view, (const char* reason), {
   if (window.bandadaStartHtmlView) window.bandadaStartHtmlView(UTF8ToString(reason));
@@ -183,6 +237,7 @@ void start_html_view(const char* reason) { js_start_html_view(reason); }
 void mark_ready() { js_mark_ready(); }
 void fail_page(const char* why) { js_fail_page(why); }
 double device_pixel_ratio() { return emscripten_get_device_pixel_ratio(); }
+bool coarse_pointer() { return js_coarse_pointer() != 0; }
 
 }  // namespace web
 
@@ -193,6 +248,9 @@ extern "C" {
 EMSCRIPTEN_KEEPALIVE void bandada_on_hidden() { web::on_page_hidden(); }
 EMSCRIPTEN_KEEPALIVE void bandada_on_pagehide() { web::on_page_hide(); }
 EMSCRIPTEN_KEEPALIVE void bandada_on_hashchange() { web::open_link_from_address_bar(); }
+EMSCRIPTEN_KEEPALIVE void bandada_on_pinch(double factor, double x, double y) {
+  web::on_pinch(static_cast<float>(factor), static_cast<float>(x), static_cast<float>(y));
+}
 EMSCRIPTEN_KEEPALIVE int bandada_on_wheel(double x, double y, double dy, int zoom_modifier) {
   return web::on_wheel(x, y, dy, zoom_modifier != 0) ? 1 : 0;
 }

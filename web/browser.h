@@ -44,5 +44,7 @@ void mark_ready();
 void fail_page(const char* why);
 
 double device_pixel_ratio();
+/// The primary pointer is coarse (a finger): CSS `(pointer: coarse)`.
+bool coarse_pointer();
 
 }  // namespace web

@@ -49,6 +49,18 @@
         '<span class="hv-err" id="' + id + '-err" role="alert"></span>';
       const input = row.querySelector('input');
       input.addEventListener('input', (e) => { Module.setField(i, e.target.value); render(true); });
+      if (f.slider) {  // a slider beside the typed field, like NetLogo's; the typed text stays as typed
+        const range = document.createElement('input');
+        Object.assign(range, {type: 'range', id: id + '-slider', min: f.min, max: f.max, step: (f.max - f.min) / 1000});
+        range.setAttribute('aria-label', f.label + ' slider');
+        range.addEventListener('input', () => {
+          const text = String(Number(Number(range.value).toPrecision(4)));
+          input.value = text;
+          Module.setField(i, text);
+          render(true);
+        });
+        row.insertBefore(range, row.querySelector('small'));
+      }
       input.addEventListener('change', () => { Module.commitField(i); render(true); });  // Enter or leaving it
       return row;
     }));
@@ -210,6 +222,8 @@
       const input = $('hv-f-' + f.key);
       if (document.activeElement !== input && input.value !== s.texts[i]) input.value = s.texts[i];
       input.setAttribute('aria-invalid', s.errors[i] ? 'true' : 'false');
+      const range = $('hv-f-' + f.key + '-slider'), v = Number(s.texts[i].trim().replace(',', '.'));
+      if (range && document.activeElement !== range && s.texts[i].trim() !== '' && Number.isFinite(v)) range.value = v;
       $('hv-f-' + f.key + '-err').textContent = s.errors[i] ? f.label + ': ' + s.errors[i] : '';
     });
     desc.choices.forEach((c) => {

@@ -18,24 +18,31 @@ namespace {
 
 SDL_Window* g_window = nullptr;  // the one window; everything else lives in web::App
 
-void load_fonts(float dpr) {
+/// Touch first where the device is touch: a larger font and frames at least 44 CSS px tall.
+void load_fonts(float dpr, bool coarse) {
   ImGuiIO& io = ImGui::GetIO();
   static const ImWchar ranges[] = {0x0020, 0x00FF, 0x0370, 0x03FF, 0x2000, 0x206F, 0x2190, 0x21FF,
                                    0x2200, 0x22FF, 0x2300, 0x23FF, 0x25A0, 0x25FF, 0};
   ImFontConfig cfg;
   cfg.OversampleH = 2;
-  if (!io.Fonts->AddFontFromFileTTF("/fonts/DejaVuSans.ttf", 15.0f * dpr, &cfg, ranges))
+  if (!io.Fonts->AddFontFromFileTTF("/fonts/DejaVuSans.ttf", (coarse ? 18.0f : 15.0f) * dpr, &cfg, ranges))
     io.Fonts->AddFontDefault();
   io.FontGlobalScale = 1.0f / dpr;
 }
 
-void style() {
+void style(bool coarse) {
   ImGui::StyleColorsDark();
   ImGuiStyle& s = ImGui::GetStyle();
   s.WindowRounding = 0;
   s.FrameRounding = 3;
   s.WindowBorderSize = 0;
   s.ItemSpacing = ImVec2(8, 5);
+  if (coarse) {  // fingers: every frame (buttons, fields, tabs, boxes) at least 44 CSS px tall
+    s.FramePadding = ImVec2(12, 13);
+    s.ItemSpacing = ImVec2(10, 8);
+    s.ScrollbarSize = 20;
+    s.GrabMinSize = 28;
+  }
   s.Colors[ImGuiCol_WindowBg] = ImVec4(0.09f, 0.10f, 0.13f, 1.0f);
 }
 
@@ -107,8 +114,19 @@ void handle_event(const SDL_Event& e) {
       web::key_command(key);
       break;
     }
-    case SDL_MULTIGESTURE:  // two-finger pinch on touch screens
-      if (std::fabs(e.mgesture.dDist) > 0.0005f) a.camera.zoom(-e.mgesture.dDist * 2400.0f);
+    case SDL_FINGERDOWN: {  // a one-finger drag over a panel scrolls it
+      const ImVec2 d = io.DisplaySize;
+      a.touch_scroll = !a.view.contains(e.tfinger.x * d.x, e.tfinger.y * d.y);
+      break;
+    }
+    case SDL_FINGERMOTION:
+      if (a.touch_scroll && SDL_GetNumTouchFingers(e.tfinger.touchId) == 1) {
+        // ImGui 1.86 scrolls 5 lines a wheel notch: the content follows the finger.
+        io.MouseWheel += e.tfinger.dy * io.DisplaySize.y / (5.0f * ImGui::GetFontSize());
+      }
+      break;
+    case SDL_FINGERUP:
+      a.touch_scroll = false;
       break;
     default:
       break;
@@ -167,6 +185,16 @@ void frame() {
 
 namespace web {
 
+void on_pinch(float factor, float x, float y) {
+  App& a = app();
+  if (!(factor > 0) || !a.view.contains(x, y)) return;
+  a.press.moved = true;  // two fingers: not a tap, not a long press
+  if (a.draw.space == bandada::Space::cube)
+    a.camera.zoom(-std::log(factor) / 0.0015f);
+  else
+    view2d_zoom(factor, x, y);
+}
+
 bool on_wheel(double x, double y, double dy, bool zoom_modifier) {
   App& a = app();
   ImGuiIO& io = ImGui::GetIO();
@@ -174,8 +202,11 @@ bool on_wheel(double x, double y, double dy, bool zoom_modifier) {
     io.MouseWheel -= static_cast<float>(dy / 100.0);                     // ImGui 1.86: positive is up
     return true;
   }
-  if (zoom_modifier) {  // over a plane there is nothing to zoom, but no page zoom either
-    if (a.draw.space == bandada::Space::cube) a.camera.zoom(static_cast<float>(dy));
+  if (zoom_modifier) {  // Ctrl/⌘ + wheel, or a trackpad pinch: zoom the view, never the page
+    if (a.draw.space == bandada::Space::cube)
+      a.camera.zoom(static_cast<float>(dy));
+    else
+      view2d_zoom(std::exp(static_cast<float>(-dy) * 0.0015f), static_cast<float>(x), static_cast<float>(y));
     return true;
   }
   return false;  // a plain wheel over the view scrolls the page
@@ -229,8 +260,10 @@ int main() {
   IMGUI_CHECKVERSION();
   ImGui::CreateContext();
   ImGui::GetIO().IniFilename = nullptr;
-  style();
-  load_fonts(static_cast<float>(web::device_pixel_ratio()));
+  const bool coarse = web::coarse_pointer();
+  web::app().coarse = coarse;
+  style(coarse);
+  load_fonts(static_cast<float>(web::device_pixel_ratio()), coarse);
   ImGui_ImplSDL2_InitForOpenGL(g_window, gl);
   ImGui_ImplOpenGL3_Init("#version 300 es");
   if (!web::view3d_init()) {

@@ -13,7 +13,8 @@
 #include "app_state.h"
 #include "browser.h"
 #include "imgui.h"
-#include "imgui_internal.h"  // ClearActiveID: ImGui 1.86 has no public way to end an edit
+#include "imgui_internal.h"
+#include "model/number_text.h"  // ClearActiveID: ImGui 1.86 has no public way to end an edit
 #include "widgets.h"
 
 namespace web {
@@ -22,12 +23,16 @@ namespace {
 using bandada::FlockStatus;
 
 constexpr float kLeftWidth = 340.0f;
-constexpr float kLabelWidth = 150.0f;
+constexpr float kStackBelow = 1100.0f;  // CSS px: narrower screens stack the view over a tabbed panel
+
 const ImVec4 kRed(1.0f, 0.45f, 0.42f, 1.0f);
 const ImVec4 kYellow(1.0f, 0.82f, 0.35f, 1.0f);
 const ImVec4 kGreen(0.45f, 0.9f, 0.55f, 1.0f);
 const ImVec4 kDim(0.65f, 0.68f, 0.74f, 1.0f);
 const ImVec4 kOrange(1.0f, 0.55f, 0.25f, 1.0f);
+/// Where fields start after their labels: ten characters of the current font.
+float label_width() { return ImGui::GetFontSize() * 10.0f; }
+
 constexpr ImGuiWindowFlags kFixed =
     ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse;
 
@@ -43,28 +48,49 @@ void model_selector() {
   ImGui::Separator();
 }
 
+/// A slider under a live real-valued field, like NetLogo's: dragging writes its value as the
+/// field's text (4 significant digits); typing moves the slider. The typed text stays as typed.
+void slider_row(bandada::ModelSession& s, size_t i) {
+  const bandada::FieldInfo& f = s.field(i);
+  const bandada::RealParse p = bandada::parse_real_text(s.text(i));
+  float v = static_cast<float>(p.ok ? std::fmin(f.max, std::fmax(f.min, p.value)) : f.min);
+  ImGui::SetNextItemWidth(-1);
+  if (!p.ok) ImGui::BeginDisabled();
+  const std::string id = std::string("##slider:") + f.key;
+  if (ImGui::SliderFloat(id.c_str(), &v, static_cast<float>(f.min), static_cast<float>(f.max), "")) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%.4g", v);
+    s.edit(i, text);
+  }
+  if (!p.ok) ImGui::EndDisabled();
+  note_rect((std::string("slider:") + f.key).c_str());
+}
+
 void fields_section(bandada::ModelSession& s) {
   ImGui::PushTextWrapPos(0);
   ImGui::TextColored(kDim, "%s", s.info().fields_note);
   ImGui::PopTextWrapPos();
   for (size_t i = 0; i < s.field_count(); ++i) {
     std::string edited;
-    const FieldEvent ev = text_field_row(s.field(i), s.text(i), s.error(i), "field:", kLabelWidth, edited);
+    const FieldEvent ev = text_field_row(s.field(i), s.text(i), s.error(i), "field:", label_width(), edited);
     if (ev.changed) s.edit(i, edited);
     if (ev.committed) s.commit(i);
+    if (s.info().sliders && !s.field(i).integer) slider_row(s, i);
   }
   for (size_t k = 0; k < s.choices().size(); ++k) {
     const bandada::Choice& c = s.choices()[k];
     const int at = s.chosen(k);
     ImGui::AlignTextToFramePadding();
     ImGui::TextUnformatted(c.label);
-    ImGui::SameLine(kLabelWidth);
+    ImGui::SameLine(label_width());
     ImGui::SetNextItemWidth(-1);
     const std::string id = std::string("##choice:") + c.key;
     if (ImGui::BeginCombo(id.c_str(), at >= 0 ? c.names[at].c_str() : "custom")) {
-      for (size_t v = 0; v < c.names.size(); ++v)
+      for (size_t v = 0; v < c.names.size(); ++v) {
         if (ImGui::Selectable(c.names[v].c_str(), static_cast<int>(v) == at))
           s.choose(k, static_cast<int>(v));
+        note_rect((std::string("choice:") + c.key + ":" + c.names[v]).c_str());
+      }
       ImGui::EndCombo();
     }
     note_rect((std::string("choice:") + c.key).c_str());
@@ -189,14 +215,16 @@ void share_and_export(bandada::ModelSession& s) {
   const bool none = s.status() == FlockStatus::none || s.status() == FlockStatus::stale;
   const std::string why = none ? "Nothing to export." : "";
   const std::string id = s.info().id;
+  Flow flow;  // the row wraps on a narrow screen
+  flow.next(ImGui::CalcTextSize("Export").x);
   ImGui::TextColored(kDim, "Export");
-  ImGui::SameLine();
+  flow.next_labelled("Table CSV", false);
   if (reason_button("Table CSV", why, "One row per glyph, every number with 17 digits"))
     download("bandada-" + id + "-table.csv", "text/csv", s.export_csv());
-  ImGui::SameLine();
+  flow.next_labelled("Series CSV", false);
   if (reason_button("Series CSV", why, "Every plotted value after every step"))
     download("bandada-" + id + "-series.csv", "text/csv", s.series_csv());
-  ImGui::SameLine();
+  flow.next_labelled("State JSON", false);
   if (reason_button("State JSON", why, "The CLI's JSON of the current state"))
     download("bandada-" + id + "-state.json", "application/json", s.export_json());
 }
@@ -207,19 +235,21 @@ void help_section(bandada::ModelSession& s) {
   ImGui::PushTextWrapPos(0);
   ImGui::TextColored(kDim, "%s The page below explains the model.", s.info().help);
   ImGui::PopTextWrapPos();
-  if (a.draw.space == bandada::Space::cube) {
-    if (ImGui::SmallButton("Reset view")) a.camera = OrbitCamera{};
-    ImGui::SameLine();
+  // Zoom (pinch, Ctrl/⌘ + wheel) always has a visible way back.
+  Flow flow;
+  flow.next_labelled("Reset view", false);
+  if (ImGui::Button("Reset view")) {
+    a.camera = OrbitCamera{};
+    a.plane_zoom = PlaneZoom{};
   }
-  if (ImGui::SmallButton("Accessible view (HTML + SVG)")) start_html_view("");
+  note_rect("Reset view");
+  flow.next_labelled("Accessible view (HTML + SVG)", false);
+  if (ImGui::Button("Accessible view (HTML + SVG)")) start_html_view("");
   note_rect("Accessible view");
 }
 
-void table_window(bandada::ModelSession& s, float x, float y, float w, float h) {
+void table_contents(bandada::ModelSession& s) {
   App& a = app();
-  ImGui::SetNextWindowPos(ImVec2(x, y));
-  ImGui::SetNextWindowSize(ImVec2(w, h));
-  ImGui::Begin(s.table_title(), nullptr, kFixed);
   a.rows.clear();
   const FlockStatus st = s.status();
   if (st == FlockStatus::none || st == FlockStatus::stale || (s.busy() && s.size() == 0)) {
@@ -249,7 +279,8 @@ void table_window(bandada::ModelSession& s, float x, float y, float w, float h) 
   const std::vector<bandada::Column>& cols = s.columns();
   const ImGuiTableFlags flags = ImGuiTableFlags_ScrollY | ImGuiTableFlags_ScrollX | ImGuiTableFlags_RowBg |
                                 ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_SizingFixedFit;
-  if (ImGui::BeginTable(("rows:" + a.table_group).c_str(), static_cast<int>(shown.size()), flags)) {
+  if (ImGui::BeginTable(("rows:" + a.table_group).c_str(), static_cast<int>(shown.size()), flags,
+                        ImVec2(0, ImGui::GetContentRegionAvail().y))) {
     ImGui::TableSetupScrollFreeze(1, 1);
     for (size_t c : shown) ImGui::TableSetupColumn(cols[c].title);
     ImGui::TableHeadersRow();
@@ -273,13 +304,9 @@ void table_window(bandada::ModelSession& s, float x, float y, float w, float h) 
     }
     ImGui::EndTable();
   }
-  ImGui::End();
 }
 
-void plots_window(bandada::ModelSession& s, float x, float y, float w, float h) {
-  ImGui::SetNextWindowPos(ImVec2(x, y));
-  ImGui::SetNextWindowSize(ImVec2(w, h));
-  ImGui::Begin("Plots over time", nullptr, kFixed);
+void plots_contents(bandada::ModelSession& s) {
   const std::vector<bandada::SeriesInfo>& info = s.series_info();
   const size_t n = s.series_length(), from = n > 1500 ? n - 1500 : 0;  // the last minute of model time
   ImGui::TextColored(kDim, "last %zu %ss (t = %s × 0.04 s)", n - from, s.info().step_word,
@@ -301,7 +328,6 @@ void plots_window(bandada::ModelSession& s, float x, float y, float w, float h) 
     ImGui::PlotLines((std::string("##plot") + std::to_string(k)).c_str(), values.data(),
                      static_cast<int>(values.size()), 0, title, lo, hi, ImVec2(pw, ph));
   }
-  ImGui::End();
 }
 
 }  // namespace
@@ -317,6 +343,30 @@ void note_rect(const char* name) {
   app().ui.emplace_back(name, r);
 }
 
+namespace {
+
+void parameters_contents(bandada::ModelSession& s) {
+  model_selector();
+  fields_section(s);
+  commands_section(s);
+  status_section(s);
+  share_and_export(s);
+  help_section(s);
+}
+
+/// A fixed window at (x, y) of w × h; its scroll position is noted for the tests.
+template <class F>
+void fixed_window(const char* title, float x, float y, float w, float h, F contents) {
+  ImGui::SetNextWindowPos(ImVec2(x, y));
+  ImGui::SetNextWindowSize(ImVec2(w, h));
+  ImGui::Begin(title, nullptr, kFixed);
+  contents();
+  app().panel_scroll = std::max(app().panel_scroll, ImGui::GetScrollY());
+  ImGui::End();
+}
+
+}  // namespace
+
 void draw_panels(float width, float height) {
   App& a = app();
   if (a.drop_text_focus) {  // a link just filled the fields: a field being typed in must not write back
@@ -324,26 +374,37 @@ void draw_panels(float width, float height) {
     a.drop_text_focus = false;
   }
   bandada::ModelSession& s = a.session();
-  const float left = width < 700 ? width * 0.5f : kLeftWidth;
-  float right = width * 0.34f;
-  if (right > 560) right = 560;
-  if (right < 240) right = 240;
-  if (left + right > width - 120) right = width - 120 - left > 0 ? width - 120 - left : 0;
-  a.view = Rect{left, 0, width - left - right, height};
-
-  ImGui::SetNextWindowPos(ImVec2(0, 0));
-  ImGui::SetNextWindowSize(ImVec2(left, height));
-  ImGui::Begin((std::string("Bandada · ") + s.info().title + "###panel").c_str(), nullptr, kFixed);
-  model_selector();
-  fields_section(s);
-  commands_section(s);
-  status_section(s);
-  share_and_export(s);
-  help_section(s);
-  ImGui::End();
-  if (right > 0) {
-    table_window(s, width - right, 0, right, height * 0.55f);
-    plots_window(s, width - right, height * 0.55f, right, height * 0.45f);
+  a.panel_scroll = 0;
+  a.ui.clear();  // only what is on screen this frame (widgets of other models and tabs are not)
+  a.stacked = width < kStackBelow;
+  const std::string title = std::string("Bandada · ") + s.info().title + "###panel";
+  if (a.stacked) {
+    // Narrow screens: the view first, full width, then the panel below it as tabs.
+    const float view_h = std::min(std::max(height * 0.45f, 200.0f), width);
+    a.view = Rect{0, 0, width, view_h};
+    fixed_window(title.c_str(), 0, view_h, width, height - view_h, [&] {
+      if (ImGui::BeginTabBar("##tabs")) {
+        const char* tabs[] = {"Parameters", "Table", "Plots"};
+        for (int t = 0; t < 3; ++t) {
+          const bool open = ImGui::BeginTabItem(tabs[t]);
+          note_rect((std::string("tab:") + tabs[t]).c_str());
+          if (!open) continue;
+          if (t == 0) parameters_contents(s);
+          if (t == 1) table_contents(s);
+          if (t == 2) plots_contents(s);
+          ImGui::EndTabItem();
+        }
+        ImGui::EndTabBar();
+      }
+    });
+  } else {
+    const float left = kLeftWidth;
+    const float right = std::min(560.0f, std::max(240.0f, width * 0.34f));
+    a.view = Rect{left, 0, width - left - right, height};
+    fixed_window(title.c_str(), 0, 0, left, height, [&] { parameters_contents(s); });
+    fixed_window(s.table_title(), width - right, 0, right, height * 0.55f, [&] { table_contents(s); });
+    fixed_window("Plots over time", width - right, height * 0.55f, right, height * 0.45f,
+                 [&] { plots_contents(s); });
   }
   end_hints();
   persist();  // one place: whatever the panel changed reaches storage this frame

@@ -25,15 +25,38 @@ PlaneMap plane_map(const bandada::DrawData& d) {
   PlaneMap m;
   const float w = static_cast<float>(d.width), h = static_cast<float>(d.height);
   if (w <= 0 || h <= 0) return m;
-  m.s = std::fmin((v.w - 24) / w, (v.h - 24) / h);
-  m.ox = v.x + (v.w - w * m.s) * 0.5f;
-  m.oy = v.y + (v.h - h * m.s) * 0.5f;
+  // Fitted, then zoomed by the user's pinch about a centre in screen-oriented plane units.
+  const PlaneZoom& z = app().plane_zoom;
+  m.s = std::fmin((v.w - 24) / w, (v.h - 24) / h) * z.zoom;
+  const float cx = z.zoom > 1 ? z.cx : w * 0.5f, cy = z.zoom > 1 ? z.cy : h * 0.5f;
+  m.ox = v.x + v.w * 0.5f - cx * m.s;
+  m.oy = v.y + v.h * 0.5f - cy * m.s;
   m.y_up = d.y_up;
   m.height = d.height;
   return m;
 }
 
 }  // namespace
+
+void view2d_zoom(float factor, float x, float y) {
+  App& a = app();
+  const bandada::DrawData& d = a.draw;
+  if (d.space != bandada::Space::plane || d.width <= 0 || !(factor > 0)) return;
+  const PlaneMap before = plane_map(d);
+  PlaneZoom& z = a.plane_zoom;
+  const float w = static_cast<float>(d.width), h = static_cast<float>(d.height);
+  if (z.zoom <= 1) {
+    z.cx = w * 0.5f;
+    z.cy = h * 0.5f;
+  }
+  // The plane point under (x, y) stays there.
+  const float px = (x - before.ox) / before.s, py = (y - before.oy) / before.s;
+  z.zoom = std::fmin(20.0f, std::fmax(1.0f, z.zoom * factor));
+  const float s = plane_map(d).s;  // the new scale
+  const Rect& v = a.view;
+  z.cx = px - (x - (v.x + v.w * 0.5f)) / s;
+  z.cy = py - (y - (v.y + v.h * 0.5f)) / s;
+}
 
 bool view2d_to_model(float x, float y, double& mx, double& my, double& px_per_unit) {
   const bandada::DrawData& d = app().draw;

@@ -40,6 +40,7 @@ struct ModelInfo {
   const char* step_word;    ///< "step" or "cycle": the unit of time, and the CLI's --steps alias
   const char* fields_note;  ///< one line over the fields: when an edit applies
   const char* help;         ///< a few lines for the panel: what is on screen, what to click
+  bool sliders = false;     ///< live fields: each real-valued field gets a slider beside its text
 };
 
 /// A setting picked from a short list (operation, force law, integrator, preset).

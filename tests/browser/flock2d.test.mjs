@@ -61,11 +61,8 @@ test('presets set their fields live and an edit shows custom; the select tool in
   const {context, page} = await flockPage();
   await page.evaluate(() => Module.command('initialize'));
   await clickWidget(page, 'choice:preset');
-  const [px, py] = await canvasPoint(page, ...(await (async () => {
-    const r = JSON.parse(await page.evaluate(() => Module.uiRects())).widgets['choice:preset'];
-    return [r[0] + 30, r[1] + r[3] + 12 + 5 * 22];  // the sixth entry: All max
-  })()));
-  await page.mouse.click(px, py);
+  await nextFrames(page, 3);  // a popup lays itself out over its first frames
+  await clickWidget(page, 'choice:preset:All max');  // the sixth entry of the open list
   let s = await waitState(page, (st) => st.sessions.flock2d.extra.preset === 5);
   assert.equal(s.sessions.flock2d.extra.separation_weight, 10);
   assert.equal(s.sessions.flock2d.steps, 0, 'live: no rebuild');

@@ -7,9 +7,9 @@
 #include "app/controller_session.h"
 #include "app/registry.h"
 #include "app/share_codec.h"
-#include "model/number_text.h"
 #include "boids3d_controller.h"
 #include "boids3d_export.h"
+#include "model/number_text.h"
 #include "periodic.h"
 
 namespace bandada {
@@ -92,7 +92,8 @@ class Boids3dSession final : public ControllerSession<Boids3dController, Boids3d
   std::vector<Measure> measures() const override {
     const Boids3d* f = c_.flock();
     if (!f) return {};
-    return {{"mean_speed", format_double(mean_speed(f->state()))}, {"order", format_double(order_parameter(f->state()))}};
+    return {{"mean_speed", format_double(mean_speed(f->state()))},
+            {"order", format_double(order_parameter(f->state()))}};
   }
   const LinkCheck& link_check() const override { return c_.link_check(); }
 

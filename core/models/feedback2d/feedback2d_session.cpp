@@ -14,11 +14,14 @@ namespace bandada {
 namespace {
 
 const ModelInfo kInfo = {
-    "feedback2d", "2-D feedback engine", "cycle",
+    "feedback2d",
+    "2-D feedback engine",
+    "cycle",
     "Parameters act live, from the next phase; n and the seed rebuild on Enter or leaving the field",
     "White arrows are V (inside the group and with it), red are F. The yellow cross is R's centre, the faint "
     "circle its dispersion D, the arrow its heading. Click a point or a row to follow it. Keys: Space "
-    "run/pause · S step · P one phase · I initialize · Esc stop following."};
+    "run/pause · S step · P one phase · I initialize · Esc stop following.",
+    true};
 
 const char* const kClass[] = {"F", "V"};
 

@@ -14,11 +14,14 @@ namespace bandada {
 namespace {
 
 const ModelInfo kInfo = {
-    "flock2d", "2-D flock (predators, attractors)", "step",
+    "flock2d",
+    "2-D flock (predators, attractors)",
+    "step",
     "Fields act live, from the next step; N and the seed on Enter or leaving the field",
     "A left click or tap acts by the tool. Right click or hold 500 ms: attractor. Shift+click or the erase "
     "tool: "
-    "remove the nearest marker. Keys: Space run/pause · S step · I initialize · Esc clear selection."};
+    "remove the nearest marker. Keys: Space run/pause · S step · I initialize · Esc clear selection.",
+    true};
 
 enum Display { kVectors, kTrails, kGrid, kMarkers, kBySpeed, kByNeighbours, kDisplayCount };
 enum ToolId { kPredator, kAttractor, kSelect, kLeader, kErase };
