@@ -323,10 +323,24 @@ void plots_contents(bandada::ModelSession& s) {
       std::snprintf(title, sizeof title, "%s %.4g", info[k].title, s.series_value(k, n - 1));
     else
       std::snprintf(title, sizeof title, "%s", info[k].title);
-    const float lo = std::isnan(info[k].lo) ? FLT_MAX : static_cast<float>(info[k].lo);
-    const float hi = std::isnan(info[k].hi) ? FLT_MAX : static_cast<float>(info[k].hi);
+    float vmin = 0, vmax = 0;
+    if (!values.empty()) {
+      vmin = *std::min_element(values.begin(), values.end());
+      vmax = *std::max_element(values.begin(), values.end());
+    }
+    const float lo = std::isnan(info[k].lo) ? vmin : static_cast<float>(info[k].lo);
+    float hi = std::isnan(info[k].hi) ? vmax : static_cast<float>(info[k].hi);
+    if (!(hi > lo)) hi = lo + 1.0f;
+    const float line = ImGui::GetTextLineHeight() + 2 * ImGui::GetStyle().ItemSpacing.y;
     ImGui::PlotLines((std::string("##plot") + std::to_string(k)).c_str(), values.data(),
-                     static_cast<int>(values.size()), 0, title, lo, hi, ImVec2(pw, ph));
+                     static_cast<int>(values.size()), 0, title, lo, hi,
+                     ImVec2(pw, std::fmax(16.0f, ph - line)));
+    // The axes in words: the plotted range, the data's min and max, and the span of time shown.
+    if (n)
+      ImGui::TextColored(kDim, "axis %.3g … %.3g · min %.4g · max %.4g · t %.2f … %.2f s", lo, hi, vmin, vmax,
+                         s.series_step(from) * 0.04, s.series_step(n - 1) * 0.04);
+    else
+      ImGui::TextColored(kDim, "no data yet");
   }
 }
 

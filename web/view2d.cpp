@@ -130,6 +130,15 @@ void view2d_draw() {
         break;
     }
   }
+  // The legend, bottom left: one swatch and word per colour the plane uses.
+  float ly = v.y + v.h - 10;
+  const auto legend = a.session().legend();
+  for (auto it = legend.rbegin(); it != legend.rend(); ++it) {
+    ly -= ImGui::GetTextLineHeight() + 2;
+    dl->AddCircleFilled(ImVec2(v.x + 16, ly + ImGui::GetTextLineHeight() * 0.5f), 5.0f,
+                        palette_colour(it->first));
+    dl->AddText(ImVec2(v.x + 26, ly), IM_COL32(200, 205, 215, 255), it->second);
+  }
   dl->PopClipRect();
 }
 
