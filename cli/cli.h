@@ -29,7 +29,7 @@ std::string prepare_run(const std::vector<std::string>& args, Run& run);
 /// `bandada-cli sweep …`: see `bandada-cli sweep --help`.
 int sweep_main(const std::vector<std::string>& args);
 
-/// "boids3d, feedback2d or flock2d", and a value cut for an error line.
+/// The registered model ids as a list ("a, b or c"), and a value cut for an error line.
 std::string model_list();
 std::string shown(std::string_view value);
 
