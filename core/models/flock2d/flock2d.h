@@ -32,8 +32,18 @@ struct Flock2dParams {
   double predator_weight = 3;     ///< w_p, predator fear, 0 … 20
   double attractor_weight = 0.5;  ///< w_g, 0 … 10
   uint32_t seed = 1;
-  int64_t leader = -1;       ///< a boid index, or −1 for none
-  double leader_weight = 1;  ///< w_l
+  int64_t leader = -1;         ///< a boid index, or −1 for none
+  double leader_weight = 1;    ///< w_l
+  double obstacle_weight = 3;  ///< w_o, steering away from obstacles, 0 … 20
+};
+
+/// A round obstacle: centre and radius (1 … 150).
+struct Circle {
+  double x, y, r;
+};
+/// A wall: a segment of zero thickness, at most 300 units long.
+struct Wall {
+  double x1, y1, x2, y2;
 };
 
 struct Marker {
@@ -63,6 +73,15 @@ class Flock2d {
   /// Removes the marker (predator or attractor) nearest the point; false when there is none.
   bool remove_nearest_marker(double x, double y);
   void clear_markers();
+
+  /// Obstacles (docs/models/flock2d.md, "Obstacles"). A new circle moves the boids it covers out.
+  void add_circle(double x, double y, double r);
+  void add_wall(double x1, double y1, double x2, double y2);
+  /// Removes the obstacle whose surface is nearest the point; false when there is none.
+  bool remove_nearest_obstacle(double x, double y);
+  void clear_obstacles();
+  const std::vector<Circle>& circles() const { return circles_; }
+  const std::vector<Wall>& walls() const { return walls_; }
   const std::vector<Marker>& predators() const { return predators_; }
   const std::vector<Marker>& attractors() const { return attractors_; }
 
@@ -99,12 +118,27 @@ class Flock2d {
                                                             const std::vector<double>& y,
                                                             double radius) const;
   void move_predators();
+  /// The surface point of an obstacle nearest (x, y) within L: the unit direction away from it
+  /// and the gap; false when no obstacle is that close.
+  bool nearest_surface(double x, double y, double L, double& ux, double& uy, double& gap) const;
+  /// The weighted obstacle term of the acceleration of a mover at (x, y) with velocity (vx, vy).
+  void obstacle_force(double x, double y, double vx, double vy, double& ax, double& ay) const;
+  /// The guarantee: shortens the step's displacement (dx, dy) of a mover leaving (x, y) so that
+  /// its path neither crosses a wall nor enters a circle, and drops the velocity's component into
+  /// the surface it stops at.
+  void keep_out(double x, double y, double& dx, double& dy, double& vx, double& vy) const;
+  /// Moves a point inside circles to the nearest point outside all of them (the union's rim).
+  void push_out(double& x, double& y) const;
+  /// Moves every boid and predator out of every circle (start, new circle, new boids).
+  void push_out_all();
 
   Flock2dParams params_;
   Lcg rng_;
   mutable std::vector<std::vector<uint32_t>> lists_;  // neighbour lists, reused (capacity kept) across calls
   std::vector<double> px_, py_, vx_, vy_;
   std::vector<Marker> predators_, attractors_;
+  std::vector<Circle> circles_;
+  std::vector<Wall> walls_;
   uint64_t steps_ = 0;
   bool brute_ = false;
 };

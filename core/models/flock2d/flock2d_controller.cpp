@@ -18,22 +18,22 @@ const std::vector<Flock2dPreset>& flock2d_presets() {
   static const std::vector<Flock2dPreset> kPresets = {
       {"Balanced",
        "The classic 1.5 / 1.0 / 1.0: groups form, merge and turn together.",
-       {"300", "50", "25", "1.5", "1.0", "1.0", "4", "0.1", "1", "3", "0.5", "1", "1"}},
+       {"300", "50", "25", "1.5", "1.0", "1.0", "4", "0.1", "1", "3", "0.5", "1", "1", "3"}},
       {"Fish school",
        "Alignment-heavy: long parallel streams that wheel as one.",
-       {"300", "50", "20", "1.2", "2.5", "0.8", "4", "0.1", "1", "3", "0.5", "1", "1"}},
+       {"300", "50", "20", "1.2", "2.5", "0.8", "4", "0.1", "1", "3", "0.5", "1", "1", "3"}},
       {"Bird flock",
        "Lower cohesion: wide, loose formations that stretch and split.",
-       {"300", "60", "25", "1.5", "1.2", "0.4", "4", "0.1", "1", "3", "0.5", "1", "1"}},
+       {"300", "60", "25", "1.5", "1.2", "0.4", "4", "0.1", "1", "3", "0.5", "1", "1", "3"}},
       {"Loose swarm",
        "Separation-heavy: even spacing, little common heading.",
-       {"300", "50", "35", "3.0", "0.5", "0.5", "4", "0.1", "1", "3", "0.5", "1", "1"}},
+       {"300", "50", "35", "3.0", "0.5", "0.5", "4", "0.1", "1", "3", "0.5", "1", "1", "3"}},
       {"Tight ball",
        "Cohesion-heavy: dense balls that orbit their centre.",
-       {"300", "50", "15", "1.0", "0.8", "3.0", "4", "0.1", "1", "3", "0.5", "1", "1"}},
+       {"300", "50", "15", "1.0", "0.8", "3.0", "4", "0.1", "1", "3", "0.5", "1", "1", "3"}},
       {"All max",
        "Every weight at 10: the seed's warning about spasmodic, jittering motion.",
-       {"300", "50", "25", "10", "10", "10", "4", "0.1", "1", "3", "0.5", "1", "1"}},
+       {"300", "50", "25", "10", "10", "10", "4", "0.1", "1", "3", "0.5", "1", "1", "3"}},
   };
   return kPresets;
 }

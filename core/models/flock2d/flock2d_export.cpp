@@ -34,7 +34,26 @@ std::string flock2d_json(const Flock2d& f) {
     json_numbers(out, "p", {f.attractors()[i].x, f.attractors()[i].y});
     out += "}";
   }
-  out += "]}\n";
+  out += "]";
+  if (!f.circles().empty() || !f.walls().empty()) {  // (absent: the JSON of earlier releases)
+    out += ",\"circles\":[";
+    for (size_t i = 0; i < f.circles().size(); ++i) {
+      out += i ? ",{" : "{";
+      json_numbers(out, "c", {f.circles()[i].x, f.circles()[i].y});
+      json_number(out, "r", f.circles()[i].r);
+      out += "}";
+    }
+    out += "],\"walls\":[";
+    for (size_t i = 0; i < f.walls().size(); ++i) {
+      const Wall& w = f.walls()[i];
+      out += i ? ",{" : "{";
+      json_numbers(out, "a", {w.x1, w.y1});
+      json_numbers(out, "b", {w.x2, w.y2});
+      out += "}";
+    }
+    out += "]";
+  }
+  out += "}\n";
   return out;
 }
 

@@ -18,10 +18,11 @@ const FieldInfo kFields[kFlock2dFieldCount] = {
     {"w-attr", "attractor weight w_g", "0 … 10", false, 0, 10, false},
     {"w-leader", "leader weight w_l", "0 … 10", false, 0, 10, false},
     {"seed", "seed", "LCG seed, whole number 0 … 4294967295", true, 0, 4294967295.0, false, nullptr, true},
+    {"w-obs", "obstacle weight w_o", "0 … 20: how hard boids steer away from obstacles", false, 0, 20, false},
 };
 
 const Flock2dFieldTexts kDefaults = {"300", "50", "25", "1.5", "1.0", "1.0", "4",
-                                     "0.1", "1",  "3",  "0.5", "1",   "1"};
+                                     "0.1", "1",  "3",  "0.5", "1",   "1",   "3"};
 
 }  // namespace
 
@@ -42,7 +43,8 @@ Flock2dCheck check_flock2d(const Flock2dFieldTexts& texts) {
                                                               {&P::predator_weight},
                                                               {&P::attractor_weight},
                                                               {&P::leader_weight},
-                                                              {nullptr, &P::seed}};
+                                                              {nullptr, &P::seed},
+                                                              {&P::obstacle_weight}};
   double v[kFlock2dFieldCount];
   Flock2dCheck out = check_table(kFields, kTargets, texts, v);
   if (out.errors[1].empty() && out.errors[2].empty() && v[2] > v[1]) {  // r_s ≤ r

@@ -23,9 +23,10 @@ enum class Flock2dField : int {
   w_pred,
   w_attr,
   w_leader,
-  seed
+  seed,
+  w_obs  ///< appended after the seed: older fields keep their places
 };
-inline constexpr int kFlock2dFieldCount = 13;
+inline constexpr int kFlock2dFieldCount = 14;
 using Flock2dFieldTexts = std::array<std::string, kFlock2dFieldCount>;
 
 /// The whole table, in field order (for the shared link reader and checker).
