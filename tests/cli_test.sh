@@ -54,4 +54,9 @@ h=$("$cli" --model flock2d --count 1 --predator '67798784168595896;1')
 check "a predator placed far away lands on the torus" '[[ "$h" == *"\"predators\":[{\"p\":[0,1]"* ]] || [[ "$h" =~ \"predators\":\[\{\"p\":\[[0-9] ]]'
 a=$("$cli" --model flock2d --count 5 --attractor '100;200' --attractor '300;400')
 check "the flock2d JSON lists the attractors" '[[ "$a" == *"\"attractors\":[{\"p\":[100,200]},{\"p\":[300,400]}]"* ]]'
+o=$("$cli" --model flock2d --count 50 --obstacle '450;300;60' --wall '100;100;100;300' --steps 5)
+check "flock2d JSON lists the obstacles" '[[ "$o" == *"\"circles\":[{\"c\":[450,300],\"r\":60}],\"walls\":[{\"a\":[100,100],\"b\":[100,300]}]"* ]]'
+refuses "a circle over 150 in radius is refused" --model flock2d --obstacle '1;1;151'
+refuses "a wall longer than 300 is refused" --model flock2d --wall '0;0;0;301'
+refuses "a malformed obstacle is refused" --model flock2d --obstacle '1;2'
 check_summary

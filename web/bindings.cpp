@@ -143,7 +143,12 @@ std::string describe_json() {
                 ",\"key\":" + (c.key ? json_quote(c.key) : "null") + ",\"tip\":" + json_quote(c.tip) +
                 ",\"only_when_available\":" + (c.only_when_available ? "true" : "false") + "}";
        });
-  j += ",\"tools\":" + json_list(s.tools().size(), [&](size_t k) { return json_quote(s.tools()[k].label); });
+  j += ",\"tools\":" + json_list(s.tools().size(), [&](size_t k) {
+         return json_quote(s.tools()[k].label);
+         j += ",\"drag_tools\":" + json_list(s.tools().size(), [&](size_t k) {
+                return std::string(s.tools()[k].drag ? "true" : "false");
+              });
+       });
   j += ",\"displays\":" + json_list(s.display_options().size(),
                                     [&](size_t k) { return json_quote(s.display_options()[k].label); });
   const auto legend = s.legend();
@@ -271,6 +276,15 @@ bool press(double x, double y, bool right, bool shift, double held_ms, double pi
   return ok;
 }
 
+/// A drag on the plane in SVG coordinates (the accessible view), for drag tools.
+bool drag(double x0, double y0, double x1, double y1) {
+  App& a = app();
+  const auto flip = [&](double y) { return a.draw.y_up ? a.draw.height - y : y; };
+  const bool ok = a.session().drag(x0, flip(y0), x1, flip(y1)).ok;
+  persist();
+  return ok;
+}
+
 /// A press at model coordinates typed by the user (the keyboard way to place a marker).
 bool press_model(double x, double y, bool right) {
   const bool ok = app().session().press(x, y, right, false, 12.0).ok;
@@ -311,6 +325,7 @@ EMSCRIPTEN_BINDINGS(bandada) {
   emscripten::function("setDisplay", &web::set_display);
   emscripten::function("press", &web::press);
   emscripten::function("pressModel", &web::press_model);
+  emscripten::function("drag", &web::drag);
   emscripten::function("shareString", &web::share_string);
   emscripten::function("stateJson", &web::state_export);
   emscripten::function("advance", &web::advance);

@@ -10,7 +10,7 @@
   const SIZE = 560;           // the drawing size of a cube's projection
   const SCALE = SIZE / 14.8;  // pixels per model unit: the cube's projection fits
   const NS = 'http://www.w3.org/2000/svg';
-  const OV = {ring: 0, disc: 1, cross: 2, circle: 3, segment: 4, arrow: 5};  // Overlay::Kind
+  const OV = {ring: 0, disc: 1, cross: 2, circle: 3, segment: 4, arrow: 5, solid: 6};  // Overlay::Kind
   let active = false, last = 0, lastKey = '', tablePage = 0, statusWord = '', desc = null;
   let down = 0;
 
@@ -156,8 +156,23 @@
       if (tr) { Module.selectBoid(Number(tr.dataset.index)); render(true); }
     });
     const svg = $('hv-svg');
-    svg.addEventListener('pointerdown', (e) => { if (e.button === 0) down = performance.now(); });
-    svg.addEventListener('pointerup', (e) => { if (e.button === 0) press(e, false, performance.now() - down); });
+    let from = null;  // where a drag tool's stroke began (SVG coordinates)
+    svg.addEventListener('pointerdown', (e) => {
+      if (e.button !== 0) return;
+      down = performance.now();
+      from = svgPoint(e);
+    });
+    svg.addEventListener('pointerup', (e) => {
+      if (e.button !== 0) return;
+      const tool = JSON.parse(Module.viewJson(SCALE, SIZE / 2, SIZE / 2)).tool;
+      const to = svgPoint(e);
+      if (!cube() && desc.drag_tools[tool] && from && Math.hypot(to.x - from.x, to.y - from.y) > 3) {
+        Module.drag(from.x, from.y, to.x, to.y);  // circle: centre to rim; wall: end to end
+        render(true);
+        return;
+      }
+      press(e, false, performance.now() - down);
+    });
     svg.addEventListener('contextmenu', (e) => { e.preventDefault(); press(e, true, 0); });
     document.addEventListener('keydown', onKey);
   }
@@ -176,12 +191,16 @@
     } catch (e) { fallback(); }
   }
 
-  // A press on the drawing: on a plane the session's tool decides; on a cube it selects.
-  function press(e, right, held) {
+  function svgPoint(e) {
     const svg = $('hv-svg');
     const pt = svg.createSVGPoint();
     pt.x = e.clientX; pt.y = e.clientY;
-    const p = pt.matrixTransform(svg.getScreenCTM().inverse());
+    return pt.matrixTransform(svg.getScreenCTM().inverse());
+  }
+
+  // A press on the drawing: on a plane the session's tool decides; on a cube it selects.
+  function press(e, right, held) {
+    const p = svgPoint(e);
     if (!cube()) {
       Module.press(p.x, p.y, right, e.shiftKey, held, 12);
       render(true);
@@ -270,7 +289,8 @@
     $('hv-overlays').replaceChildren(...v.overlays.filter(([kind, colour]) => !(kind === OV.ring && colour === 5)).map(
       ([kind, colour, x, y, size, x2, y2]) => {
         const cls = 'hv-ov c' + colour;
-        if (kind === OV.segment) return svgEl('line', {class: cls, x1: x, y1: y, x2, y2});
+        if (kind === OV.segment) return svgEl('line', {class: cls + (colour === 9 ? ' hv-wall' : ''), x1: x, y1: y, x2, y2});
+        if (kind === OV.solid) return svgEl('circle', {class: cls + ' hv-obstacle', cx: x, cy: y, r: size});
         if (kind === OV.arrow) return svgEl('line', {class: cls, x1: x, y1: y, x2: x + x2 * size * 1.5, y2: y + y2 * size * 1.5});
         if (kind === OV.cross) return svgEl('path', {class: cls, d: `M${x - 14},${y} H${x + 14} M${x},${y - 14} V${y + 14}`});
         const marker = (kind === OV.ring || kind === OV.disc) && (colour === 2 || colour === 3);

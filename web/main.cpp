@@ -60,6 +60,13 @@ std::string key_name(const SDL_Keysym& k) {
   return (k.mod & (KMOD_CTRL | KMOD_GUI)) ? "mod+" + name : name;
 }
 
+/// The session's current tool draws by dragging (circle, wall).
+bool drag_tool() {
+  const auto& tools = web::app().session().tools();
+  const int t = web::app().session().tool();
+  return t >= 0 && static_cast<size_t>(t) < tools.size() && tools[t].drag;
+}
+
 /// A press on the plane in CSS px: by the session's tool, or its second meanings.
 void press_plane(float x, float y, bool right, bool shift, double held_ms) {
   double mx = 0, my = 0, px_per_unit = 1;
@@ -97,6 +104,17 @@ void handle_event(const SDL_Event& e) {
       if (p.down && e.button.button == SDL_BUTTON_LEFT) {
         p.down = false;
         const float x = static_cast<float>(e.button.x), y = static_cast<float>(e.button.y);
+        if (!cube && drag_tool()) {  // circle, wall: from the press to the release
+          double x0, y0, x1, y1, s;
+          if (web::view2d_to_model(p.x0, p.y0, x0, y0, s) && web::view2d_to_model(x, y, x1, y1, s)) {
+            if (p.moved)
+              a.session().drag(x0, y0, x1, y1);
+            else
+              press_plane(x, y, false, p.shift, 0.0);
+            web::persist();
+          }
+          break;
+        }
         if (p.moved) break;
         if (!cube)
           press_plane(x, y, false, p.shift, emscripten_get_now() - p.t0_ms);

@@ -25,6 +25,7 @@ inline ImU32 palette_colour(uint8_t c) {
       IM_COL32(60, 70, 90, 255),     // kFrame
       IM_COL32(200, 130, 255, 255),  // kLeader
       IM_COL32(255, 220, 90, 90),    // kFaint
+      IM_COL32(120, 132, 155, 255),  // kObstacle
   };
   return c < sizeof kTable / sizeof kTable[0] ? kTable[c] : kTable[0];
 }

@@ -80,9 +80,12 @@ void view2d_draw() {
   dl->AddRect(pm.at(0, d.y_up ? d.height : 0), pm.at(d.width, d.y_up ? 0 : d.height),
               IM_COL32(110, 120, 140, 200));
   const float flip = d.y_up ? -1.0f : 1.0f;
-  for (const bandada::Overlay& o : d.overlays)  // grids, trails and vectors lie under the glyphs
+  for (const bandada::Overlay& o : d.overlays) {  // obstacles, grids, trails, vectors: under the glyphs
+    if (o.kind == bandada::Overlay::Kind::solid)
+      dl->AddCircleFilled(pm.at(o.x, o.y), o.size * pm.s, palette_colour(o.colour), 48);
     if (o.kind == bandada::Overlay::Kind::segment)
       dl->AddLine(pm.at(o.x, o.y), pm.at(o.x2, o.y2), palette_colour(o.colour), o.width);
+  }
   const size_t stride = a.plan.stride;
   for (size_t i = 0; i < d.count; ++i) {
     if (i % stride != 0 && d.highlight[i] == 0) continue;  // a subset while frames are slow
@@ -126,6 +129,8 @@ void view2d_draw() {
       case bandada::Overlay::Kind::arrow_px:
         dl->AddLine(c, ImVec2(c.x + o.x2 * o.size, c.y + o.y2 * o.size * flip), col, o.width);
         break;
+      case bandada::Overlay::Kind::solid:
+        break;  // drawn under the glyphs
       case bandada::Overlay::Kind::segment:
         break;
     }

@@ -84,6 +84,7 @@ struct SeriesInfo {
 struct Tool {
   const char* id;
   const char* label;
+  bool drag = false;  ///< the tool draws by dragging (from the press to the release), not by tapping
 };
 
 /// A switch that changes only what is drawn (vectors, trails, …).
@@ -106,6 +107,7 @@ enum Colour : uint8_t {
   kFrame,
   kLeader,
   kFaint,
+  kObstacle,
   kRamp = 16,  ///< kRamp + k, k = 0 … 15: a blue → red ramp (by speed, by neighbours)
 };
 
@@ -117,6 +119,7 @@ struct Overlay {
     circle,    ///< circle of radius `size` in model units (three great circles in a cube)
     segment,   ///< line from (x, y, z) to (x2, y2, z2), model units
     arrow_px,  ///< from (x, y, z) along unit (x2, y2) for `size` px (plane only)
+    solid,     ///< filled circle of radius `size` in model units (an obstacle)
   } kind;
   uint8_t colour;
   float x, y, z, size;
@@ -253,6 +256,8 @@ class ModelSession {
   /// A press on the plane at model (x, y): by the tool, or `right` (right click, long press) /
   /// `remove` (Shift) for their second meanings. pick is the selection radius in model units.
   virtual CommandResult press(double x, double y, bool right, bool remove, double pick);
+  /// A drag on the plane with a drag tool, from (x0, y0) to (x1, y1) in model units.
+  virtual CommandResult drag(double, double, double, double) { return {false, "This tool does not drag."}; }
   /// What each colour on the plane means, for a small legend beside it.
   virtual std::vector<std::pair<uint8_t, const char*>> legend() const { return {}; }
   virtual const std::vector<DisplayOption>& display_options() const;

@@ -24,8 +24,11 @@ TEST_CASE("presets set exactly their fields (not N or the seed); an edit shows c
     CHECK(c.texts()[0] == "120");
     CHECK(c.texts()[12] == "9");
   }
-  CHECK(c.model() == before);                            // live: the same flock
+  CHECK(c.model() == before);      // live: the same flock
+  CHECK(c.circles().size() == 6);  // Pillars, the last, brought its obstacles
+  c.apply_preset(5);
   CHECK(c.model()->params().separation_weight == 10.0);  // All max applied
+  CHECK(c.circles().size() == 6);                        // a preset without obstacles keeps them
   c.edit(Flock2dField::w_ali, "2");
   CHECK(c.preset() == -1);
 }
@@ -153,4 +156,35 @@ TEST_CASE("a link with more markers than a flock takes keeps the first ones and 
   CHECK(r.message.find("7 predators beyond the first 500 ignored") != std::string::npos);
   REQUIRE(c.initialize().ok);
   CHECK(c.model()->predators().size() == static_cast<size_t>(kMaxMarkers));
+}
+
+TEST_CASE(
+    "obstacles belong to the configuration: placed before Initialize, kept by a rebuild, carried by links") {
+  Flock2dController c;
+  REQUIRE(c.add_circle(100.123, 200.456, 40).ok);
+  REQUIRE(c.add_wall(300, 100, 300, 350).ok);
+  CHECK_FALSE(c.add_circle(10, 10, 200).ok);  // radius over 150
+  CHECK_FALSE(c.add_wall(0, 0, 400, 0).ok);   // longer than 300
+  CHECK(c.circles()[0].x == 100.12);          // quantised like markers
+  REQUIRE(c.initialize().ok);
+  CHECK(c.model()->circles().size() == 1);
+  CHECK(c.model()->walls().size() == 1);
+  c.edit(Flock2dField::seed, "5");
+  c.commit(static_cast<size_t>(Flock2dField::seed));  // a rebuild keeps them
+  CHECK(c.model()->walls().size() == 1);
+  const std::string link = c.share_string();
+  CHECK(link.find("&obst=100.12~200.46~40") != std::string::npos);
+  CHECK(link.find("&wall=300~100~300~350") != std::string::npos);
+  Flock2dController d;
+  REQUIRE(d.open_link(link).ok);
+  CHECK(d.share_string() == link);
+  REQUIRE(d.initialize().ok);
+  CHECK(d.model()->fingerprint() == c.model()->fingerprint());
+  REQUIRE(d.remove_nearest(300, 200).ok);  // the wall is nearer than the circle
+  CHECK(d.walls().empty());
+  CHECK(d.circles().size() == 1);
+  Flock2dController e;
+  REQUIRE(e.open_link("m=flock2d&v=1&count=20&obst=1~2_bad&wall=9~9~9").ok);
+  CHECK(e.circles().empty());
+  CHECK(e.walls().empty());
 }

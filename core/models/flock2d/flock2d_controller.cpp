@@ -34,6 +34,18 @@ const std::vector<Flock2dPreset>& flock2d_presets() {
       {"All max",
        "Every weight at 10: the seed's warning about spasmodic, jittering motion.",
        {"300", "50", "25", "10", "10", "10", "4", "0.1", "1", "3", "0.5", "1", "1", "3"}},
+      {"Gate",
+       "A wall with a gap: the flock funnels through it and spreads out again.",
+       {"300", "50", "25", "1.5", "1.0", "1.0", "4", "0.1", "1", "3", "0.5", "1", "1", "5"},
+       true,
+       {},
+       {{450, 0, 450, 255}, {450, 345, 450, 600}}},
+      {"Pillars",
+       "A field of pillars: the flock splits around them and closes up behind.",
+       {"300", "50", "25", "1.5", "1.0", "1.0", "4", "0.1", "1", "3", "0.5", "1", "1", "4"},
+       true,
+       {{225, 150, 30}, {450, 150, 30}, {675, 150, 30}, {225, 450, 30}, {450, 450, 30}, {675, 450, 30}},
+       {}},
   };
   return kPresets;
 }
@@ -81,7 +93,13 @@ void Flock2dController::apply_preset(int index) {
   if (index < 0 || index >= static_cast<int>(flock2d_presets().size())) return;
   notice_.clear();
   // Every field but N and the seed: a preset changes behaviour, not which flock you are watching.
-  const Flock2dFieldTexts& t = flock2d_presets()[index].texts;
+  const Flock2dPreset& preset = flock2d_presets()[index];
+  if (preset.sets_obstacles) {
+    circles_ = preset.circles;
+    walls_ = preset.walls;
+    sync_obstacles();
+  }
+  const Flock2dFieldTexts& t = preset.texts;
   for (int i = 0; i < kFlock2dFieldCount; ++i)
     if (i != static_cast<int>(Flock2dField::count) && i != static_cast<int>(Flock2dField::seed))
       texts_[i] = t[i];
@@ -129,6 +147,79 @@ CommandResult Flock2dController::add_attractor(double x, double y) {
   return {true, {}};
 }
 
+CommandResult Flock2dController::add_circle(double x, double y, double r) {
+  if (!(r >= 1.0 && r <= 150.0)) return {false, "A circle's radius is 1 … 150."};
+  if (circles_.size() >= static_cast<size_t>(kMaxMarkers))
+    return {false, "At most " + std::to_string(kMaxMarkers) + " circles: remove some first."};
+  circles_.push_back(
+      {place_marker(x, kFlockWidth), place_marker(y, kFlockHeight), std::floor(r * 100.0 + 0.5) / 100.0});
+  if (model_) model_->add_circle(circles_.back().x, circles_.back().y, circles_.back().r);
+  return {};
+}
+
+CommandResult Flock2dController::add_wall(double x1, double y1, double x2, double y2) {
+  Wall w{place_marker(x1, kFlockWidth), place_marker(y1, kFlockHeight), 0, 0};
+  // The far end as given, relative to the first: a wall may cross the torus's seam.
+  w.x2 = w.x1 + std::floor((x2 - x1) * 100.0 + 0.5) / 100.0;
+  w.y2 = w.y1 + std::floor((y2 - y1) * 100.0 + 0.5) / 100.0;
+  const double len = std::sqrt((w.x2 - w.x1) * (w.x2 - w.x1) + (w.y2 - w.y1) * (w.y2 - w.y1));
+  if (!(len >= 1.0 && len <= 300.0))
+    return {false, "A wall is 1 … 300 long (half the torus's height at most)."};
+  if (walls_.size() >= static_cast<size_t>(kMaxMarkers))
+    return {false, "At most " + std::to_string(kMaxMarkers) + " walls: remove some first."};
+  walls_.push_back(w);
+  if (model_) model_->add_wall(w.x1, w.y1, w.x2, w.y2);
+  return {};
+}
+
+void Flock2dController::clear_obstacles() {
+  circles_.clear();
+  walls_.clear();
+  sync_obstacles();
+}
+
+void Flock2dController::sync_obstacles() {
+  if (!model_) return;
+  model_->clear_obstacles();
+  for (const Circle& c : circles_) model_->add_circle(c.x, c.y, c.r);
+  for (const Wall& w : walls_) model_->add_wall(w.x1, w.y1, w.x2, w.y2);
+}
+
+CommandResult Flock2dController::remove_nearest(double x, double y) {
+  double marker = 1e300, obstacle = 1e300;
+  if (model_)
+    for (const std::vector<Marker>* list : {&model_->predators(), &model_->attractors()})
+      for (const Marker& m : *list) {
+        const double dx = minimal_image(m.x - x, kFlockWidth), dy = minimal_image(m.y - y, kFlockHeight);
+        marker = std::min(marker, std::sqrt(dx * dx + dy * dy));
+      }
+  size_t at = 0;
+  bool circle = true;
+  for (size_t k = 0; k < circles_.size(); ++k) {
+    const double dx = minimal_image(circles_[k].x - x, kFlockWidth),
+                 dy = minimal_image(circles_[k].y - y, kFlockHeight);
+    const double gap = std::fabs(std::sqrt(dx * dx + dy * dy) - circles_[k].r);
+    if (gap < obstacle) obstacle = gap, at = k, circle = true;
+  }
+  for (size_t k = 0; k < walls_.size(); ++k) {
+    const Wall& w = walls_[k];
+    const double ax = minimal_image(w.x1 - x, kFlockWidth), ay = minimal_image(w.y1 - y, kFlockHeight);
+    const double ex = w.x2 - w.x1, ey = w.y2 - w.y1, len2 = ex * ex + ey * ey;
+    double t = len2 > 0 ? -(ax * ex + ay * ey) / len2 : 0.0;
+    t = t < 0 ? 0 : t > 1 ? 1 : t;
+    const double qx = ax + t * ex, qy = ay + t * ey, gap = std::sqrt(qx * qx + qy * qy);
+    if (gap < obstacle) obstacle = gap, at = k, circle = false;
+  }
+  if (marker < 1e300 && marker <= obstacle) return remove_nearest_marker(x, y);
+  if (obstacle == 1e300) return {false, "Nothing to remove."};
+  if (circle)
+    circles_.erase(circles_.begin() + static_cast<std::ptrdiff_t>(at));
+  else
+    walls_.erase(walls_.begin() + static_cast<std::ptrdiff_t>(at));
+  sync_obstacles();
+  return {};
+}
+
 CommandResult Flock2dController::remove_nearest_marker(double x, double y) {
   if (!model_ || !model_->remove_nearest_marker(x, y)) return {false, "No marker to remove."};
   return {true, {}};
@@ -155,6 +246,7 @@ CommandResult Flock2dController::initialize() {
   for (auto& [x, y] : pending_attractors_) model_->add_attractor(x, y);
   pending_predators_.clear();
   pending_attractors_.clear();
+  sync_obstacles();
   record(true);
   return {true, {}};
 }
@@ -261,6 +353,18 @@ std::string Flock2dController::share_string() const {
   }
   if (!pr.empty()) s += "&pred=" + points_text(pr);
   if (!at.empty()) s += "&attr=" + points_text(at);
+  if (!circles_.empty()) {
+    s += "&obst=";
+    for (size_t k = 0; k < circles_.size(); ++k)
+      s += (k ? "_" : "") + coordinate_text(circles_[k].x) + "~" + coordinate_text(circles_[k].y) + "~" +
+           coordinate_text(circles_[k].r);
+  }
+  if (!walls_.empty()) {
+    s += "&wall=";
+    for (size_t k = 0; k < walls_.size(); ++k)
+      s += (k ? "_" : "") + coordinate_text(walls_[k].x1) + "~" + coordinate_text(walls_[k].y1) + "~" +
+           coordinate_text(walls_[k].x2) + "~" + coordinate_text(walls_[k].y2);
+  }
   return s;
 }
 
@@ -299,6 +403,33 @@ CommandResult Flock2dController::open_link(std::string_view share) {
     if (dropped)
       warnings.push_back(std::to_string(dropped) + " " + word + " beyond the first " +
                          std::to_string(kMaxMarkers) + " ignored");
+  }
+  circles_.clear();
+  walls_.clear();
+  for (auto [key, arity, word] :
+       {std::tuple{"obst", size_t{3}, "circles"}, std::tuple{"wall", size_t{4}, "walls"}}) {
+    auto text = find(key);
+    if (!text) continue;
+    std::vector<double> v;
+    bool ok = true;
+    std::string_view rest = *text;
+    while (ok && !rest.empty()) {
+      const size_t end = rest.find('_');
+      std::string_view one = rest.substr(0, end);
+      v.clear();
+      while (ok) {
+        const size_t sep = one.find('~');
+        RealParse x = parse_real_text(one.substr(0, sep));
+        ok = x.ok;
+        v.push_back(x.value);
+        if (sep == std::string_view::npos) break;
+        one = one.substr(sep + 1);
+      }
+      ok = ok && v.size() == arity &&
+           (arity == 3 ? add_circle(v[0], v[1], v[2]).ok : add_wall(v[0], v[1], v[2], v[3]).ok);
+      rest = end == std::string_view::npos ? std::string_view() : rest.substr(end + 1);
+    }
+    if (!ok) warnings.push_back(std::string("malformed or out-of-range ") + word + " ignored from there on");
   }
   model_.reset();  // a link describes a flock to build: Initialize places its markers
   running_ = false;

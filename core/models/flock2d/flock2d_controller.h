@@ -21,6 +21,9 @@ struct Flock2dPreset {
   const char* name;
   const char* note;  ///< one line: what to watch
   Flock2dFieldTexts texts;
+  bool sets_obstacles = false;  ///< replaces the obstacles with its own (the others keep them)
+  std::vector<Circle> circles = {};
+  std::vector<Wall> walls = {};
 };
 /// Balanced, Fish school, Bird flock, Loose swarm, Tight ball, All max.
 const std::vector<Flock2dPreset>& flock2d_presets();
@@ -65,6 +68,17 @@ class Flock2dController
   CommandResult remove_nearest_marker(double x, double y);
   void clear_markers();
 
+  /// Obstacles belong to the configuration: placed with or without a flock, kept across a
+  /// rebuild, carried in links. Centres and ends are quantised like markers; a circle's radius
+  /// is 1 … 150, a wall 1 … 300 long.
+  CommandResult add_circle(double x, double y, double r);
+  CommandResult add_wall(double x1, double y1, double x2, double y2);
+  void clear_obstacles();
+  const std::vector<Circle>& circles() const { return circles_; }
+  const std::vector<Wall>& walls() const { return walls_; }
+  /// Removes whichever is nearest the point: a marker, or an obstacle's surface.
+  CommandResult remove_nearest(double x, double y);
+
   CommandResult initialize();
   CommandResult step();
   /// The work half of advance(): the queued steps that fit budget_ms (at least one).
@@ -81,11 +95,14 @@ class Flock2dController
   void revalidate();
   Flock2dParams params_from_fields() const;  // valid fields plus the non-text settings
   void record(bool with_nearest);
+  void sync_obstacles();  // the flock gets exactly the controller's obstacles
 
   int preset_ = 0;
   ForceLaw law_ = ForceLaw::steering;
   Integrator integrator_ = Integrator::euler;
   int64_t leader_ = -1;
+  std::vector<Circle> circles_;
+  std::vector<Wall> walls_;
   std::vector<std::pair<double, double>> pending_predators_,
       pending_attractors_;  // from a link, before Initialize
 };

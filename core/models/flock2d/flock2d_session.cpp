@@ -24,7 +24,7 @@ const ModelInfo kInfo = {
     true};
 
 enum Display { kVectors, kTrails, kGrid, kMarkers, kBySpeed, kByNeighbours, kDisplayCount };
-enum ToolId { kPredator, kAttractor, kSelect, kLeader, kErase };
+enum ToolId { kPredator, kAttractor, kSelect, kLeader, kErase, kCircle, kWall };
 
 std::string fixed(double v, const char* f) {
   char b[64];
@@ -65,6 +65,7 @@ class Flock2dSession final : public ControllerSession<Flock2dController, Flock2d
     static const std::vector<Command> kCommands = [] {
       std::vector<Command> c = standard_commands("Draw the flock, paused (I)", "Pause, then one step (S)");
       c.push_back({"clear_markers", "Clear markers", nullptr, "Remove every predator and attractor"});
+      c.push_back({"clear_obstacles", "Clear obstacles", nullptr, "Remove every circle and wall", true});
       c.push_back(
           {"make_leader", "Make the selected boid the leader", nullptr, "The others follow it", true});
       c.push_back({"no_leader", "No leader", nullptr, "Nobody leads", true});
@@ -80,6 +81,7 @@ class Flock2dSession final : public ControllerSession<Flock2dController, Flock2d
       return c_.selection() && static_cast<int64_t>(*c_.selection()) != c_.leader() ? ""
                                                                                     : "Select a boid first.";
     if (id == "no_leader") return c_.leader() >= 0 ? "" : "No leader.";
+    if (id == "clear_obstacles") return c_.circles().empty() && c_.walls().empty() ? "No obstacles." : "";
     return standard_why_not(id);
   }
 
@@ -159,23 +161,25 @@ class Flock2dSession final : public ControllerSession<Flock2dController, Flock2d
   CommandResult select(int64_t index) override { return c_.select(index); }
 
   const std::vector<Tool>& tools() const override {
-    static const std::vector<Tool> kTools = {{"predator", "predator"},
-                                             {"attractor", "attractor"},
-                                             {"select", "select"},
-                                             {"leader", "leader"},
-                                             {"erase", "erase"}};
+    static const std::vector<Tool> kTools = {
+        {"predator", "predator"}, {"attractor", "attractor"}, {"select", "select"},  {"leader", "leader"},
+        {"erase", "erase"},       {"circle", "circle", true}, {"wall", "wall", true}};
     return kTools;
   }
   int tool() const override { return tool_; }
   void set_tool(int t) override {
-    if (t >= 0 && t <= kErase) tool_ = t;
+    if (t >= 0 && t <= kWall) tool_ = t;
   }
   CommandResult press(double x, double y, bool right, bool remove, double pick) override {
     if (!c_.model()) return {false, "Initialize first: markers go into a running flock."};
     if (!(x >= 0 && y >= 0 && x <= kFlockWidth && y <= kFlockHeight)) return {false, "Outside the plane."};
     CommandResult r;
     if (remove || tool_ == kErase)
-      r = c_.remove_nearest_marker(x, y);
+      r = c_.remove_nearest(x, y);
+    else if (tool_ == kCircle)
+      r = c_.add_circle(x, y, 30);  // a tap: a circle of radius 30
+    else if (tool_ == kWall)
+      return {false, "Drag from one end of the wall to the other."};
     else if (right || tool_ == kAttractor)
       r = c_.add_attractor(x, y);
     else if (tool_ == kPredator)
@@ -191,11 +195,21 @@ class Flock2dSession final : public ControllerSession<Flock2dController, Flock2d
     return r;
   }
   std::vector<std::pair<uint8_t, const char*>> legend() const override {
-    return {{kBoid, "boid"},
-            {kRed, "predator"},
-            {kGreen, "attractor"},
-            {kLeader, "leader"},
-            {kOrange, "selected"}};
+    return {{kBoid, "boid"},     {kRed, "predator"},    {kGreen, "attractor"},
+            {kLeader, "leader"}, {kOrange, "selected"}, {kObstacle, "obstacle"}};
+  }
+  CommandResult drag(double x0, double y0, double x1, double y1) override {
+    CommandResult r;
+    if (tool_ == kCircle) {
+      const double dx = minimal_image(x1 - x0, kFlockWidth), dy = minimal_image(y1 - y0, kFlockHeight);
+      r = c_.add_circle(x0, y0, std::fmin(150.0, std::fmax(1.0, std::sqrt(dx * dx + dy * dy))));
+    } else if (tool_ == kWall) {
+      r = c_.add_wall(x0, y0, x1, y1);
+    } else {
+      return press(x1, y1, false, false, 15.0);
+    }
+    if (r.ok) bump();  // obstacles are part of the saved text
+    return r;
   }
   const std::vector<DisplayOption>& display_options() const override {
     static const std::vector<DisplayOption> kOptions = {
@@ -220,6 +234,8 @@ class Flock2dSession final : public ControllerSession<Flock2dController, Flock2d
         {"leader", "L", "a boid index below --count: the others follow it"},
         {"predator", "X;Y", "a predator at (X, Y); repeatable (';' or a single ',' between X and Y)"},
         {"attractor", "X;Y", "an attractor at (X, Y); repeatable"},
+        {"obstacle", "X;Y;R", "a circle of radius R (1 … 150) centred at (X, Y); repeatable"},
+        {"wall", "X1;Y1;X2;Y2", "a wall from (X1, Y1) to (X2, Y2), 1 … 300 long; repeatable"},
     };
     return kOptions;
   }
@@ -227,6 +243,26 @@ class Flock2dSession final : public ControllerSession<Flock2dController, Flock2d
     if (name == "leader") {
       leader_text_ = std::string(value);
       return {};
+    }
+    if (name == "obstacle" || name == "wall") {
+      std::vector<double> v;
+      std::string_view rest = value;
+      while (true) {
+        const size_t sep = rest.find(';');
+        const RealParse x = parse_real_text(rest.substr(0, sep));
+        if (!x.ok)
+          return "--" + std::string(name) + " '" + std::string(value) + "': numbers separated by ';'";
+        v.push_back(x.value);
+        if (sep == std::string_view::npos) break;
+        rest = rest.substr(sep + 1);
+      }
+      const size_t want = name == "obstacle" ? 3 : 4;
+      if (v.size() != want)
+        return "--" + std::string(name) + " '" + std::string(value) + "': give " +
+               (want == 3 ? "X;Y;R" : "X1;Y1;X2;Y2");
+      const CommandResult r =
+          want == 3 ? c_.add_circle(v[0], v[1], v[2]) : c_.add_wall(v[0], v[1], v[2], v[3]);
+      return r.ok ? std::string() : "--" + std::string(name) + " '" + std::string(value) + "': " + r.message;
     }
     if (name != "predator" && name != "attractor") return ModelSession::cli_option(name, value);
     double x = 0, y = 0;
@@ -269,6 +305,10 @@ class Flock2dSession final : public ControllerSession<Flock2dController, Flock2d
     if (handled) return r;
     if (id == "clear_markers") {
       c_.clear_markers();
+      bump();
+    }
+    if (id == "clear_obstacles") {
+      c_.clear_obstacles();
       bump();
     }
     if (id == "make_leader") {
@@ -365,6 +405,13 @@ void Flock2dSession::draw(DrawData& d) const {
   } else {
     trails_.clear();
   }
+  for (const Circle& c : c_.circles())  // obstacles, always shown
+    d.overlays.push_back({Overlay::Kind::solid, kObstacle, static_cast<float>(c.x), static_cast<float>(c.y),
+                          0, static_cast<float>(c.r)});
+  for (const Wall& w : c_.walls())
+    d.overlays.push_back({Overlay::Kind::segment, kObstacle, static_cast<float>(w.x1),
+                          static_cast<float>(w.y1), 0, 0, static_cast<float>(w.x2), static_cast<float>(w.y2),
+                          0, 4.0f});
   if (p.leader >= 0 && static_cast<size_t>(p.leader) < n) {  // its own mark: a double violet ring
     const float x = d.pos[p.leader * 3], y = d.pos[p.leader * 3 + 1];
     d.overlays.push_back({Overlay::Kind::ring, kLeader, x, y, 0, 8.0f, 0, 0, 0, 2.0f});
