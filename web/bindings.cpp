@@ -143,11 +143,9 @@ std::string describe_json() {
                 ",\"key\":" + (c.key ? json_quote(c.key) : "null") + ",\"tip\":" + json_quote(c.tip) +
                 ",\"only_when_available\":" + (c.only_when_available ? "true" : "false") + "}";
        });
-  j += ",\"tools\":" + json_list(s.tools().size(), [&](size_t k) {
-         return json_quote(s.tools()[k].label);
-         j += ",\"drag_tools\":" + json_list(s.tools().size(), [&](size_t k) {
-                return std::string(s.tools()[k].drag ? "true" : "false");
-              });
+  j += ",\"tools\":" + json_list(s.tools().size(), [&](size_t k) { return json_quote(s.tools()[k].label); });
+  j += ",\"drag_tools\":" + json_list(s.tools().size(), [&](size_t k) {
+         return std::string(s.tools()[k].drag ? "true" : "false");
        });
   j += ",\"displays\":" + json_list(s.display_options().size(),
                                     [&](size_t k) { return json_quote(s.display_options()[k].label); });

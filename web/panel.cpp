@@ -50,10 +50,11 @@ void model_selector() {
 
 /// A slider under a live real-valued field, like NetLogo's: dragging writes its value as the
 /// field's text (4 significant digits); typing moves the slider. The typed text stays as typed.
-void slider_row(bandada::ModelSession& s, size_t i) {
+void slider_row(bandada::ModelSession& s, size_t i, bool beside) {
   const bandada::FieldInfo& f = s.field(i);
   const bandada::RealParse p = bandada::parse_real_text(s.text(i));
   float v = static_cast<float>(p.ok ? std::fmin(f.max, std::fmax(f.min, p.value)) : f.min);
+  if (beside) ImGui::SameLine();  // beside the field's text (below its message when it has one)
   ImGui::SetNextItemWidth(-1);
   if (!p.ok) ImGui::BeginDisabled();
   const std::string id = std::string("##slider:") + f.key;
@@ -72,10 +73,13 @@ void fields_section(bandada::ModelSession& s) {
   ImGui::PopTextWrapPos();
   for (size_t i = 0; i < s.field_count(); ++i) {
     std::string edited;
-    const FieldEvent ev = text_field_row(s.field(i), s.text(i), s.error(i), "field:", label_width(), edited);
+    // A live real field shares its row with its slider: a short field, then the slider.
+    const bool slider = s.info().sliders && !s.field(i).integer;
+    const FieldEvent ev = text_field_row(s.field(i), s.text(i), s.error(i), "field:", label_width(), edited,
+                                         slider ? ImGui::GetFontSize() * 4.5f : -1.0f);
     if (ev.changed) s.edit(i, edited);
     if (ev.committed) s.commit(i);
-    if (s.info().sliders && !s.field(i).integer) slider_row(s, i);
+    if (slider) slider_row(s, i, s.error(i).empty());
   }
   for (size_t k = 0; k < s.choices().size(); ++k) {
     const bandada::Choice& c = s.choices()[k];
@@ -134,6 +138,10 @@ void commands_section(bandada::ModelSession& s) {
     std::snprintf(label, sizeof label, "%s %.0f%%", s.busy_label().c_str(), 100.0 * s.progress());
     ImGui::ProgressBar(static_cast<float>(s.progress()), ImVec2(-1, 0), label);
   }
+}
+
+/// What a click on the plane does, and what the view shows (under the fields).
+void tools_section(bandada::ModelSession& s) {
   if (s.tools().size() > 1) {
     Flow tools;
     tools.next(ImGui::CalcTextSize("Click:").x);
@@ -361,8 +369,9 @@ namespace {
 
 void parameters_contents(bandada::ModelSession& s) {
   model_selector();
+  commands_section(s);  // the buttons first: always in reach, however long the fields are
   fields_section(s);
-  commands_section(s);
+  tools_section(s);
   status_section(s);
   share_and_export(s);
   help_section(s);

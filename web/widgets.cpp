@@ -50,14 +50,15 @@ bool reason_button(const char* label, const std::string& why_not, const char* ti
 }
 
 FieldEvent text_field_row(const bandada::FieldInfo& fi, const std::string& text, const std::string& error,
-                          const char* rect_prefix, float label_width, std::string& edited) {
+                          const char* rect_prefix, float label_width, std::string& edited,
+                          float field_width) {
   // ImGui copies the buffer while the field is active; typing stops at what a link can carry.
   static char buf[bandada::kMaxStoredFieldLength + 1];
   std::snprintf(buf, sizeof buf, "%s", text.c_str());
   ImGui::AlignTextToFramePadding();
   ImGui::TextUnformatted(fi.label);
   ImGui::SameLine(label_width);
-  ImGui::SetNextItemWidth(-1);
+  ImGui::SetNextItemWidth(field_width);
   const bool invalid = !error.empty();
   if (invalid) ImGui::PushStyleColor(ImGuiCol_FrameBg, ImVec4(0.45f, 0.12f, 0.12f, 1.0f));
   FieldEvent ev;

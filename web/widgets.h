@@ -27,7 +27,8 @@ struct FieldEvent {
 /// the field's help on hover.
 /// Its rect is noted as prefix + key for the tests.
 FieldEvent text_field_row(const bandada::FieldInfo& fi, const std::string& text, const std::string& error,
-                          const char* rect_prefix, float label_width, std::string& edited);
+                          const char* rect_prefix, float label_width, std::string& edited,
+                          float field_width = -1);
 
 /// Starts a table row with its index in column 0, selectable across the row; true when clicked.
 /// The row's rect is noted for the tests.

@@ -209,7 +209,8 @@ test('phone: a pinch zooms the 3-D view and the 2-D plane, Reset view undoes it,
   assert.equal(s.extra.predators, 0, 'a pinch is not a tap: no predator placed');
   await page.screenshot({path: shot('phone-pinched-plane')});
   await tapWidget(page, 'tab:Parameters');
-  const onScreen = (r) => r && r[1] >= s.view[3] + 40 && r[1] + r[3] <= 844;
+  const canvasH = await page.evaluate(() => document.getElementById('canvas').getBoundingClientRect().height);
+  const onScreen = (r) => r && r[1] >= s.view[3] + 40 && r[1] + r[3] <= canvasH - 4;
   for (let k = 0; k < 20 && !onScreen((await uiRects(page)).widgets['Reset view']); ++k) {  // scroll down to it
     const [px, py] = await canvasXY(page, 200, s.view[3] + 400);
     await touch(page, 'touchStart', [[px, py]]);
