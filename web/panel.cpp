@@ -218,8 +218,7 @@ void status_section(bandada::ModelSession& s) {
 
 void share_and_export(bandada::ModelSession& s) {
   ImGui::Separator();
-  share_link_row(s.share_string(),
-                 "A link with these fields and settings (and the run's step count and fingerprint)");
+  share_link_row(s, "A link with these fields and settings (and the run's step count and fingerprint)");
   const bool none = s.status() == FlockStatus::none || s.status() == FlockStatus::stale;
   const std::string why = none ? "Nothing to export." : "";
   const std::string id = s.info().id;

@@ -87,10 +87,10 @@ bool index_row(int index, bool selected) {
   return clicked;
 }
 
-void share_link_row(const std::string& share_string, const char* tip) {
+void share_link_row(const bandada::ModelSession& s, const char* tip) {
   App& a = app();
   if (reason_button("Copy share link", "", tip)) {
-    a.share_url = page_url() + "#" + share_string;
+    a.share_url = page_url() + "#" + s.share_string();
     a.share = ShareState::waiting;
     clipboard_write(a.share_url);
   }

@@ -4,6 +4,7 @@
 
 #include <string>
 
+#include "app/model_session.h"
 #include "model/field_table.h"
 
 namespace web {
@@ -34,7 +35,8 @@ FieldEvent text_field_row(const bandada::FieldInfo& fi, const std::string& text,
 /// The row's rect is noted for the tests.
 bool index_row(int index, bool selected);
 
-/// "Copy share link" for the given share string, then its confirmation or the link to copy by hand.
-void share_link_row(const std::string& share_string, const char* tip);
+/// "Copy share link" for the session's share string (built only on the click), then its
+/// confirmation or the link to copy by hand.
+void share_link_row(const bandada::ModelSession& s, const char* tip);
 
 }  // namespace web

@@ -14,7 +14,7 @@ namespace bandada {
 
 const std::vector<Flock2dPreset>& flock2d_presets() {
   //                                   N      r     rs    ws     wa     wc     v    f      dt   wp   wg    wl
-  //                                   seed
+  //                                   seed  w_obs
   static const std::vector<Flock2dPreset> kPresets = {
       {"Balanced",
        "The classic 1.5 / 1.0 / 1.0: groups form, merge and turn together.",

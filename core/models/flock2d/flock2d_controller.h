@@ -25,7 +25,7 @@ struct Flock2dPreset {
   std::vector<Circle> circles = {};
   std::vector<Wall> walls = {};
 };
-/// Balanced, Fish school, Bird flock, Loose swarm, Tight ball, All max.
+/// Balanced, Fish school, Bird flock, Loose swarm, Tight ball, All max, Gate, Pillars.
 const std::vector<Flock2dPreset>& flock2d_presets();
 
 /// The most predators, and the most attractors, a flock takes (and a link carries).
