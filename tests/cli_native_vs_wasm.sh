@@ -16,6 +16,8 @@ for args in "--count 200 --steps 50" "--count 1000 --radius 0.6 --steps 20 --see
             "--model flock2d --count 200 --force-law raw --leader 3 --radius 80 --steps 20" \
             "--model flock2d --count 300 --obstacle 450;300;60 --wall 200;100;200;350 --integrator rk4 --max-speed 12 --steps 40" \
             "--model flock2d --count 200 --force-law raw --obstacle 100;100;30 --obstacle 120;110;40 --wall 600;50;800;250 --predator 150;150 --steps 40" \
+            "--model flock2d --preset orbit --compare-integrators --steps 300" \
+            "--model flock2d --count 150 --integrator rk4 --compare on --predator 450;300 --steps 30" \
             "sweep --model feedback2d --n 40 --cycles 20 --x alpha=0:3:3 --y feedback=0:2:2 --seeds 2" \
             "sweep --model boids3d --count 50 --steps 10 --x radius=0.5:3:4 --seeds 2 --format jsonl"; do
   n=$((n + 1))

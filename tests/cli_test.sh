@@ -59,4 +59,9 @@ check "flock2d JSON lists the obstacles" '[[ "$o" == *"\"circles\":[{\"c\":[450,
 refuses "a circle over 150 in radius is refused" --model flock2d --obstacle '1;1;151'
 refuses "a wall longer than 300 is refused" --model flock2d --wall '0;0;0;301'
 refuses "a malformed obstacle is refused" --model flock2d --obstacle '1;2'
+e=$("$cli" --model flock2d --preset orbit --steps 10)
+check "the JSON carries the run's energy series under its integrator" '[[ "$e" == *"\"energy\":{\"euler\":["* ]] && [[ "$e" != *"\"rk4\":["* ]]'
+e=$("$cli" --model flock2d --preset orbit --steps 10 --compare-integrators)
+check "--compare-integrators adds the other integrator's series and the twin distance" '[[ "$e" == *"\"rk4\":["* ]] && [[ "$e" == *"\"twin_distance\":[0,"* ]]'
+refuses "--compare-integrators above 2 000 boids is refused" --model flock2d --count 2001 --compare-integrators
 check_summary

@@ -30,6 +30,7 @@ const ImVec4 kYellow(1.0f, 0.82f, 0.35f, 1.0f);
 const ImVec4 kGreen(0.45f, 0.9f, 0.55f, 1.0f);
 const ImVec4 kDim(0.65f, 0.68f, 0.74f, 1.0f);
 const ImVec4 kOrange(1.0f, 0.55f, 0.25f, 1.0f);
+const ImVec4 kBlue(0.45f, 0.75f, 1.0f, 1.0f);
 /// Where fields start after their labels: ten characters of the current font.
 float label_width() { return ImGui::GetFontSize() * 10.0f; }
 
@@ -313,38 +314,93 @@ void table_contents(bandada::ModelSession& s) {
   }
 }
 
+// Series k's values of the plotted span into `out`, widening [vmin, vmax] (`any`: they hold a
+// value already); false when none of them was measured (all NaN).
+bool plot_values(const bandada::ModelSession& s, size_t k, size_t from, std::vector<float>& out, float& vmin,
+                 float& vmax, bool& any) {
+  out.clear();
+  bool measured = false;
+  for (size_t i = from; i < s.series_length(); ++i) {
+    const double v = s.series_value(k, i);
+    out.push_back(static_cast<float>(v));
+    if (std::isnan(v)) continue;
+    vmin = any ? std::fmin(vmin, out.back()) : out.back();
+    vmax = any ? std::fmax(vmax, out.back()) : out.back();
+    any = measured = true;
+  }
+  return measured;
+}
+
 void plots_contents(bandada::ModelSession& s) {
   const std::vector<bandada::SeriesInfo>& info = s.series_info();
   const size_t n = s.series_length(), from = n > 1500 ? n - 1500 : 0;  // the last minute of model time
   ImGui::TextColored(kDim, "last %zu %ss (t = %s × 0.04 s)", n - from, s.info().step_word,
                      s.info().step_word);
+  std::vector<size_t> shown;  // own plots: not a second curve, not an unmeasured optional one
+  for (size_t k = 0; k < info.size(); ++k)
+    if (info[k].pair < 0 && !(info[k].optional && (n == 0 || std::isnan(s.series_value(k, n - 1)))))
+      shown.push_back(k);
   const float pw = ImGui::GetContentRegionAvail().x;  // NOT A BUG: PlotLines in 1.86 takes no -1 width
-  const float ph =
-      std::fmax(24.0f, ImGui::GetContentRegionAvail().y / static_cast<float>(info.size()) - 6.0f);
-  static std::vector<float> values;
-  for (size_t k = 0; k < info.size(); ++k) {
-    values.clear();
-    for (size_t i = from; i < n; ++i) values.push_back(static_cast<float>(s.series_value(k, i)));
-    char title[128];
-    if (n)
+  bool paired = false;                                // a plot with two curves gets twice the height
+  for (size_t k = 0; k < info.size(); ++k)
+    paired = paired || (info[k].pair >= 0 && n && !std::isnan(s.series_value(k, n - 1)));
+  const float ph = std::fmax(
+      24.0f, ImGui::GetContentRegionAvail().y / static_cast<float>(shown.size() + (paired ? 1 : 0)) - 6.0f);
+  static std::vector<float> values, second;
+  for (size_t k : shown) {
+    float vmin = 0, vmax = 0;
+    bool any = false;
+    plot_values(s, k, from, values, vmin, vmax, any);
+    int pair = -1;  // a second curve in this plot (the other integrator's), when measured
+    for (size_t q = 0; q < info.size(); ++q)
+      if (info[q].pair == static_cast<int>(k) && plot_values(s, q, from, second, vmin, vmax, any))
+        pair = static_cast<int>(q);
+    char title[160];
+    if (n && pair >= 0)
+      std::snprintf(title, sizeof title, "%s %.6g · %s %.6g", s.curve_label(k).c_str(),
+                    s.series_value(k, n - 1), s.curve_label(static_cast<size_t>(pair)).c_str(),
+                    s.series_value(static_cast<size_t>(pair), n - 1));
+    else if (n)
       std::snprintf(title, sizeof title, "%s %.4g", info[k].title, s.series_value(k, n - 1));
     else
       std::snprintf(title, sizeof title, "%s", info[k].title);
-    float vmin = 0, vmax = 0;
-    if (!values.empty()) {
-      vmin = *std::min_element(values.begin(), values.end());
-      vmax = *std::max_element(values.begin(), values.end());
-    }
     const float lo = std::isnan(info[k].lo) ? vmin : static_cast<float>(info[k].lo);
     float hi = std::isnan(info[k].hi) ? vmax : static_cast<float>(info[k].hi);
     if (!(hi > lo)) hi = lo + 1.0f;
     const float line = ImGui::GetTextLineHeight() + 2 * ImGui::GetStyle().ItemSpacing.y;
+    if (pair >= 0) {
+      ImGui::TextColored(kBlue, "%s", info[k].title);
+      ImGui::SameLine();
+      ImGui::TextColored(kBlue, "— %s", s.curve_label(k).c_str());
+      ImGui::SameLine();
+      ImGui::TextColored(kOrange, "— %s", s.curve_label(static_cast<size_t>(pair)).c_str());
+      ImGui::PushStyleColor(ImGuiCol_PlotLines, kBlue);
+    }
     ImGui::PlotLines((std::string("##plot") + std::to_string(k)).c_str(), values.data(),
                      static_cast<int>(values.size()), 0, title, lo, hi,
-                     ImVec2(pw, std::fmax(16.0f, ph - line)));
+                     ImVec2(pw, std::fmax(16.0f, pair >= 0 ? 2.0f * ph - 2.0f * line : ph - line)));
+    if (pair >= 0) {  // the second curve over the first, on the same axes
+      ImGui::PopStyleColor();
+      note_rect("energy-plot");
+      const ImVec2 pad = ImGui::GetStyle().FramePadding;
+      const ImVec2 mn(ImGui::GetItemRectMin().x + pad.x, ImGui::GetItemRectMin().y + pad.y);
+      const ImVec2 mx(ImGui::GetItemRectMax().x - pad.x, ImGui::GetItemRectMax().y - pad.y);
+      ImDrawList* dl = ImGui::GetWindowDrawList();
+      const size_t count = second.size();
+      const ImU32 colour = ImGui::ColorConvertFloat4ToU32(kOrange);
+      for (size_t i = 1; i < count; ++i) {
+        if (std::isnan(second[i - 1]) || std::isnan(second[i])) continue;
+        auto at = [&](size_t j) {
+          const float t = count > 1 ? static_cast<float>(j) / static_cast<float>(count - 1) : 0.0f;
+          const float v = std::fmin(1.0f, std::fmax(0.0f, (second[j] - lo) / (hi - lo)));
+          return ImVec2(mn.x + t * (mx.x - mn.x), mx.y - v * (mx.y - mn.y));
+        };
+        dl->AddLine(at(i - 1), at(i), colour, 1.5f);
+      }
+    }
     // The axes in words: the plotted range, the data's min and max, and the span of time shown.
     if (n)
-      ImGui::TextColored(kDim, "axis %.3g … %.3g · min %.4g · max %.4g · t %.2f … %.2f s", lo, hi, vmin, vmax,
+      ImGui::TextColored(kDim, "axis %.6g … %.6g · min %.6g · max %.6g · t %.2f … %.2f s", lo, hi, vmin, vmax,
                          s.series_step(from) * 0.04, s.series_step(n - 1) * 0.04);
     else
       ImGui::TextColored(kDim, "no data yet");

@@ -120,7 +120,10 @@ std::string ModelSession::series_csv() const {
   for (size_t i = 0; i < series_length(); ++i) {
     const uint64_t step = series_step(i);
     out += std::to_string(step) + "," + format_double(static_cast<double>(step) * 0.04);
-    for (size_t k = 0; k < series_info().size(); ++k) out += "," + format_double(series_value(k, i));
+    for (size_t k = 0; k < series_info().size(); ++k) {
+      const double v = series_value(k, i);
+      out += "," + (std::isnan(v) ? std::string() : format_double(v));  // empty: not measured then
+    }
     out += "\n";
   }
   return out;

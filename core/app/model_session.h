@@ -77,7 +77,9 @@ struct Column {
 
 struct SeriesInfo {
   const char* title;
-  double lo, hi;  ///< plot range; NaN for "from the data"
+  double lo, hi;          ///< plot range; NaN for "from the data"
+  int pair = -1;          ///< ≥ 0: drawn as a second curve in that series' plot, not in a plot of its own
+  bool optional = false;  ///< its plot is hidden while its latest value is NaN (not measured)
 };
 
 /// A tool for pressing on the plane (what a left click or a tap does).
@@ -241,7 +243,9 @@ class ModelSession {
   virtual const std::vector<SeriesInfo>& series_info() const = 0;
   virtual size_t series_length() const = 0;
   virtual uint64_t series_step(size_t i) const = 0;
-  virtual double series_value(size_t k, size_t i) const = 0;
+  virtual double series_value(size_t k, size_t i) const = 0;  ///< NaN: not measured at that step
+  /// The legend of series k's curve where a plot draws two ("" for the title alone).
+  virtual std::string curve_label(size_t) const { return {}; }
   virtual const char* table_title() const = 0;
   virtual const std::vector<Column>& columns() const = 0;
   /// Values of row i (one per column, column 0 is the index).

@@ -131,3 +131,20 @@ export function screenshotPath(name) {
   fs.mkdirSync(outDir, {recursive: true});
   return path.join(outDir, name);
 }
+
+/// The RGBA pixels of a region of the page, as a screenshot sees them (decoded in the page).
+export async function regionPixels(page, rect) {
+  const [x, y] = await canvasPoint(page, rect[0], rect[1]);
+  const png = await page.screenshot({clip: {x, y, width: rect[2], height: rect[3]}});
+  return page.evaluate(async (b64) => {
+    const img = new Image();
+    img.src = 'data:image/png;base64,' + b64;
+    await img.decode();
+    const c = document.createElement('canvas');
+    c.width = img.width;
+    c.height = img.height;
+    const g = c.getContext('2d');
+    g.drawImage(img, 0, 0);
+    return {width: c.width, height: c.height, data: Array.from(g.getImageData(0, 0, c.width, c.height).data)};
+  }, png.toString('base64'));
+}

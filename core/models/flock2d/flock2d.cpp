@@ -43,6 +43,20 @@ Flock2d::Flock2d(const Flock2dParams& p, std::vector<double> x, std::vector<doub
 }
 
 void Flock2d::draw_boids(size_t count) {
+  while (params_.start == Start::orbits && px_.size() < count) {
+    // Round the centre at R = 60 … 220, counter-clockwise at f = 0.6 … 1 of the circular speed for
+    // the attractor pull there (w_g·R/max(R, r_s)): the start is each orbit's far point.
+    const double radius = 60.0 + 160.0 * rng_.next();
+    const double phi = 2.0 * kPi * rng_.next();
+    const double f = 0.6 + 0.4 * rng_.next();
+    const double pull = params_.attractor_weight * radius / std::max(radius, params_.separation_radius);
+    const double speed = f * std::sqrt(pull * radius);
+    const double c = det_cos(phi), s = det_sin(phi);
+    px_.push_back(wrap_torus(kW / 2 + radius * c, kW));
+    py_.push_back(wrap_torus(kH / 2 + radius * s, kH));
+    vx_.push_back(-speed * s);
+    vy_.push_back(speed * c);
+  }
   while (px_.size() < count) {
     const double x = kW * rng_.next(), y = kH * rng_.next();
     const double phi = 2.0 * kPi * rng_.next();
@@ -276,22 +290,31 @@ void Flock2d::keep_out(double x, double y, double& dx, double& dy, double& vx, d
   dx = dy = 0.0;  // still meeting an obstacle after four passes: stay
 }
 
-bool Flock2d::remove_nearest_marker(double x, double y) {
+bool Flock2d::nearest_marker(double x, double y, bool& predator, size_t& index) const {
   double best = INFINITY;
-  std::vector<Marker>* list = nullptr;
-  size_t at = 0;
-  for (auto* l : {&predators_, &attractors_})
+  for (const std::vector<Marker>* l : {&predators_, &attractors_})
     for (size_t k = 0; k < l->size(); ++k) {
       const double dx = minimal_image((*l)[k].x - x, kW), dy = minimal_image((*l)[k].y - y, kH);
       const double d = dx * dx + dy * dy;
       if (d < best) {
         best = d;
-        list = l;
-        at = k;
+        predator = l == &predators_;
+        index = k;
       }
     }
-  if (!list) return false;
-  list->erase(list->begin() + static_cast<long>(at));
+  return best < INFINITY;
+}
+
+void Flock2d::remove_marker(bool predator, size_t index) {
+  std::vector<Marker>& l = predator ? predators_ : attractors_;
+  if (index < l.size()) l.erase(l.begin() + static_cast<long>(index));
+}
+
+bool Flock2d::remove_nearest_marker(double x, double y) {
+  bool predator = false;
+  size_t at = 0;
+  if (!nearest_marker(x, y, predator, at)) return false;
+  remove_marker(predator, at);
   return true;
 }
 
@@ -582,6 +605,18 @@ double Flock2d::mean_speed() const {
 double Flock2d::kinetic_energy() const {
   double e = 0;
   for (size_t i = 0; i < px_.size(); ++i) e += (vx_[i] * vx_[i] + vy_[i] * vy_[i]) / 2.0;
+  return e;
+}
+
+double Flock2d::attractor_potential() const {
+  const double rs = params_.separation_radius;
+  double e = 0;
+  for (size_t i = 0; i < px_.size(); ++i)
+    for (const Marker& m : attractors_) {
+      const double dx = minimal_image(m.x - px_[i], kW), dy = minimal_image(m.y - py_[i], kH);
+      const double d = std::sqrt(dx * dx + dy * dy);
+      e += params_.attractor_weight * (d >= rs ? d : d * d / (2.0 * rs) + rs / 2.0);
+    }
   return e;
 }
 

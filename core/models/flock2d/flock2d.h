@@ -16,6 +16,9 @@ inline constexpr double kFlockWidth = 900.0, kFlockHeight = 600.0;
 
 enum class ForceLaw { steering, raw };
 enum class Integrator { euler, rk4 };
+/// Where boids start: drawn anywhere at random, or on orbits round the plane's centre (the
+/// "orbit" preset: one attractor there, raw forces; see docs/models/flock2d.md, "Energy").
+enum class Start { random, orbits };
 
 struct Flock2dParams {
   uint32_t n = 300;  ///< boids, 1 … 20 000 (live: grows from the generator, shrinks from the top)
@@ -35,6 +38,7 @@ struct Flock2dParams {
   int64_t leader = -1;         ///< a boid index, or −1 for none
   double leader_weight = 1;    ///< w_l
   double obstacle_weight = 3;  ///< w_o, steering away from obstacles, 0 … 20
+  Start start = Start::random;
 };
 
 /// A round obstacle: centre and radius (1 … 150).
@@ -72,6 +76,10 @@ class Flock2d {
   void add_attractor(double x, double y);
   /// Removes the marker (predator or attractor) nearest the point; false when there is none.
   bool remove_nearest_marker(double x, double y);
+  /// Removes predator (or attractor) `index`: a twin flock drops the marker its original dropped.
+  void remove_marker(bool predator, size_t index);
+  /// Which marker remove_nearest_marker(x, y) would take: false when there is none.
+  bool nearest_marker(double x, double y, bool& predator, size_t& index) const;
   void clear_markers();
 
   /// Obstacles (docs/models/flock2d.md, "Obstacles"). A new circle moves the boids it covers out.
@@ -101,6 +109,10 @@ class Flock2d {
   double order() const;
   double mean_speed() const;
   double kinetic_energy() const;
+  /// Σ over boids and attractors of w_g·U(|p_G − p_i|), U(d) = d beyond r_s and d²/(2r_s) + r_s/2
+  /// within: the potential whose force is the raw law's attractor term.
+  double attractor_potential() const;
+  double total_energy() const { return kinetic_energy() + attractor_potential(); }
   /// Mean over boids of the distance to the nearest other boid (0 with fewer than two).
   double mean_nearest_distance() const;
   /// Of N, every boid's position and velocity in index order, then the predators and attractors.

@@ -46,6 +46,13 @@ const std::vector<Flock2dPreset>& flock2d_presets() {
        true,
        {{225, 150, 30}, {450, 150, 30}, {675, 150, 30}, {225, 450, 30}, {450, 450, 30}, {675, 450, 30}},
        {}},
+      {"Orbit",
+       "20 boids orbit one attractor, raw forces, no flocking: energy is conserved, so compare integrators.",
+       {"20", "50", "10", "0", "0", "0", "50", "0.1", "1", "3", "2", "1", "1", "3"},
+       true,
+       {},
+       {},
+       true},
   };
   return kPresets;
 }
@@ -62,7 +69,54 @@ Flock2dParams Flock2dController::params_from_fields() const {
   p.law = law_;
   p.integrator = integrator_;
   p.leader = leader_;
+  p.start = start_;
   return p;
+}
+
+Flock2dParams Flock2dController::twin_params() const {
+  Flock2dParams p = model_->params();
+  p.integrator = p.integrator == Integrator::euler ? Integrator::rk4 : Integrator::euler;
+  return p;
+}
+
+std::vector<Flock2d*> Flock2dController::flocks() {
+  std::vector<Flock2d*> f;
+  if (model_) f.push_back(model_.get());
+  if (model_ && twin_) f.push_back(twin_.get());
+  return f;
+}
+
+void Flock2dController::make_twin() {
+  twin_.reset();
+  if (!compare_ || !model_) return;
+  twin_ = std::make_unique<Flock2d>(*model_);  // the same boids, markers, obstacles and generator
+  twin_->set_live_params(twin_params());
+}
+
+void Flock2dController::step_both() {
+  model_->step();
+  if (twin_) twin_->step();
+}
+
+void Flock2dController::set_start(Start s) { start_ = s; }
+
+CommandResult Flock2dController::set_compare(bool on) {
+  notice_.clear();
+  const uint32_t n = model_ ? static_cast<uint32_t>(model_->size()) : params_from_fields().n;
+  if (on && n > kCompareMax) {
+    notice_ = "Compare integrators runs at most " + std::to_string(kCompareMax) +
+              " boids (the twin flock doubles the work): lower N first.";
+    return {false, notice_};
+  }
+  compare_ = on;
+  make_twin();
+  if (model_ && !series_.empty()) fill_twin(series_.back());  // the comparison starts now
+  return {};
+}
+
+void Flock2dController::reset() {
+  LiveController::reset();
+  twin_.reset();
 }
 
 void Flock2dController::apply_live() {
@@ -75,6 +129,16 @@ void Flock2dController::apply_live() {
     return;
   }
   model_->set_live_params(p);
+  if (compare_ && p.n > kCompareMax) {
+    compare_ = false;
+    notice_ = "Compare integrators is off: it runs at most " + std::to_string(kCompareMax) + " boids.";
+  }
+  if (!compare_)
+    twin_.reset();
+  else if (!twin_ || twin_->params().integrator == p.integrator)
+    make_twin();  // a new twin from the flock as it is now (the integrators swapped)
+  else
+    twin_->set_live_params(twin_params());
   applied_live();
   if (selection_ && *selection_ >= model_->size()) selection_.reset();
   if (leader_ >= static_cast<int64_t>(model_->size())) leader_ = -1;
@@ -94,6 +158,15 @@ void Flock2dController::apply_preset(int index) {
   notice_.clear();
   // Every field but N and the seed: a preset changes behaviour, not which flock you are watching.
   const Flock2dPreset& preset = flock2d_presets()[index];
+  if (preset.orbit) {  // a scenario: its own N, force law, start and one attractor at the centre
+    texts_[static_cast<int>(Flock2dField::count)] = preset.texts[static_cast<int>(Flock2dField::count)];
+    law_ = ForceLaw::raw;
+    start_ = Start::orbits;
+    leader_ = -1;
+    pending_predators_.clear();
+    pending_attractors_ = {{kFlockWidth / 2, kFlockHeight / 2}};
+    if (model_) model_->clear_markers();
+  }
   if (preset.sets_obstacles) {
     circles_ = preset.circles;
     walls_ = preset.walls;
@@ -105,6 +178,12 @@ void Flock2dController::apply_preset(int index) {
       texts_[i] = t[i];
   preset_ = index;
   revalidate();
+  if (preset.orbit && model_) {
+    const bool was = running_;
+    initialize();
+    running_ = was;
+    return;
+  }
   apply_live();
 }
 
@@ -135,7 +214,7 @@ CommandResult Flock2dController::add_predator(double x, double y) {
   if (!model_) return {false, "Initialize first: markers go into a running flock."};
   if (model_->predators().size() >= static_cast<size_t>(kMaxMarkers))
     return {false, "At most " + std::to_string(kMaxMarkers) + " predators: remove some first."};
-  model_->add_predator(place_marker(x, kFlockWidth), place_marker(y, kFlockHeight));
+  for (Flock2d* f : flocks()) f->add_predator(place_marker(x, kFlockWidth), place_marker(y, kFlockHeight));
   return {true, {}};
 }
 
@@ -143,7 +222,7 @@ CommandResult Flock2dController::add_attractor(double x, double y) {
   if (!model_) return {false, "Initialize first: markers go into a running flock."};
   if (model_->attractors().size() >= static_cast<size_t>(kMaxMarkers))
     return {false, "At most " + std::to_string(kMaxMarkers) + " attractors: remove some first."};
-  model_->add_attractor(place_marker(x, kFlockWidth), place_marker(y, kFlockHeight));
+  for (Flock2d* f : flocks()) f->add_attractor(place_marker(x, kFlockWidth), place_marker(y, kFlockHeight));
   return {true, {}};
 }
 
@@ -153,7 +232,7 @@ CommandResult Flock2dController::add_circle(double x, double y, double r) {
     return {false, "At most " + std::to_string(kMaxMarkers) + " circles: remove some first."};
   circles_.push_back(
       {place_marker(x, kFlockWidth), place_marker(y, kFlockHeight), std::floor(r * 100.0 + 0.5) / 100.0});
-  if (model_) model_->add_circle(circles_.back().x, circles_.back().y, circles_.back().r);
+  for (Flock2d* f : flocks()) f->add_circle(circles_.back().x, circles_.back().y, circles_.back().r);
   return {};
 }
 
@@ -168,7 +247,7 @@ CommandResult Flock2dController::add_wall(double x1, double y1, double x2, doubl
   if (walls_.size() >= static_cast<size_t>(kMaxMarkers))
     return {false, "At most " + std::to_string(kMaxMarkers) + " walls: remove some first."};
   walls_.push_back(w);
-  if (model_) model_->add_wall(w.x1, w.y1, w.x2, w.y2);
+  for (Flock2d* f : flocks()) f->add_wall(w.x1, w.y1, w.x2, w.y2);
   return {};
 }
 
@@ -179,10 +258,11 @@ void Flock2dController::clear_obstacles() {
 }
 
 void Flock2dController::sync_obstacles() {
-  if (!model_) return;
-  model_->clear_obstacles();
-  for (const Circle& c : circles_) model_->add_circle(c.x, c.y, c.r);
-  for (const Wall& w : walls_) model_->add_wall(w.x1, w.y1, w.x2, w.y2);
+  for (Flock2d* f : flocks()) {
+    f->clear_obstacles();
+    for (const Circle& c : circles_) f->add_circle(c.x, c.y, c.r);
+    for (const Wall& w : walls_) f->add_wall(w.x1, w.y1, w.x2, w.y2);
+  }
 }
 
 CommandResult Flock2dController::remove_nearest(double x, double y) {
@@ -221,12 +301,15 @@ CommandResult Flock2dController::remove_nearest(double x, double y) {
 }
 
 CommandResult Flock2dController::remove_nearest_marker(double x, double y) {
-  if (!model_ || !model_->remove_nearest_marker(x, y)) return {false, "No marker to remove."};
+  bool predator = false;
+  size_t at = 0;
+  if (!model_ || !model_->nearest_marker(x, y, predator, at)) return {false, "No marker to remove."};
+  for (Flock2d* f : flocks()) f->remove_marker(predator, at);  // the twin loses the same marker
   return {true, {}};
 }
 
 void Flock2dController::clear_markers() {
-  if (model_) model_->clear_markers();
+  for (Flock2d* f : flocks()) f->clear_markers();
 }
 
 CommandResult Flock2dController::initialize() {
@@ -247,6 +330,11 @@ CommandResult Flock2dController::initialize() {
   pending_predators_.clear();
   pending_attractors_.clear();
   sync_obstacles();
+  if (compare_ && model_->size() > kCompareMax) {
+    compare_ = false;
+    notice_ = "Compare integrators is off: it runs at most " + std::to_string(kCompareMax) + " boids.";
+  }
+  make_twin();
   record(true);
   return {true, {}};
 }
@@ -255,7 +343,7 @@ CommandResult Flock2dController::step() {
   std::string why = why_not_step();
   if (!why.empty()) return {false, why};
   pause();
-  model_->step();
+  step_both();
   record(true);
   return {true, {}};
 }
@@ -269,10 +357,11 @@ double Flock2dController::estimate_step_ms(const Flock2dParams& p) {
 
 void Flock2dController::work(double budget_ms) {
   if (!running_ || !model_ || queued_ <= 0) return;
-  const int run = steps_within_budget(queued_, estimate_step_ms(model_->params()), budget_ms);
+  const double ms = estimate_step_ms(model_->params()) * (twin_ ? 2.5 : 1.0);  // RK4 ≈ 2.5 Euler
+  const int run = steps_within_budget(queued_, ms, budget_ms);
   queued_ = 0;
   for (int s = 0; s < run; ++s) {
-    model_->step();
+    step_both();
     record(s + 1 == run);
   }
 }
@@ -281,7 +370,7 @@ CommandResult Flock2dController::compute(uint64_t n) {
   if (!model_) return {false, why_not_step()};
   pause();
   for (uint64_t s = 0; s < n; ++s) {
-    model_->step();
+    step_both();
     record(s + 1 == n);
   }
   return {};
@@ -293,8 +382,23 @@ void Flock2dController::record(bool with_nearest) {
   if (series_.size() >= 1000000) return;
   const double nearest =
       with_nearest || series_.empty() ? model_->mean_nearest_distance() : series_.back().nearest;
-  series_.push_back(
-      {model_->steps(), model_->order(), model_->mean_speed(), nearest, model_->kinetic_energy()});
+  Flock2dSample s{model_->steps(), model_->order(), model_->mean_speed(), nearest, model_->total_energy()};
+  fill_twin(s);
+  series_.push_back(s);
+}
+
+void Flock2dController::fill_twin(Flock2dSample& s) const {
+  s.twin_energy = s.twin_order = s.twin_distance = NAN;
+  if (!twin_ || twin_->size() != model_->size()) return;
+  s.twin_energy = twin_->total_energy();
+  s.twin_order = twin_->order();
+  double sum = 0;
+  for (size_t i = 0; i < model_->size(); ++i) {
+    const double dx = minimal_image(twin_->px()[i] - model_->px()[i], kFlockWidth),
+                 dy = minimal_image(twin_->py()[i] - model_->py()[i], kFlockHeight);
+    sum += std::sqrt(dx * dx + dy * dy);
+  }
+  s.twin_distance = model_->size() ? sum / static_cast<double>(model_->size()) : 0.0;
 }
 
 namespace {
@@ -344,6 +448,8 @@ std::string Flock2dController::share_string() const {
   s += std::string("&law=") + (law_ == ForceLaw::raw ? "raw" : "steering");
   s += std::string("&int=") + (integrator_ == Integrator::rk4 ? "rk4" : "euler");
   if (leader_ >= 0) s += "&leader=" + std::to_string(leader_);
+  if (start_ == Start::orbits) s += "&start=orbits";
+  if (compare_) s += "&cmp=on";
   std::vector<std::pair<double, double>> pr = pending_predators_, at = pending_attractors_;
   if (model_) {
     pr.clear();
@@ -386,6 +492,13 @@ CommandResult Flock2dController::open_link(std::string_view share) {
   revalidate();
   law_ = find("law").value_or("steering") == "raw" ? ForceLaw::raw : ForceLaw::steering;
   integrator_ = find("int").value_or("euler") == "rk4" ? Integrator::rk4 : Integrator::euler;
+  start_ = find("start").value_or("random") == "orbits" ? Start::orbits : Start::random;
+  compare_ = find("cmp").value_or("off") == "on";
+  if (compare_ && check_flock2d(texts_).params.n > kCompareMax) {
+    compare_ = false;
+    warnings.push_back("compare integrators ignored: it runs at most " + std::to_string(kCompareMax) +
+                       " boids");
+  }
   leader_ = -1;
   if (auto l = find("leader")) {
     IntegerParse lp = parse_integer_text(*l, 19999);
@@ -432,6 +545,7 @@ CommandResult Flock2dController::open_link(std::string_view share) {
     if (!ok) warnings.push_back(std::string("malformed or out-of-range ") + word + " ignored from there on");
   }
   model_.reset();  // a link describes a flock to build: Initialize places its markers
+  twin_.reset();
   running_ = false;
   series_.clear();
   notice_ = "Opened a shared configuration of the 2-D flock.";

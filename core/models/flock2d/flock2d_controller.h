@@ -3,6 +3,7 @@
 // re-initializes; markers are not parameter edits. See docs/models/flock2d.md.
 #pragma once
 
+#include <cmath>
 #include <memory>
 #include <optional>
 #include <string>
@@ -24,8 +25,11 @@ struct Flock2dPreset {
   bool sets_obstacles = false;  ///< replaces the obstacles with its own (the others keep them)
   std::vector<Circle> circles = {};
   std::vector<Wall> walls = {};
+  /// A scenario rather than a behaviour: also sets N, raw forces, the orbit start and one
+  /// attractor at the centre (no predators, no obstacles), and draws the flock anew.
+  bool orbit = false;
 };
-/// Balanced, Fish school, Bird flock, Loose swarm, Tight ball, All max, Gate, Pillars.
+/// Balanced, Fish school, Bird flock, Loose swarm, Tight ball, All max, Gate, Pillars, Orbit.
 const std::vector<Flock2dPreset>& flock2d_presets();
 
 /// The most predators, and the most attractors, a flock takes (and a link carries).
@@ -35,9 +39,15 @@ inline constexpr int kMaxMarkers = 500;
 /// the model, the saved text and the link hold the same short numbers.
 double place_marker(double v, double extent);
 
+/// The most boids "compare integrators" runs (the twin flock doubles the work).
+inline constexpr uint32_t kCompareMax = 2000;
+
 struct Flock2dSample {
   uint64_t step;
-  double order, mean_speed, nearest, energy;
+  double order, mean_speed, nearest, energy;  ///< energy: kinetic plus attractor potential
+  /// While comparing integrators (else NaN): the twin's energy and order, and the mean distance
+  /// between boid i and its twin i.
+  double twin_energy = NAN, twin_order = NAN, twin_distance = NAN;
 };
 
 class Flock2dController
@@ -58,6 +68,16 @@ class Flock2dController
   void set_law(ForceLaw law);
   Integrator integrator() const { return integrator_; }
   void set_integrator(Integrator i);
+  Start start() const { return start_; }
+  /// Where the next Initialize draws the boids (and where a growing N adds them).
+  void set_start(Start s);
+  /// Compare integrators: a twin flock from the current state runs with the other integrator in
+  /// lock-step (same fields and markers, its own predators). Refused above kCompareMax boids.
+  CommandResult set_compare(bool on);
+  bool comparing() const { return compare_; }
+  const Flock2d* twin() const { return model_ ? twin_.get() : nullptr; }
+  /// Removes the flock (and its twin); the inputs stay as typed.
+  void reset();
   int64_t leader() const { return leader_; }
   /// A boid index, or −1 for no leader.
   CommandResult set_leader(int64_t index);
@@ -96,10 +116,19 @@ class Flock2dController
   Flock2dParams params_from_fields() const;  // valid fields plus the non-text settings
   void record(bool with_nearest);
   void sync_obstacles();  // the flock gets exactly the controller's obstacles
+  Flock2dParams twin_params() const;
+  void make_twin();  // the twin from the flock's current state, or none when not comparing
+  void step_both();
+  void fill_twin(Flock2dSample& s) const;  // the twin's columns of a sample (NaN without a twin)
+  /// Every flock on screen: the flock, and its twin while comparing.
+  std::vector<Flock2d*> flocks();
 
   int preset_ = 0;
   ForceLaw law_ = ForceLaw::steering;
   Integrator integrator_ = Integrator::euler;
+  Start start_ = Start::random;
+  bool compare_ = false;
+  std::unique_ptr<Flock2d> twin_;
   int64_t leader_ = -1;
   std::vector<Circle> circles_;
   std::vector<Wall> walls_;

@@ -11,6 +11,7 @@ std::string flock2d_json(const Flock2d& f) {
   json_number(out, "order", f.order());
   json_number(out, "mean_speed", f.mean_speed());
   json_number(out, "kinetic_energy", f.kinetic_energy());
+  json_number(out, "total_energy", f.total_energy());
   json_number(out, "mean_nearest_distance", f.mean_nearest_distance());
   out += ",\"boids\":[";
   const std::vector<uint32_t> k = f.neighbour_counts();

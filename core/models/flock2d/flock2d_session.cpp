@@ -23,7 +23,8 @@ const ModelInfo kInfo = {
     "remove the nearest marker. Keys: Space run/pause · S step · I initialize · Esc clear selection.",
     true};
 
-enum Display { kVectors, kTrails, kGrid, kMarkers, kBySpeed, kByNeighbours, kDisplayCount };
+enum Display { kVectors, kTrails, kGrid, kMarkers, kBySpeed, kByNeighbours, kTwin, kDisplayCount };
+enum ChoiceId { kPreset, kLaw, kIntegrator, kStart, kCompare };
 enum ToolId { kPredator, kAttractor, kSelect, kLeader, kErase, kCircle, kWall };
 
 std::string fixed(double v, const char* f) {
@@ -44,6 +45,8 @@ std::vector<Choice> make_choices() {
       preset,
       {"law", "force law", {"steering", "raw forces"}, {"steering", "raw"}, "force-law"},
       {"int", "integrator", {"Euler", "RK4"}, {"euler", "rk4"}, "integrator"},
+      {"start", "start", {"drawn at random", "orbits round the centre"}, {"random", "orbits"}, nullptr},
+      {"cmp", "compare integrators", {"off", "Euler and RK4 side by side"}, {"off", "on"}, "compare"},
   };
 }
 
@@ -56,8 +59,10 @@ class Flock2dSession final : public ControllerSession<Flock2dController, Flock2d
     return kChoices;
   }
   int chosen(size_t k) const override {
-    if (k == 0) return c_.preset();
-    if (k == 1) return c_.law() == ForceLaw::raw ? 1 : 0;
+    if (k == kPreset) return c_.preset();
+    if (k == kLaw) return c_.law() == ForceLaw::raw ? 1 : 0;
+    if (k == kStart) return c_.start() == Start::orbits ? 1 : 0;
+    if (k == kCompare) return c_.comparing() ? 1 : 0;
     return c_.integrator() == Integrator::rk4 ? 1 : 0;
   }
 
@@ -107,7 +112,21 @@ class Flock2dSession final : public ControllerSession<Flock2dController, Flock2d
       r.push_back({"order", fixed(s.order, "%.3f")});
       r.push_back({"mean speed", fixed(s.mean_speed, "%.3f")});
       r.push_back({"nearest", fixed(s.nearest, "%.2f")});
-      r.push_back({"kinetic energy", fixed(s.energy, "%.1f")});
+      r.push_back({"energy", fixed(s.energy, "%.2f") + " (kinetic + attractor potential)"});
+    }
+    if (c_.comparing() && !c_.series().empty()) {
+      const Flock2dSample& s = c_.series().back();
+      const bool euler = c_.integrator() == Integrator::euler;
+      r.push_back({"comparing",
+                   std::string(euler ? "Euler (filled) · RK4 twin (outlines)"
+                                     : "RK4 (filled) · Euler twin (outlines)") +
+                       ", at most " + std::to_string(kCompareMax) + " boids",
+                   2});
+      r.push_back({"energy", fixed(s.energy, "%.2f") + (euler ? " Euler · " : " RK4 · ") +
+                                 fixed(s.twin_energy, "%.2f") + (euler ? " RK4" : " Euler")});
+      r.push_back({"order", fixed(s.order, "%.3f") + " · twin " + fixed(s.twin_order, "%.3f")});
+      r.push_back({"boid to twin", fixed(s.twin_distance, "%.3f") +
+                                       " mean distance (chaos parts twins even when the statistics agree)"});
     }
     if (c_.selection()) {
       const uint32_t i = *c_.selection();
@@ -125,6 +144,7 @@ class Flock2dSession final : public ControllerSession<Flock2dController, Flock2d
     return {{"order", format_double(m->order())},
             {"mean_speed", format_double(m->mean_speed())},
             {"kinetic_energy", format_double(m->kinetic_energy())},
+            {"total_energy", format_double(m->total_energy())},
             {"mean_nearest_distance", format_double(m->mean_nearest_distance())}};
   }
 
@@ -132,12 +152,19 @@ class Flock2dSession final : public ControllerSession<Flock2dController, Flock2d
     static const std::vector<SeriesInfo> kSeries = {{"order", 0.0, 1.0},
                                                     {"mean speed", 0.0, NAN},
                                                     {"mean nearest-neighbour distance", 0.0, NAN},
-                                                    {"kinetic energy", NAN, NAN}};
+                                                    {"energy (kinetic + attractor)", NAN, NAN},
+                                                    {"twin energy", NAN, NAN, 3},
+                                                    {"mean distance boid to twin", 0.0, NAN, -1, true}};
     return kSeries;
   }
   double series_value(size_t k, size_t i) const override {
     const Flock2dSample& s = c_.series()[i];
-    return k == 0 ? s.order : k == 1 ? s.mean_speed : k == 2 ? s.nearest : s.energy;
+    const double v[] = {s.order, s.mean_speed, s.nearest, s.energy, s.twin_energy, s.twin_distance};
+    return k < 6 ? v[k] : NAN;
+  }
+  std::string curve_label(size_t k) const override {
+    if (k != 3 && k != 4) return {};
+    return (k == 3) == (c_.integrator() == Integrator::euler) ? "Euler" : "RK4";
   }
 
   const char* table_title() const override { return "Boids"; }
@@ -212,9 +239,13 @@ class Flock2dSession final : public ControllerSession<Flock2dController, Flock2d
     return r;
   }
   const std::vector<DisplayOption>& display_options() const override {
-    static const std::vector<DisplayOption> kOptions = {
-        {"vectors", "vectors"}, {"trails", "trails"},         {"grid", "grid"},
-        {"markers", "markers"}, {"speed", "colour by speed"}, {"neighbours", "colour by neighbours"}};
+    static const std::vector<DisplayOption> kOptions = {{"vectors", "vectors"},
+                                                        {"trails", "trails"},
+                                                        {"grid", "grid"},
+                                                        {"markers", "markers"},
+                                                        {"speed", "colour by speed"},
+                                                        {"neighbours", "colour by neighbours"},
+                                                        {"twin", "twin flock (outlines)"}};
     return kOptions;
   }
   bool display(size_t k) const override { return k < kDisplayCount && display_[k]; }
@@ -227,7 +258,7 @@ class Flock2dSession final : public ControllerSession<Flock2dController, Flock2d
 
   void draw(DrawData& d) const override;
 
-  std::string export_json() const override { return c_.model() ? flock2d_json(*c_.model()) : std::string(); }
+  std::string export_json() const override;
 
   const std::vector<CliOption>& cli_options() const override {
     static const std::vector<CliOption> kOptions = {
@@ -236,12 +267,18 @@ class Flock2dSession final : public ControllerSession<Flock2dController, Flock2d
         {"attractor", "X;Y", "an attractor at (X, Y); repeatable"},
         {"obstacle", "X;Y;R", "a circle of radius R (1 … 150) centred at (X, Y); repeatable"},
         {"wall", "X1;Y1;X2;Y2", "a wall from (X1, Y1) to (X2, Y2), 1 … 300 long; repeatable"},
+        {"compare-integrators", nullptr,
+         "also run the other integrator from the same start (as --compare on)"},
     };
     return kOptions;
   }
   std::string cli_option(std::string_view name, std::string_view value) override {
     if (name == "leader") {
       leader_text_ = std::string(value);
+      return {};
+    }
+    if (name == "compare-integrators") {
+      compare_flag_ = true;
       return {};
     }
     if (name == "obstacle" || name == "wall") {
@@ -279,6 +316,9 @@ class Flock2dSession final : public ControllerSession<Flock2dController, Flock2d
     }
     for (auto& [x, y] : cli_predators_) c_.add_predator(x, y);
     for (auto& [x, y] : cli_attractors_) c_.add_attractor(x, y);
+    if (compare_flag_ && !c_.comparing()) c_.set_compare(true);
+    if (!c_.comparing() && c_.notice().find("Compare integrators") != std::string::npos)
+      return {false, c_.notice()};  // asked for, but refused (too many boids)
     return compute(n);
   }
 
@@ -287,15 +327,21 @@ class Flock2dSession final : public ControllerSession<Flock2dController, Flock2d
     return "{\"predators\":" + std::to_string(m ? m->predators().size() : 0) +
            ",\"attractors\":" + std::to_string(m ? m->attractors().size() : 0) +
            ",\"leader\":" + std::to_string(c_.leader()) + ",\"preset\":" + std::to_string(c_.preset()) +
-           ",\"separation_weight\":" + format_double(m ? m->params().separation_weight : 0.0) + "}";
+           ",\"separation_weight\":" + format_double(m ? m->params().separation_weight : 0.0) +
+           ",\"comparing\":" + (c_.twin() ? "true" : "false") + ",\"twin_fingerprint\":\"" +
+           (c_.twin() ? std::to_string(c_.twin()->fingerprint()) : "") + "\"}";
   }
 
  protected:
   void do_choose(size_t k, int index) override {
-    if (k == 0)
+    if (k == kPreset)
       c_.apply_preset(index);
-    else if (k == 1)
+    else if (k == kLaw)
       c_.set_law(index == 1 ? ForceLaw::raw : ForceLaw::steering);
+    else if (k == kStart)
+      c_.set_start(index == 1 ? Start::orbits : Start::random);
+    else if (k == kCompare)
+      c_.set_compare(index == 1);  // a refusal is the notice
     else
       c_.set_integrator(index == 1 ? Integrator::rk4 : Integrator::euler);
   }
@@ -338,12 +384,44 @@ class Flock2dSession final : public ControllerSession<Flock2dController, Flock2d
   }
 
   int tool_ = kPredator;
-  bool display_[kDisplayCount] = {false, false, false, true, false, false};
+  bool display_[kDisplayCount] = {false, false, false, true, false, false, true};
   std::optional<std::string> leader_text_;
+  bool compare_flag_ = false;
   std::vector<std::pair<double, double>> cli_predators_, cli_attractors_;
   mutable std::vector<std::vector<float>> trails_;  // last plane positions per boid (display only)
   mutable uint64_t trail_step_ = ~0ull;
 };
+
+std::string Flock2dSession::export_json() const {
+  if (!c_.model()) return {};
+  // The state, then the energy series of the run (kinetic + attractor potential, one value per
+  // step from Initialize), per integrator, and while comparing the mean distance boid to twin.
+  std::string out = flock2d_json(*c_.model());
+  out.resize(out.size() - 2);  // "}\n"
+  const bool euler = c_.integrator() == Integrator::euler;
+  auto series = [&](const char* name, double Flock2dSample::*v) {
+    out += std::string("\"") + name + "\":[";
+    for (size_t i = 0; i < c_.series().size(); ++i) {
+      const double x = c_.series()[i].*v;
+      out += (i ? "," : "") + (std::isnan(x) ? std::string("null") : format_double(x));
+    }
+    out += "]";
+  };
+  out += ",\"energy\":{";
+  series(euler ? "euler" : "rk4", &Flock2dSample::energy);
+  if (c_.twin()) {
+    out += ",";
+    series(euler ? "rk4" : "euler", &Flock2dSample::twin_energy);
+  }
+  out += "}";
+  if (c_.twin()) {
+    out += ",";
+    series("twin_distance", &Flock2dSample::twin_distance);
+    out += ",\"twin_fingerprint\":\"" + std::to_string(c_.twin()->fingerprint()) + "\"";
+  }
+  out += "}\n";
+  return out;
+}
 
 void Flock2dSession::draw(DrawData& d) const {
   const Flock2d* m = c_.model();
@@ -416,6 +494,15 @@ void Flock2dSession::draw(DrawData& d) const {
     const float x = d.pos[p.leader * 3], y = d.pos[p.leader * 3 + 1];
     d.overlays.push_back({Overlay::Kind::ring, kLeader, x, y, 0, 8.0f, 0, 0, 0, 2.0f});
     d.overlays.push_back({Overlay::Kind::ring, kLeader, x, y, 0, 12.0f, 0, 0, 0, 1.0f});
+  }
+  if (display_[kTwin] && c_.twin()) {  // the twin flock: faint outlines where the other integrator is
+    const Flock2d& t = *c_.twin();
+    for (size_t i = 0; i < t.size(); ++i)
+      d.overlays.push_back({Overlay::Kind::circle, kFaint, static_cast<float>(t.px()[i]),
+                            static_cast<float>(t.py()[i]), 0, 5.0f});
+    for (const Marker& q : t.predators())
+      d.overlays.push_back(
+          {Overlay::Kind::circle, kRed, static_cast<float>(q.x), static_cast<float>(q.y), 0, 6.0f});
   }
   if (display_[kMarkers]) {
     for (const Marker& q : m->predators())
