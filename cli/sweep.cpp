@@ -2,6 +2,8 @@
 // cell, each row exactly the single run with those options (prepare_run), printed in a fixed
 // order. --shard I/N takes the I-th contiguous block of rows, so shards concatenated in order
 // equal the whole output byte for byte; --threads runs rows in parallel, each row on one thread.
+#include "sweep.h"
+
 #include <atomic>
 #include <cmath>
 #include <cstdio>
@@ -39,13 +41,8 @@ int fail(const std::string& msg) {
   return 2;
 }
 
-struct Axis {
-  std::string key;
-  std::vector<std::string> values;  ///< the option text each grid value is given as
-};
-
 /// KEY=FROM:TO:COUNT against the model's fields; "" or why not.
-std::string parse_axis(const std::string& spec, const ModelSession& s, const char* which, Axis& out) {
+std::string parse_axis(const std::string& spec, const ModelSession& s, const char* which, SweepAxis& out) {
   const size_t eq = spec.find('='), c1 = spec.find(':', eq), c2 = spec.find(':', c1 + 1);
   if (eq == std::string::npos || c1 == std::string::npos || c2 == std::string::npos)
     return std::string(which) + " '" + shown(spec) + "': give KEY=FROM:TO:COUNT, e.g. radius=0.5:3:20";
@@ -79,53 +76,49 @@ std::string json_value(const ModelSession::Measure& m) { return m.numeric ? m.va
 
 }  // namespace
 
-int sweep_main(const std::vector<std::string>& args) {
-  std::string x_spec, y_spec, seeds_text, seed_list, measure_list, shard_text = "0/1", format = "csv",
-                                                                   threads_text;
-  std::vector<std::string> base;
+size_t SweepPlan::rows() const { return x.values.size() * per_x(); }
+size_t SweepPlan::per_x() const { return (has_y ? y.values.size() : 1) * seeds.size(); }
+
+std::string plan_sweep(const std::vector<std::string>& args, SweepPlan& plan) {
+  plan = SweepPlan();
+  std::string x_spec, y_spec, seeds_text, seed_list, measure_list;
   for (size_t i = 0; i < args.size(); ++i) {
     const std::string& a = args[i];
-    if (a == "--help" || a == "-h") {
-      std::fputs(kSweepHelp, stdout);
-      return 0;
-    }
     std::string* own = a == "--x"           ? &x_spec
                        : a == "--y"         ? &y_spec
                        : a == "--seeds"     ? &seeds_text
                        : a == "--seed-list" ? &seed_list
                        : a == "--measure"   ? &measure_list
-                       : a == "--shard"     ? &shard_text
-                       : a == "--format"    ? &format
-                       : a == "--threads"   ? &threads_text
+                       : a == "--shard"     ? &plan.shard
+                       : a == "--format"    ? &plan.format
+                       : a == "--threads"   ? &plan.threads
                                             : nullptr;
-    if (a == "--seed") return fail("--seed is the sweep's: use --seeds S or --seed-list a,b,c");
+    if (a == "--seed") return "--seed is the sweep's: use --seeds S or --seed-list a,b,c";
     if (!own) {
-      base.push_back(a);
+      plan.base.push_back(a);
       continue;
     }
-    if (i + 1 >= args.size()) return fail("option " + a + " needs a value (see sweep --help)");
+    if (i + 1 >= args.size()) return "option " + a + " needs a value (see sweep --help)";
     *own = args[++i];
   }
-  if (x_spec.empty()) return fail("--x KEY=FROM:TO:COUNT is needed (see sweep --help)");
-  if (format != "csv" && format != "jsonl") return fail("--format must be csv or jsonl");
+  if (x_spec.empty()) return "--x KEY=FROM:TO:COUNT is needed (see sweep --help)";
+  if (plan.format != "csv" && plan.format != "jsonl") return "--format must be csv or jsonl";
 
   // The model, its fields and its measures, from a run of the base options with no steps.
-  std::vector<std::string> probe_args = base;
+  std::vector<std::string> probe_args = plan.base;
   Run probe;
   const std::string base_error = prepare_run(probe_args, probe);
-  if (!base_error.empty()) return fail(base_error);
-  if (!probe.help.empty())
-    return fail("--help: use bandada-cli sweep --help, or bandada-cli --model M --help");
+  if (!base_error.empty()) return base_error;
+  if (!probe.help.empty()) return "--help: use bandada-cli sweep --help, or bandada-cli --model M --help";
   const ModelSession& model = *probe.session;
+  plan.model = model.info().id;
 
-  Axis x, y;
-  std::string err = parse_axis(x_spec, model, "--x", x);
-  if (err.empty() && !y_spec.empty()) err = parse_axis(y_spec, model, "--y", y);
-  if (!err.empty()) return fail(err);
-  if (!y_spec.empty() && y.key == x.key) return fail("--x and --y name the same field");
-  if (y_spec.empty()) y.values = {""};
+  std::string err = parse_axis(x_spec, model, "--x", plan.x);
+  plan.has_y = !y_spec.empty();
+  if (err.empty() && plan.has_y) err = parse_axis(y_spec, model, "--y", plan.y);
+  if (!err.empty()) return err;
+  if (plan.has_y && plan.y.key == plan.x.key) return "--x and --y name the same field";
 
-  std::vector<std::string> seeds;
   if (!seed_list.empty()) {
     size_t start = 0;
     while (start <= seed_list.size()) {
@@ -133,22 +126,23 @@ int sweep_main(const std::vector<std::string>& args) {
       const std::string one =
           seed_list.substr(start, end == std::string::npos ? std::string::npos : end - start);
       const IntegerParse p = parse_integer_text(one, 4294967295ull);
-      if (!p.ok) return fail("--seed-list '" + shown(one) + "': " + p.error);
-      seeds.push_back(std::to_string(p.value));
+      if (!p.ok) return "--seed-list '" + shown(one) + "': " + p.error;
+      plan.seeds.push_back(std::to_string(p.value));
       if (end == std::string::npos) break;
       start = end + 1;
     }
   } else {
     const IntegerParse n = parse_integer_text(seeds_text.empty() ? "1" : seeds_text, 100000);
-    if (!n.ok || n.value == 0) return fail("--seeds '" + shown(seeds_text) + "': a whole number 1 … 100000");
-    for (uint64_t k = 1; k <= n.value; ++k) seeds.push_back(std::to_string(k));
+    if (!n.ok || n.value == 0) return "--seeds '" + shown(seeds_text) + "': a whole number 1 … 100000";
+    for (uint64_t k = 1; k <= n.value; ++k) plan.seeds.push_back(std::to_string(k));
   }
 
-  std::vector<std::string> names;
-  for (const ModelSession::Measure& m : model.measures()) names.push_back(m.name);
-  std::vector<size_t> picked;
+  for (const ModelSession::Measure& m : model.measures()) {
+    plan.names.push_back(m.name);
+    plan.numeric.push_back(m.numeric);
+  }
   if (measure_list.empty()) {
-    for (size_t k = 0; k < names.size(); ++k) picked.push_back(k);
+    for (size_t k = 0; k < plan.names.size(); ++k) plan.picked.push_back(k);
   } else {
     size_t start = 0;
     while (start <= measure_list.size()) {
@@ -156,33 +150,78 @@ int sweep_main(const std::vector<std::string>& args) {
       const std::string one =
           measure_list.substr(start, end == std::string::npos ? std::string::npos : end - start);
       size_t k = 0;
-      while (k < names.size() && names[k] != one) ++k;
-      if (k == names.size()) {
+      while (k < plan.names.size() && plan.names[k] != one) ++k;
+      if (k == plan.names.size()) {
         std::string all;
-        for (size_t j = 0; j < names.size(); ++j) all += (j ? ", " : "") + names[j];
-        return fail("--measure '" + shown(one) + "': " + model.info().id + " measures " + all);
+        for (size_t j = 0; j < plan.names.size(); ++j) all += (j ? ", " : "") + plan.names[j];
+        return "--measure '" + shown(one) + "': " + model.info().id + " measures " + all;
       }
-      picked.push_back(k);
+      plan.picked.push_back(k);
       if (end == std::string::npos) break;
       start = end + 1;
     }
   }
+  return {};
+}
+
+std::string sweep_header(const SweepPlan& plan) {
+  std::string out = plan.x.key + (plan.has_y ? "," + plan.y.key : "") + ",seed";
+  for (size_t k : plan.picked) out += "," + plan.names[k];
+  return out + "\n";
+}
+
+std::string sweep_row(const SweepPlan& plan, size_t r, std::string& line,
+                      std::vector<ModelSession::Measure>& m) {
+  const size_t per_x = plan.per_x();
+  const std::string& xv = plan.x.values[r / per_x];
+  const std::string& yv = plan.has_y ? plan.y.values[(r % per_x) / plan.seeds.size()] : std::string();
+  const std::string& seed = plan.seeds[r % plan.seeds.size()];
+  std::vector<std::string> row = plan.base;
+  row.insert(row.end(), {"--" + plan.x.key, xv, "--seed", seed});
+  if (plan.has_y) row.insert(row.end(), {"--" + plan.y.key, yv});
+  Run run;
+  const std::string e = prepare_run(row, run);
+  if (!e.empty())
+    return "row " + std::to_string(r) + " (" + plan.x.key + " " + xv +
+           (plan.has_y ? ", " + plan.y.key + " " + yv : "") + ", seed " + seed + "): " + e;
+  m = run.session->measures();
+  if (plan.format == "csv") {
+    line = xv + (plan.has_y ? "," + yv : "") + "," + seed;
+    for (size_t k : plan.picked) line += "," + m[k].value;
+  } else {
+    line = "{\"" + plan.x.key + "\":" + xv + (plan.has_y ? ",\"" + plan.y.key + "\":" + yv : "") +
+           ",\"seed\":" + seed;
+    for (size_t k : plan.picked) line += ",\"" + m[k].name + "\":" + json_value(m[k]);
+    line += "}";
+  }
+  return {};
+}
+
+int sweep_main(const std::vector<std::string>& args) {
+  for (const std::string& a : args)
+    if (a == "--help" || a == "-h") {
+      std::fputs(kSweepHelp, stdout);
+      return 0;
+    }
+  SweepPlan plan;
+  const std::string err = plan_sweep(args, plan);
+  if (!err.empty()) return fail(err);
 
   // Rows x-major, then y, then seed; this shard's contiguous block of them.
-  const size_t per_x = y.values.size() * seeds.size(), total = x.values.size() * per_x;
-  const size_t slash = shard_text.find('/');
-  const IntegerParse shard_i = parse_integer_text(shard_text.substr(0, slash), 1000000);
+  const size_t total = plan.rows();
+  const size_t slash = plan.shard.find('/');
+  const IntegerParse shard_i = parse_integer_text(plan.shard.substr(0, slash), 1000000);
   const IntegerParse shard_n =
-      parse_integer_text(slash == std::string::npos ? "" : shard_text.substr(slash + 1), 1000000);
+      parse_integer_text(slash == std::string::npos ? "" : plan.shard.substr(slash + 1), 1000000);
   if (!shard_i.ok || !shard_n.ok || shard_n.value == 0 || shard_i.value >= shard_n.value)
-    return fail("--shard '" + shown(shard_text) + "': give I/N with 0 ≤ I < N, e.g. 3/8");
+    return fail("--shard '" + shown(plan.shard) + "': give I/N with 0 ≤ I < N, e.g. 3/8");
   const size_t begin = static_cast<size_t>(total * shard_i.value / shard_n.value);
   const size_t end = static_cast<size_t>(total * (shard_i.value + 1) / shard_n.value);
 
   size_t threads = 1;
 #if !defined(__EMSCRIPTEN__) || defined(__EMSCRIPTEN_PTHREADS__)
   const char* slurm = std::getenv("SLURM_CPUS_PER_TASK");
-  const std::string wanted = !threads_text.empty() ? threads_text : slurm ? std::string(slurm) : "";
+  const std::string wanted = !plan.threads.empty() ? plan.threads : slurm ? std::string(slurm) : "";
   if (!wanted.empty()) {
     const IntegerParse t = parse_integer_text(wanted, 1024);
     if (!t.ok || t.value == 0) return fail("--threads '" + shown(wanted) + "': a whole number 1 … 1024");
@@ -195,32 +234,8 @@ int sweep_main(const std::vector<std::string>& args) {
   std::vector<std::string> lines(end - begin), errors(end - begin);
   std::atomic<size_t> next{begin};
   auto worker = [&] {
-    for (size_t r = next++; r < end; r = next++) {
-      const std::string& xv = x.values[r / per_x];
-      const std::string& yv = y.values[(r % per_x) / seeds.size()];
-      const std::string& seed = seeds[r % seeds.size()];
-      std::vector<std::string> row = base;
-      row.insert(row.end(), {"--" + x.key, xv, "--seed", seed});
-      if (!y_spec.empty()) row.insert(row.end(), {"--" + y.key, yv});
-      Run run;
-      const std::string e = prepare_run(row, run);
-      if (!e.empty()) {
-        errors[r - begin] = "row " + std::to_string(r) + " (" + x.key + " " + xv +
-                            (y_spec.empty() ? "" : ", " + y.key + " " + yv) + ", seed " + seed + "): " + e;
-        continue;
-      }
-      const std::vector<ModelSession::Measure> m = run.session->measures();
-      std::string& line = lines[r - begin];
-      if (format == "csv") {
-        line = xv + (y_spec.empty() ? "" : "," + yv) + "," + seed;
-        for (size_t k : picked) line += "," + m[k].value;
-      } else {
-        line = "{\"" + x.key + "\":" + xv + (y_spec.empty() ? "" : ",\"" + y.key + "\":" + yv) +
-               ",\"seed\":" + seed;
-        for (size_t k : picked) line += ",\"" + m[k].name + "\":" + json_value(m[k]);
-        line += "}";
-      }
-    }
+    std::vector<ModelSession::Measure> m;
+    for (size_t r = next++; r < end; r = next++) errors[r - begin] = sweep_row(plan, r, lines[r - begin], m);
   };
   std::vector<std::thread> pool;
   for (size_t t = 1; t < std::min(threads, end - begin); ++t) pool.emplace_back(worker);
@@ -229,12 +244,7 @@ int sweep_main(const std::vector<std::string>& args) {
   for (const std::string& e : errors)
     if (!e.empty()) return fail(e);
 
-  std::string out;
-  if (format == "csv" && shard_i.value == 0) {
-    out = x.key + (y_spec.empty() ? "" : "," + y.key) + ",seed";
-    for (size_t k : picked) out += "," + names[k];
-    out += "\n";
-  }
+  std::string out = plan.format == "csv" && shard_i.value == 0 ? sweep_header(plan) : std::string();
   for (const std::string& line : lines) out += line + "\n";
   if (std::fwrite(out.data(), 1, out.size(), stdout) != out.size()) return fail("could not write the output");
   return 0;

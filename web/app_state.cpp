@@ -5,6 +5,7 @@
 #include "app/registry.h"
 #include "app/share_codec.h"
 #include "browser.h"
+#include "sweep.h"
 
 namespace web {
 namespace {
@@ -123,10 +124,30 @@ void on_page_hide() {
   }
 }
 
+std::string page_share_string() {
+  bandada::ModelSession& s = app().session();
+  std::string share = s.share_string();
+  if (page_sweep().in_link && page_sweep().model() == s.info().id)
+    share += "&sweep=" + page_sweep().link_text(s);
+  return share;
+}
+
 bool open_link_from_address_bar() {
   App& a = app();
   std::string hash = location_hash();
   if (hash.empty()) return false;
+  std::string sweep, rest;  // the sweep's definition is the page's, not the model's
+  for (size_t from = 0; from <= hash.size();) {
+    size_t end = hash.find('&', from);
+    if (end == std::string::npos) end = hash.size();
+    const std::string pair = hash.substr(from, end - from);
+    if (pair.rfind("sweep=", 0) == 0)
+      sweep = pair.substr(6);
+    else
+      rest += (rest.empty() ? "" : "&") + pair;
+    from = end + 1;
+  }
+  hash = rest;
   const std::string_view model = bandada::share_model(hash);
   size_t target = 0;  // a link that names no known model is refused by the first model's reader
   for (size_t i = 0; i < a.sessions.size(); ++i)
@@ -134,6 +155,7 @@ bool open_link_from_address_bar() {
   a.sessions[target]->open_link(hash);
   a.drop_text_focus = true;
   switch_model(target);
+  if (!sweep.empty() && page_sweep().open_link_text(a.session(), sweep)) page_sweep().in_link = true;
   persist();
   // Drop the share string so a later reload shows the user's own edits, not the link.
   drop_location_hash();

@@ -84,6 +84,9 @@ struct App {
   bool html_view = false;  ///< the HTML + SVG view drives the app (JavaScript calls advance)
   bool has_gl = false;     ///< a WebGL2 context exists, so the WebGL view can come back
   bool coarse = false;     ///< a touch device: larger targets
+  bool pause_live_for_sweep = true;
+  bool sweep_tab = false;  ///< the desktop's Sweep tab is open (its window grows)  ///< a sweep pauses the
+                           ///< live run (else it keeps running)
 
   bandada::ModelSession& session() { return *sessions[current]; }
 };
@@ -100,6 +103,8 @@ bool on_wheel(double x, double y, double dy, bool zoom_modifier);
 
 /// The one place inputs reach localStorage: every session whose revision moved is saved.
 void persist();
+/// The current session's share string, with the sweep's definition (`&sweep=…`) once it has one.
+std::string page_share_string();
 /// Opens the share string in the address bar's fragment, if any: fills the fields (the old
 /// text stays one click away), saves them and drops the fragment. False when there is none.
 bool open_link_from_address_bar();
@@ -120,6 +125,8 @@ void note_rect(const char* name);
 
 // panel.cpp
 void draw_panels(float width, float height);
+// sweep_panel.cpp: the Sweep tab
+void sweep_contents(bandada::ModelSession& s);
 // view3d.cpp (a cube) and view2d.cpp (a plane)
 bool view3d_init();
 void view3d_overlays();

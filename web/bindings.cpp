@@ -1,6 +1,7 @@
 // Bandada — embind bindings: the current model session as JavaScript sees it. The accessible
 // view (web/html_view.js) drives the app through these, and the end-to-end tests read it. All
 // of it is written against the model seam: nothing here names a model.
+#include <emscripten.h>
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
 
@@ -11,6 +12,7 @@
 #include "app/share_codec.h"
 #include "app_state.h"
 #include "model/number_text.h"
+#include "sweep.h"
 
 namespace web {
 namespace {
@@ -291,6 +293,124 @@ bool press_model(double x, double y, bool right) {
 }
 
 std::string share_string() { return app().session().share_string(); }
+std::string share_link_string() { return page_share_string(); }
+
+// ---- the sweep (web/sweep.h): the accessible view and the tests drive it through these --------
+
+void sweep_row_done(int r, const std::string& line, const std::string& values, const std::string& error) {
+  page_sweep().row_done(static_cast<size_t>(r < 0 ? 0 : r), line, values, error, emscripten_get_now());
+}
+
+/// The definition's texts and choices, the plan's reason, progress and every cell of the map.
+std::string sweep_state() {
+  App& a = app();
+  bandada::ModelSession& s = a.session();
+  PageSweep& p = page_sweep();
+  SweepDefinition& d = p.definition(s);
+  bandada::SweepPlan plan;
+  const std::string why = p.check(s, &plan);
+  const double now = emscripten_get_now();
+  std::string j =
+      "{\"fields\":" + json_list(s.field_count(), [&](size_t i) { return json_quote(s.field(i).label); });
+  j += ",\"x\":" + std::to_string(d.x) + ",\"y\":" + std::to_string(d.y) +
+       ",\"use_y\":" + (d.use_y ? "true" : "false");
+  for (auto [k, v] : {std::pair{"x_from", &d.x_from},
+                      {"x_to", &d.x_to},
+                      {"x_count", &d.x_count},
+                      {"y_from", &d.y_from},
+                      {"y_to", &d.y_to},
+                      {"y_count", &d.y_count},
+                      {"seeds", &d.seeds},
+                      {"steps", &d.steps}})
+    j += ",\"" + std::string(k) + "\":" + json_quote(*v);
+  j += ",\"measures\":" + json_list(plan.names.size(), [&](size_t k) { return json_quote(plan.names[k]); });
+  j += ",\"measure\":" + std::to_string(d.measure) + ",\"why_not\":" + json_quote(why);
+  j += ",\"pause_live\":" + std::string(a.pause_live_for_sweep ? "true" : "false");
+  j += ",\"command_line\":" + json_quote(p.command_line(s));
+  const char* status[] = {"idle", "running", "done", "cancelled", "failed"};
+  j += ",\"status\":" + json_quote(status[static_cast<int>(p.status())]) +
+       ",\"error\":" + json_quote(p.error());
+  j += ",\"model\":" + json_quote(p.model()) + ",\"rows\":" + std::to_string(p.rows()) +
+       ",\"finished\":" + std::to_string(p.finished()) + ",\"workers\":" + std::to_string(p.workers()) +
+       ",\"eta\":" + num(p.eta_seconds(now)) + ",\"elapsed\":" + num(p.elapsed_seconds(now));
+  const bandada::SweepPlan& run = p.plan();
+  j += ",\"map\":{\"x_key\":" + json_quote(run.x.key) +
+       ",\"y_key\":" + json_quote(run.has_y ? run.y.key : "") + ",\"x_values\":" +
+       json_list(run.x.values.size(), [&](size_t k) { return json_quote(run.x.values[k]); }) +
+       ",\"y_values\":" +
+       json_list(run.has_y ? run.y.values.size() : 0, [&](size_t k) { return json_quote(run.y.values[k]); }) +
+       ",\"seeds\":" + json_list(run.seeds.size(), [&](size_t k) { return json_quote(run.seeds[k]); }) +
+       ",\"measure\":" + json_quote(p.measure_name()) +
+       ",\"categorical\":" + (p.categorical() ? "true" : "false") + ",\"lo\":" + num(p.lo()) +
+       ",\"hi\":" + num(p.hi());
+  j += ",\"categories\":" + json_list(p.categories().size(), [&](size_t k) {
+         const auto c = p.categories()[k];
+         return "[" + json_quote(c.first) + "," + json_quote(c.second) + "]";
+       });
+  j += ",\"cells\":" + json_list(p.rows() ? p.columns() * p.lines() : 0, [&](size_t k) {
+         const SweepCell& c = p.cell(k / p.lines(), k % p.lines());
+         return "{\"x\":" + json_quote(c.x) + ",\"y\":" + json_quote(c.y) +
+                ",\"finished\":" + std::to_string(c.finished) + ",\"mean\":" + num(c.mean) +
+                ",\"sd\":" + num(c.sd) + ",\"word\":" + json_quote(c.word) +
+                ",\"colour\":" + json_quote(c.colour) + ",\"values\":" +
+                json_list(c.values.size(), [&](size_t q) { return json_quote(c.values[q]); }) + "}";
+       });
+  j += "},\"loaded\":" +
+       std::string(p.loaded() ? "[" + std::to_string(p.loaded_x()) + "," + std::to_string(p.loaded_y()) + "]"
+                              : "null");
+  j += ",\"can_undo\":" + std::string(p.can_undo_load(s) ? "true" : "false");
+  return j + "}";
+}
+
+/// A definition text ("x_from", "seeds", …) or choice ("x", "y", "use_y", "measure", "pause_live").
+void sweep_set(const std::string& key, const std::string& value) {
+  App& a = app();
+  SweepDefinition& d = page_sweep().definition(a.session());
+  const size_t n = static_cast<size_t>(std::strtoul(value.c_str(), nullptr, 10));
+  if (key == "x" && n < a.session().field_count()) d.x = n;
+  if (key == "y" && n < a.session().field_count()) d.y = n;
+  if (key == "use_y") d.use_y = value == "1";
+  if (key == "measure") d.measure = n;
+  if (key == "pause_live") a.pause_live_for_sweep = value == "1";
+  for (auto [k, v] : {std::pair{"x_from", &d.x_from},
+                      {"x_to", &d.x_to},
+                      {"x_count", &d.x_count},
+                      {"y_from", &d.y_from},
+                      {"y_to", &d.y_to},
+                      {"y_count", &d.y_count},
+                      {"seeds", &d.seeds},
+                      {"steps", &d.steps}})
+    if (key == k) *v = value;
+}
+
+/// "start", "cancel", "load:XI,YI", "seed:S", "undo"; false when it did nothing.
+bool sweep_command(const std::string& id) {
+  App& a = app();
+  bandada::ModelSession& s = a.session();
+  PageSweep& p = page_sweep();
+  bool ok = true;
+  if (id == "start") {
+    if (a.pause_live_for_sweep) s.command("pause");
+    ok = p.start(s, s.status() == bandada::FlockStatus::running, emscripten_get_now());
+  } else if (id == "cancel") {
+    p.cancel();
+  } else if (id.rfind("load:", 0) == 0) {
+    const size_t comma = id.find(',');
+    ok = comma != std::string::npos && p.load_cell(s, std::strtoul(id.c_str() + 5, nullptr, 10),
+                                                   std::strtoul(id.c_str() + comma + 1, nullptr, 10));
+  } else if (id.rfind("seed:", 0) == 0) {
+    p.initialize_with_seed(s, id.substr(5));
+  } else if (id == "undo") {
+    ok = p.can_undo_load(s);
+    p.undo_load(s);
+  } else {
+    ok = false;
+  }
+  persist();
+  return ok;
+}
+
+std::string sweep_csv() { return page_sweep().csv(); }
 std::string state_export() { return app().session().export_json(); }
 
 void advance(double elapsed_seconds) { advance_current(elapsed_seconds); }
@@ -325,6 +445,12 @@ EMSCRIPTEN_BINDINGS(bandada) {
   emscripten::function("pressModel", &web::press_model);
   emscripten::function("drag", &web::drag);
   emscripten::function("shareString", &web::share_string);
+  emscripten::function("shareLink", &web::share_link_string);
+  emscripten::function("sweepRowDone", &web::sweep_row_done);
+  emscripten::function("sweepState", &web::sweep_state);
+  emscripten::function("sweepSet", &web::sweep_set);
+  emscripten::function("sweepCommand", &web::sweep_command);
+  emscripten::function("sweepCsv", &web::sweep_csv);
   emscripten::function("stateJson", &web::state_export);
   emscripten::function("advance", &web::advance);
   emscripten::function("setHtmlView", &web::set_html_view);

@@ -15,6 +15,7 @@
 #include "imgui.h"
 #include "imgui_internal.h"
 #include "model/number_text.h"  // ClearActiveID: ImGui 1.86 has no public way to end an edit
+#include "sweep.h"
 #include "widgets.h"
 
 namespace web {
@@ -432,6 +433,13 @@ void parameters_contents(bandada::ModelSession& s) {
   help_section(s);
 }
 
+/// Brings the Sweep tab forward once when a link opened a sweep.
+ImGuiTabItemFlags sweep_tab_flags(bool sweep_tab) {
+  if (!sweep_tab || !page_sweep().show) return 0;
+  page_sweep().show = false;
+  return ImGuiTabItemFlags_SetSelected;
+}
+
 /// A fixed window at (x, y) of w × h; its scroll position is noted for the tests.
 template <class F>
 void fixed_window(const char* title, float x, float y, float w, float h, F contents) {
@@ -462,14 +470,15 @@ void draw_panels(float width, float height) {
     a.view = Rect{0, 0, width, view_h};
     fixed_window(title.c_str(), 0, view_h, width, height - view_h, [&] {
       if (ImGui::BeginTabBar("##tabs")) {
-        const char* tabs[] = {"Parameters", "Table", "Plots"};
-        for (int t = 0; t < 3; ++t) {
-          const bool open = ImGui::BeginTabItem(tabs[t]);
+        const char* tabs[] = {"Parameters", "Table", "Plots", "Sweep"};
+        for (int t = 0; t < 4; ++t) {
+          const bool open = ImGui::BeginTabItem(tabs[t], nullptr, sweep_tab_flags(t == 3));
           note_rect((std::string("tab:") + tabs[t]).c_str());
           if (!open) continue;
           if (t == 0) parameters_contents(s);
           if (t == 1) table_contents(s);
           if (t == 2) plots_contents(s);
+          if (t == 3) sweep_contents(s);
           ImGui::EndTabItem();
         }
         ImGui::EndTabBar();
@@ -480,9 +489,26 @@ void draw_panels(float width, float height) {
     const float right = std::min(560.0f, std::max(240.0f, width * 0.34f));
     a.view = Rect{left, 0, width - left - right, height};
     fixed_window(title.c_str(), 0, 0, left, height, [&] { parameters_contents(s); });
-    fixed_window(s.table_title(), width - right, 0, right, height * 0.55f, [&] { table_contents(s); });
-    fixed_window("Plots over time", width - right, height * 0.55f, right, height * 0.45f,
-                 [&] { plots_contents(s); });
+    const float split = a.sweep_tab ? 0.3f : 0.55f;  // the Sweep tab takes more room for its map
+    fixed_window(s.table_title(), width - right, 0, right, height * split, [&] { table_contents(s); });
+    fixed_window("Plots and sweeps", width - right, height * split, right, height * (1 - split), [&] {
+      if (ImGui::BeginTabBar("##right-tabs")) {
+        const bool plots = ImGui::BeginTabItem("Plots over time");
+        note_rect("tab:Plots over time");
+        if (plots) {
+          plots_contents(s);
+          ImGui::EndTabItem();
+        }
+        const bool sweep = ImGui::BeginTabItem("Sweep", nullptr, sweep_tab_flags(true));
+        note_rect("tab:Sweep");
+        a.sweep_tab = sweep;
+        if (sweep) {
+          sweep_contents(s);
+          ImGui::EndTabItem();
+        }
+        ImGui::EndTabBar();
+      }
+    });
   }
   end_hints();
   persist();  // one place: whatever the panel changed reaches storage this frame

@@ -28,6 +28,10 @@ add_executable(bandada-web
   web/view2d.cpp
   web/browser.cpp
   web/bindings.cpp
+  web/sweep.cpp
+  web/sweep_panel.cpp
+  cli/cli.cpp
+  cli/sweep.cpp
 )
 target_link_libraries(bandada-web PRIVATE bandada_core bandada_imgui ${BANDADA_SDL2_DIR}/lib/libSDL2.a)
 target_include_directories(bandada-web SYSTEM PRIVATE "${BANDADA_DEPS}/include")
@@ -41,14 +45,26 @@ target_link_options(bandada-web PRIVATE
   "SHELL:--embed-file ${BANDADA_FONT}@/fonts/DejaVuSans.ttf")
 set_property(TARGET bandada-web APPEND PROPERTY LINK_DEPENDS "${BANDADA_FONT}")
 
+# The sweep workers' module: the models and the CLI's row code, no page (web/sweep_worker.cpp).
+add_executable(bandada-sweep web/sweep_worker.cpp cli/cli.cpp cli/sweep.cpp)
+target_link_libraries(bandada-sweep PRIVATE bandada_core)
+bandada_target_defaults(bandada-sweep)
+set_target_properties(bandada-sweep PROPERTIES SUFFIX ".js" RUNTIME_OUTPUT_DIRECTORY "${BANDADA_WEB_DIR}")
+target_link_options(bandada-sweep PRIVATE -sENVIRONMENT=worker -sMODULARIZE=1 -sEXPORT_NAME=BandadaSweep
+                    -sALLOW_MEMORY_GROWTH=1 -lembind)
+add_dependencies(bandada-web bandada-sweep)
+
 # The static folder: the page and its assets beside bandada.js / bandada.wasm.
 set(BANDADA_PAGE_FILES "${BANDADA_WEB_DIR}/index.html" "${BANDADA_WEB_DIR}/html_view.js"
-    "${BANDADA_WEB_DIR}/assets/favicon.svg")
+    "${BANDADA_WEB_DIR}/sweep_pool.js" "${BANDADA_WEB_DIR}/sweep_worker.js" "${BANDADA_WEB_DIR}/assets/favicon.svg")
 add_custom_command(OUTPUT ${BANDADA_PAGE_FILES}
   COMMAND ${CMAKE_COMMAND} -E copy "${PROJECT_SOURCE_DIR}/shell.html" "${BANDADA_WEB_DIR}/index.html"
   COMMAND ${CMAKE_COMMAND} -E copy "${PROJECT_SOURCE_DIR}/web/html_view.js" "${BANDADA_WEB_DIR}/html_view.js"
+  COMMAND ${CMAKE_COMMAND} -E copy "${PROJECT_SOURCE_DIR}/web/sweep_pool.js" "${BANDADA_WEB_DIR}/sweep_pool.js"
+  COMMAND ${CMAKE_COMMAND} -E copy "${PROJECT_SOURCE_DIR}/web/sweep_worker.js" "${BANDADA_WEB_DIR}/sweep_worker.js"
   COMMAND ${CMAKE_COMMAND} -E copy "${PROJECT_SOURCE_DIR}/assets/favicon.svg" "${BANDADA_WEB_DIR}/assets/favicon.svg"
   DEPENDS "${PROJECT_SOURCE_DIR}/shell.html" "${PROJECT_SOURCE_DIR}/web/html_view.js"
+          "${PROJECT_SOURCE_DIR}/web/sweep_pool.js" "${PROJECT_SOURCE_DIR}/web/sweep_worker.js"
           "${PROJECT_SOURCE_DIR}/assets/favicon.svg")
 add_custom_target(bandada-page ALL DEPENDS ${BANDADA_PAGE_FILES})
 add_dependencies(bandada-web bandada-page)

@@ -90,7 +90,8 @@ bool index_row(int index, bool selected) {
 void share_link_row(const bandada::ModelSession& s, const char* tip) {
   App& a = app();
   if (reason_button("Copy share link", "", tip)) {
-    a.share_url = page_url() + "#" + s.share_string();
+    (void)s;
+    a.share_url = page_url() + "#" + page_share_string();
     a.share = ShareState::waiting;
     clipboard_write(a.share_url);
   }

@@ -1,0 +1,147 @@
+// Bandada — parameter sweeps in the page (issue 15): defined in the Sweep tab, run in a pool of
+// Web Workers, the map filling in, hover and click-to-load, the CSV equal to the CLI's, the
+// definition in the share link, and the accessible view's SVG grid and table.
+import {test} from 'node:test';
+import assert from 'node:assert/strict';
+import {execFileSync} from 'node:child_process';
+import {useSuite, appState, nextFrames, freshPage, uiRects, clickWidget, canvasPoint, screenshotPath,
+        nativeCli, waitState} from './helpers.mjs';
+
+const suite = useSuite();
+
+const sweepState = async (page) => JSON.parse(await page.evaluate(() => Module.sweepState()));
+
+async function waitSweep(page, pred, timeout = 60000) {
+  const t0 = Date.now();
+  let s;
+  while (Date.now() - t0 < timeout) {
+    s = await sweepState(page);
+    if (pred(s)) return s;
+    await page.waitForTimeout(100);
+  }
+  throw new Error('sweep never matched; last: ' + JSON.stringify(s).slice(0, 600));
+}
+
+async function define(page, def) {
+  await page.evaluate((d) => { for (const [k, v] of Object.entries(d)) Module.sweepSet(k, String(v)); }, def);
+}
+
+// The CLI's arguments for the page's sweep, from the command line the page shows.
+function cliArgs(line) {
+  const out = [];
+  const re = /'([^']*)'|(\S+)/g;
+  let m;
+  while ((m = re.exec(line))) out.push(m[1] !== undefined ? m[1] : m[2]);
+  return out.slice(1);  // without "bandada-cli": from "sweep" on
+}
+
+test('a feedback-engine sweep in the Sweep tab: the map fills in, hover shows a cell, the CSV is the CLI\'s, a click loads the cell', async () => {
+  const {context, page, errors} = await freshPage(suite.browser, suite.url, {viewport: {width: 1400, height: 900}});
+  await page.evaluate(() => Module.command('model:feedback2d'));
+  await clickWidget(page, 'tab:Sweep');
+  const fields = (await sweepState(page)).fields;
+  const alpha = fields.findIndex((f) => /α|alpha/i.test(f));
+  const n = fields.findIndex((f) => /^n\b|points n/i.test(f));
+  assert.ok(alpha >= 0 && n >= 0, `fields ${fields}`);
+  await define(page, {x: alpha, x_from: '0', x_to: '3', x_count: '4', use_y: 1, y: n, y_from: '30', y_to: '61.4', y_count: '3',
+                      seeds: '2', steps: '20'});
+  let s = await sweepState(page);
+  assert.equal(s.why_not, '');
+  const regime = s.measures.indexOf('regime');
+  assert.ok(regime >= 0, `measures ${s.measures}`);
+  await define(page, {measure: regime});
+  await nextFrames(page, 2);
+  await clickWidget(page, 'sweep-run');
+  s = await waitSweep(page, (q) => q.status === 'done');
+  assert.equal(s.rows, 24);
+  assert.equal(s.finished, 24);
+  assert.ok(s.workers >= 1);
+  assert.deepEqual(s.map.y_values, ['30', '46', '61'], 'a whole-number field takes each value rounded');
+  assert.equal(s.map.categorical, true);
+  assert.equal(s.map.cells.length, 12);
+  for (const c of s.map.cells) {
+    assert.equal(c.finished, 2);
+    assert.ok(['fixed point', 'edge', 'chaos', 'mixed'].includes(c.word), c.word);
+    assert.equal(c.word, c.values[0] === c.values[1] ? c.values[0] : 'mixed');
+    assert.match(c.colour, /^#[0-9a-f]{6}$/);
+  }
+  // The CSV equals the CLI's for the same definition, byte for byte.
+  const csv = await page.evaluate(() => Module.sweepCsv());
+  const cli = execFileSync(nativeCli, cliArgs(s.command_line), {encoding: 'utf8'});
+  assert.equal(csv, cli);
+  // Hover over a cell shows its values; a click loads its fields and offers its seeds.
+  await nextFrames(page, 2);
+  const map = (await uiRects(page)).widgets['sweep-map'];
+  assert.ok(map, 'the map is on screen');
+  const [px, py] = await canvasPoint(page, map[0] + map[2] * (2.5 / 4), map[1] + map[3] * (0.5 / 3));  // x = 2, y = 61
+  await page.mouse.move(px, py);
+  await nextFrames(page, 3);
+  await page.screenshot({path: screenshotPath('sweep-feedback-map.png')});
+  const before = (await appState(page)).texts.slice();
+  await page.mouse.click(px, py);
+  await nextFrames(page, 3);
+  s = await sweepState(page);
+  assert.deepEqual(s.loaded, [2, 2]);
+  const texts = (await appState(page)).texts;
+  assert.equal(texts[alpha], s.map.x_values[2]);
+  assert.equal(texts[n], '61');
+  await clickWidget(page, 'sweep-seed:2');
+  const st = await appState(page);
+  assert.equal(st.status, 'paused');
+  assert.equal(st.texts[fields.findIndex((f) => /seed/i.test(f))], '2');
+  // Undo brings the fields back as they were.
+  await clickWidget(page, 'sweep-undo');
+  assert.deepEqual((await appState(page)).texts, before);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a 2-D flock sweep: heat map of numbers with mean and spread; Cancel stops it; the link carries the definition', async () => {
+  const {context, page, errors} = await freshPage(suite.browser, suite.url, {viewport: {width: 1400, height: 900}});
+  await page.evaluate(() => { Module.command('model:flock2d'); Module.setField(0, '40'); Module.commitField(0); });
+  const fields = (await sweepState(page)).fields;
+  const wsep = fields.findIndex((f) => /separation w/.test(f));
+  await define(page, {x: wsep, x_from: '0', x_to: '3', x_count: '3', use_y: 0, seeds: '3', steps: '30'});
+  let s = await sweepState(page);
+  await define(page, {measure: s.measures.indexOf('order')});
+  await page.evaluate(() => Module.sweepCommand('start'));
+  s = await waitSweep(page, (q) => q.status === 'done');
+  assert.equal(s.map.cells.length, 3);
+  for (const c of s.map.cells) {
+    const v = c.values.map(Number);
+    const mean = v.reduce((a, b) => a + b, 0) / 3;
+    const sd = Math.sqrt(v.reduce((a, b) => a + (b - mean) ** 2, 0) / 2);
+    assert.ok(Math.abs(c.mean - mean) < 1e-12 && Math.abs(c.sd - sd) < 1e-12, JSON.stringify(c));
+  }
+  assert.equal(s.map.lo, Math.min(...s.map.cells.map((c) => c.mean)));
+  assert.equal(s.map.hi, Math.max(...s.map.cells.map((c) => c.mean)));
+  const cli = execFileSync(nativeCli, cliArgs(s.command_line), {encoding: 'utf8'});
+  assert.equal(await page.evaluate(() => Module.sweepCsv()), cli);
+  // The share link carries the definition; opening it shows it, ready to run again.
+  const link = await page.evaluate(() => Module.shareLink());
+  assert.match(link, /&sweep=/);
+  const other = await context.newPage();
+  await other.goto(suite.url + '#' + link);
+  await other.waitForFunction(() => window.bandadaReady === true);
+  const opened = await sweepState(other);
+  assert.equal(opened.x, wsep);
+  assert.equal(opened.use_y, false);
+  assert.equal(opened.x_to, '3');
+  assert.equal(opened.seeds, '3');
+  assert.equal(opened.steps, '30');
+  assert.equal(opened.measures[opened.measure], 'order');
+  assert.equal(opened.why_not, '');
+  assert.equal(opened.status, 'idle');
+  // Cancel: a long sweep stops at once and says how far it got.
+  await define(page, {x_count: '40', seeds: '5', steps: '3000'});
+  await page.evaluate(() => Module.sweepCommand('start'));
+  await waitSweep(page, (q) => q.status === 'running');
+  await page.evaluate(() => Module.sweepCommand('cancel'));
+  s = await sweepState(page);
+  assert.equal(s.status, 'cancelled');
+  const done = s.finished;
+  await page.waitForTimeout(500);
+  assert.equal((await sweepState(page)).finished, done, 'nothing arrives after Cancel');
+  assert.deepEqual(errors, []);
+  await context.close();
+});

@@ -1,0 +1,48 @@
+// Bandada — the sweep worker's wasm module: one instance per Web Worker (web/sweep_pool.js),
+// with no page, no threads and no shared memory, so it needs no cross-origin isolation. It runs
+// rows of a sweep by the CLI's own code (cli/sweep.h): the page's rows are the CLI's rows.
+#include <emscripten/bind.h>
+
+#include <string>
+#include <vector>
+
+#include "../cli/sweep.h"
+
+namespace {
+
+bandada::SweepPlan g_plan;
+std::string g_error;
+
+/// The sweep: its step count on the first line, then one argument per line. "" or why not.
+std::string plan(const std::string& text) {
+  std::vector<std::string> lines(1);
+  for (char c : text)
+    if (c == '\n')
+      lines.emplace_back();
+    else
+      lines.back() += c;
+  const std::string steps = lines[0];
+  lines.erase(lines.begin());
+  g_error = bandada::plan_sweep(lines, g_plan);  // planned without the steps: no run of the base
+  g_plan.base.insert(g_plan.base.end(), {"--steps", steps});
+  return g_error;
+}
+
+/// Row r: "ok", its CSV line and its measures (tab-separated), on three lines; or "error" and why.
+std::string row(int r) {
+  if (!g_error.empty() || r < 0 || static_cast<size_t>(r) >= g_plan.rows()) return "error\nno such row";
+  std::string line;
+  std::vector<bandada::ModelSession::Measure> m;
+  const std::string e = bandada::sweep_row(g_plan, static_cast<size_t>(r), line, m);
+  if (!e.empty()) return "error\n" + e;
+  std::string values;
+  for (size_t k = 0; k < m.size(); ++k) values += (k ? "\t" : "") + m[k].value;
+  return "ok\n" + line + "\n" + values;
+}
+
+}  // namespace
+
+EMSCRIPTEN_BINDINGS(bandada_sweep) {
+  emscripten::function("plan", &plan);
+  emscripten::function("row", &row);
+}
