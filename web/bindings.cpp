@@ -359,6 +359,7 @@ std::string sweep_state() {
        std::string(p.loaded() ? "[" + std::to_string(p.loaded_x()) + "," + std::to_string(p.loaded_y()) + "]"
                               : "null");
   j += ",\"can_undo\":" + std::string(p.can_undo_load(s) ? "true" : "false");
+  j += ",\"scale\":" + json_list(16, [](size_t k) { return json_quote(sweep_colour((k + 0.5) / 16.0)); });
   return j + "}";
 }
 

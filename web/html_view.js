@@ -145,7 +145,8 @@
   }
 
   function installOnce() {
-    $('hv-share').addEventListener('click', () => shareLink(Module.shareString(), $('hv-share-url'), $('hv-share-msg')));
+    $('hv-share').addEventListener('click', () => shareLink(Module.shareLink(), $('hv-share-url'), $('hv-share-msg')));
+    installSweep();
     $('hv-webgl').addEventListener('click', () => window.bandadaStopHtmlView());
     $('hv-model').addEventListener('change', (e) => { Module.command('model:' + e.target.value); build(); render(true); });
     $('hv-fields').addEventListener('submit', (e) => { e.preventDefault(); command('initialize'); });
@@ -175,6 +176,151 @@
     });
     svg.addEventListener('contextmenu', (e) => { e.preventDefault(); press(e, true, 0); });
     document.addEventListener('keydown', onKey);
+  }
+
+  // ---- the sweep (web/sweep.h holds it; this only draws it) ----------------------------------
+  const SWEEP_TEXTS = ['x_from', 'x_to', 'x_count', 'y_from', 'y_to', 'y_count', 'seeds', 'steps'];
+  let sweepKey = '';
+
+  function installSweep() {
+    for (const k of SWEEP_TEXTS) $('hv-sw-' + k).addEventListener('input', (e) => { Module.sweepSet(k, e.target.value); renderSweep(true); });
+    for (const k of ['x', 'y', 'measure']) $('hv-sw-' + k).addEventListener('change', (e) => { Module.sweepSet(k, e.target.value); renderSweep(true); });
+    for (const k of ['use_y', 'pause_live']) $('hv-sw-' + k).addEventListener('change', (e) => { Module.sweepSet(k, e.target.checked ? '1' : '0'); renderSweep(true); });
+    $('hv-sweep-form').addEventListener('submit', (e) => { e.preventDefault(); Module.sweepCommand('start'); renderSweep(true); });
+    $('hv-sw-cancel').addEventListener('click', () => { Module.sweepCommand('cancel'); renderSweep(true); });
+    $('hv-sw-csv').addEventListener('click', () => {
+      const blob = new Blob([Module.sweepCsv()], {type: 'text/csv'});
+      const a = document.createElement('a');
+      a.href = URL.createObjectURL(blob);
+      a.download = 'bandada-' + desc.id + '-sweep.csv';
+      a.click();
+      setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+    });
+    $('hv-sw-map').addEventListener('click', (e) => {
+      const r = e.target.closest('[data-cell]');
+      if (r) { Module.sweepCommand('load:' + r.dataset.cell); render(true); renderSweep(true); }
+    });
+    $('hv-sw-loaded').addEventListener('click', (e) => {
+      const b = e.target.closest('button');
+      if (!b) return;
+      Module.sweepCommand(b.dataset.sweep);
+      render(true);
+      renderSweep(true);
+    });
+  }
+
+  function options(select, names, chosen) {
+    if (select.options.length !== names.length || [...select.options].some((o, k) => o.textContent !== names[k]))
+      select.replaceChildren(...names.map((n, k) => { const o = document.createElement('option'); o.value = k; o.textContent = n; return o; }));
+    if (document.activeElement !== select) select.value = String(chosen);
+  }
+
+  function renderSweep(force) {
+    const w = JSON.parse(Module.sweepState());
+    const key = JSON.stringify([w.status, w.finished, w.rows, w.why_not, w.loaded, w.can_undo, w.model, w.measure]);
+    for (const k of SWEEP_TEXTS) {
+      const input = $('hv-sw-' + k);
+      if (document.activeElement !== input && input.value !== w[k]) input.value = w[k];
+    }
+    options($('hv-sw-x'), w.fields, w.x);
+    options($('hv-sw-y'), w.fields, w.y);
+    options($('hv-sw-measure'), w.measures, w.measure);
+    $('hv-sw-use_y').checked = w.use_y;
+    $('hv-sw-pause_live').checked = w.pause_live;
+    for (const k of ['y', 'y_from', 'y_to', 'y_count']) $('hv-sw-' + k).disabled = !w.use_y;
+    $('hv-sw-why').textContent = w.why_not;
+    $('hv-sw-run').disabled = w.why_not !== '' || w.status === 'running';
+    $('hv-sw-cancel').hidden = w.status !== 'running';
+    $('hv-sw-progress').hidden = w.status !== 'running';
+    $('hv-sw-progress').value = w.rows ? w.finished / w.rows : 0;
+    const left = w.eta >= 0 ? `, about ${Math.round(w.eta)} s left` : '';
+    $('hv-sw-status').textContent = w.status === 'running' ? `${w.finished} of ${w.rows} runs with ${w.workers} workers${left}`
+      : w.status === 'done' ? `${w.rows} runs in ${w.elapsed.toFixed(1)} s with ${w.workers} workers.`
+      : w.status === 'cancelled' ? `Cancelled after ${w.finished} of ${w.rows} runs.`
+      : w.status === 'failed' ? 'Sweep failed: ' + w.error : '';
+    $('hv-sw-csv').hidden = w.status !== 'done';
+    $('hv-sw-cli').textContent = 'On the command line: ' + w.command_line;
+    if (!force && key === sweepKey) return;
+    sweepKey = key;
+    drawSweepMap(w);
+  }
+
+  function cellText(m, c) {
+    const v = m.categorical ? c.word : `${Number(c.mean.toPrecision(6))} ± ${Number(c.sd.toPrecision(3))}`;
+    return `${m.x_key} ${c.x}${m.y_key ? ', ' + m.y_key + ' ' + c.y : ''}: ${c.finished ? v : 'not run yet'}`;
+  }
+
+  function drawSweepMap(w) {
+    const m = w.map, svg = $('hv-sw-map'), nx = m.x_values.length, ny = Math.max(1, m.y_values.length);
+    const show = w.rows > 0 && w.model === desc.id;
+    svg.hidden = !show;
+    $('hv-sw-table').hidden = !show;
+    if (!show) { $('hv-sw-loaded').replaceChildren(); return; }
+    const W = 480, H = m.y_key ? 320 : 80, L = 60, B = 40, R = 110, cw = W / nx, ch = H / ny;
+    svg.setAttribute('viewBox', `0 0 ${L + W + R} ${H + B + 10}`);
+    const kids = [];
+    m.cells.forEach((c, k) => {
+      const xi = Math.floor(k / ny), yi = k % ny;
+      const r = svgEl('rect', {class: 'hv-cell', x: L + xi * cw, y: 5 + H - (yi + 1) * ch, width: cw, height: ch,
+                               fill: c.finished ? c.colour : '#282c34', 'data-cell': xi + ',' + yi});
+      const t = svgEl('title');
+      t.textContent = cellText(m, c);
+      r.appendChild(t);
+      kids.push(r);
+    });
+    const label = (x, y, text, anchor) => { const t = svgEl('text', {x, y, 'text-anchor': anchor || 'middle'}); t.textContent = text; return t; };
+    for (const xi of new Set([0, Math.floor(nx / 2), nx - 1])) kids.push(label(L + (xi + 0.5) * cw, H + 20, m.x_values[xi]));
+    kids.push(label(L + W / 2, H + 36, m.x_key + ' →'));
+    if (m.y_key) {
+      for (const yi of new Set([0, Math.floor(ny / 2), ny - 1])) kids.push(label(L - 4, 5 + H - (yi + 0.5) * ch + 4, m.y_values[yi], 'end'));
+      kids.push(label(4, 14, m.y_key + ' ↑', 'start'));
+    }
+    if (m.categorical) {
+      m.categories.forEach(([word, colour], k) => {
+        kids.push(svgEl('rect', {x: L + W + 10, y: 8 + k * 18, width: 12, height: 12, fill: colour}));
+        kids.push(label(L + W + 26, 18 + k * 18, word, 'start'));
+      });
+    } else {
+      for (let k = 0; k < 16; ++k) kids.push(svgEl('rect', {x: L + W + 10, y: 5 + H - (k + 1) * H / 16, width: 14, height: H / 16 + 0.5,
+                                                              fill: w.scale ? w.scale[k] : ''}));
+      kids.push(label(L + W + 28, 16, String(Number(m.hi.toPrecision(4))), 'start'));
+      kids.push(label(L + W + 28, 5 + H, String(Number(m.lo.toPrecision(4))), 'start'));
+    }
+    svg.replaceChildren(...kids);
+    svg.setAttribute('aria-label', `The sweep's map of ${m.measure}: ${nx} × ${ny} cells; the table below lists them.`);
+    // The same cells as a data table.
+    const t = $('hv-sw-table');
+    t.tHead.rows[0].innerHTML = `<th scope="col">${m.x_key}</th>` + (m.y_key ? `<th scope="col">${m.y_key}</th>` : '') +
+      `<th scope="col">${m.measure}</th>` + (m.categorical ? '' : '<th scope="col">sd</th>') + '<th scope="col">per seed</th><th scope="col"></th>';
+    t.tBodies[0].replaceChildren(...m.cells.map((c, k) => {
+      const tr = document.createElement('tr');
+      const v = !c.finished ? ['–'] : m.categorical ? [c.word] : [Number(c.mean.toPrecision(6)), Number(c.sd.toPrecision(3))];
+      if (!m.categorical && !c.finished) v.push('–');
+      tr.innerHTML = `<th scope="row">${c.x}</th>` + (m.y_key ? `<td>${c.y}</td>` : '') + v.map((x) => `<td>${x}</td>`).join('') +
+        `<td>${c.values.join(' ')}</td><td><button type="button" data-cell="${Math.floor(k / ny)},${k % ny}">Load</button></td>`;
+      tr.querySelector('button').addEventListener('click', (e) => { Module.sweepCommand('load:' + e.target.dataset.cell); render(true); renderSweep(true); });
+      return tr;
+    }));
+    const loaded = $('hv-sw-loaded');
+    loaded.replaceChildren();
+    if (w.loaded) {
+      const c = m.cells[w.loaded[0] * ny + w.loaded[1]];
+      loaded.append(`Loaded ${m.x_key} = ${c.x}${m.y_key ? ', ' + m.y_key + ' = ' + c.y : ''}. `);
+      for (const seed of m.seeds) {
+        const b = document.createElement('button');
+        b.type = 'button';
+        b.dataset.sweep = 'seed:' + seed;
+        b.textContent = 'Initialize with seed ' + seed;
+        loaded.append(b, ' ');
+      }
+    }
+    if (w.can_undo) {
+      const b = document.createElement('button');
+      b.type = 'button';
+      b.dataset.sweep = 'undo';
+      b.textContent = 'Undo: back to my fields';
+      loaded.append(b);
+    }
   }
 
   function command(name) {
@@ -331,6 +477,7 @@
     $('hv-progress').hidden = v.progress < 0;
     if (v.progress >= 0) { $('hv-progress').value = v.progress; $('hv-progress').textContent = v.busy_label; }
     $('hv-storage').textContent = s.storage_notice;
+    renderSweep(force);
     const key = v.version + '/' + s.status + '/' + tablePage + '/' + s.n;
     if (force || key !== lastKey) {
       lastKey = key;

@@ -145,3 +145,40 @@ test('a 2-D flock sweep: heat map of numbers with mean and spread; Cancel stops 
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('the accessible view sweeps too: a form, an SVG grid with a data table, load and undo', async () => {
+  const {context, page, errors} = await freshPage(suite.browser, suite.url, {viewport: {width: 1000, height: 900}});
+  await page.evaluate(() => { Module.command('model:boids3d'); window.bandadaStartHtmlView(''); });
+  await page.waitForSelector('#hv-sweep-form');
+  const fields = (await sweepState(page)).fields;
+  await page.selectOption('#hv-sw-x', String(fields.findIndex((f) => /radius/.test(f))));
+  await page.fill('#hv-sw-x_from', '0.5');
+  await page.fill('#hv-sw-x_to', '2');
+  await page.fill('#hv-sw-x_count', '3');
+  await page.uncheck('#hv-sw-use_y');
+  await page.fill('#hv-sw-seeds', '2');
+  await page.fill('#hv-sw-steps', '5');
+  await page.fill('#hv-f-n', '80');
+  await page.click('#hv-sw-run');
+  const s = await waitSweep(page, (q) => q.status === 'done');
+  assert.equal(s.rows, 6);
+  await page.waitForFunction(() => document.querySelectorAll('#hv-sw-map rect.hv-cell').length === 3);
+  const fills = await page.$$eval('#hv-sw-map rect.hv-cell', (r) => r.map((e) => e.getAttribute('fill')));
+  assert.deepEqual(fills, s.map.cells.map((c) => c.colour));
+  const rows = await page.$$eval('#hv-sw-table tbody tr', (r) => r.map((e) => e.querySelector('th').textContent));
+  assert.deepEqual(rows, ['0.5', '1.25', '2']);
+  assert.equal(await page.textContent('#hv-sw-status'), `6 runs in ${s.elapsed.toFixed(1)} s with ${s.workers} workers.`);
+  const cli = execFileSync(nativeCli, cliArgs(s.command_line), {encoding: 'utf8'});
+  assert.equal(await page.evaluate(() => Module.sweepCsv()), cli);
+  // Load the middle cell from its row, initialize with a seed, then undo back to the fields.
+  await page.click('#hv-sw-table tbody tr:nth-child(2) button');
+  const radius = `#hv-f-${(JSON.parse(await page.evaluate(() => Module.describe())).fields.find((f) => /radius/.test(f.label))).key}`;
+  assert.equal(await page.inputValue(radius), '1.25');
+  await page.click('#hv-sw-loaded button[data-sweep="seed:2"]');
+  assert.equal((await appState(page)).status, 'paused');
+  await page.click('#hv-sw-loaded button[data-sweep="undo"]');
+  assert.notEqual(await page.inputValue(radius), '1.25');
+  await page.screenshot({path: screenshotPath('sweep-accessible.png'), fullPage: true});
+  assert.deepEqual(errors, []);
+  await context.close();
+});
