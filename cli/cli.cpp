@@ -194,8 +194,16 @@ std::string prepare_run(const std::vector<std::string>& args, Run& run) {
   IntegerParse steps = parse_integer_text(steps_text, 100000000);
   if (!steps.ok) return (steps_name + " '" + shown(steps_text) + "': " + steps.error);
 
+  if (run.stop == Run::Stop::checked) {
+    run.session = std::move(s);
+    return {};
+  }
   CommandResult init = s->command("initialize");
   if (!init.ok) return (init.message);
+  if (run.stop == Run::Stop::initialized) {
+    run.session = std::move(s);
+    return {};
+  }
   CommandResult ran = s->cli_run(steps.value, steps_given);
   if (!ran.ok) return ran.message;
   run.session = std::move(s);

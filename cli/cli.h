@@ -19,6 +19,8 @@ struct Run {
   std::unique_ptr<ModelSession> session;
   std::string format = "json";
   std::string help;  ///< set instead when the arguments asked for --help
+  /// Where to stop early: once the fields are checked (no Initialize), or after Initialize (no steps).
+  enum class Stop { never, checked, initialized } stop = Stop::never;
 };
 
 /// Builds, initializes and runs the model the arguments (without the program name) describe;

@@ -107,6 +107,7 @@ std::string plan_sweep(const std::vector<std::string>& args, SweepPlan& plan) {
   // The model, its fields and its measures, from a run of the base options with no steps.
   std::vector<std::string> probe_args = plan.base;
   Run probe;
+  probe.stop = Run::Stop::initialized;  // its measures' names, without running its steps
   const std::string base_error = prepare_run(probe_args, probe);
   if (!base_error.empty()) return base_error;
   if (!probe.help.empty()) return "--help: use bandada-cli sweep --help, or bandada-cli --model M --help";
@@ -136,6 +137,24 @@ std::string plan_sweep(const std::vector<std::string>& args, SweepPlan& plan) {
     if (!n.ok || n.value == 0) return "--seeds '" + shown(seeds_text) + "': a whole number 1 … 100000";
     for (uint64_t k = 1; k <= n.value; ++k) plan.seeds.push_back(std::to_string(k));
   }
+
+  // Every grid point's fields are checked before anything runs (a field another one bounds,
+  // such as r_s ≤ r, can be valid at one end of an axis and not at the other): up to 10 000
+  // points all of them, beyond that the corners.
+  const size_t nx = plan.x.values.size(), ny = plan.has_y ? plan.y.values.size() : 1;
+  for (size_t xi = 0; xi < nx; ++xi)
+    for (size_t yi = 0; yi < ny; ++yi) {
+      if (nx * ny > 10000 && (xi != 0 && xi + 1 != nx || yi != 0 && yi + 1 != ny)) continue;
+      std::vector<std::string> row = plan.base;
+      row.insert(row.end(), {"--" + plan.x.key, plan.x.values[xi]});
+      if (plan.has_y) row.insert(row.end(), {"--" + plan.y.key, plan.y.values[yi]});
+      Run check;
+      check.stop = Run::Stop::checked;
+      const std::string e = prepare_run(row, check);
+      if (!e.empty())
+        return plan.x.key + " " + plan.x.values[xi] +
+               (plan.has_y ? ", " + plan.y.key + " " + plan.y.values[yi] : "") + ": " + e;
+    }
 
   for (const ModelSession::Measure& m : model.measures()) {
     plan.names.push_back(m.name);

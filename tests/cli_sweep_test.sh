@@ -70,5 +70,7 @@ check "an unknown measure is refused with the model's measures" \
   '"$cli" sweep --model boids3d --x radius=1:2:2 --measure speed 2>&1 >/dev/null | grep -q "boids3d measures mean_speed, order"'
 check "a field made invalid by another says it is at its default, not from a --config never given" \
   '"$cli" sweep --model flock2d --x radius=10:20:2 2>&1 >/dev/null | grep -q "sep-radius .25. (its default): must be at most"'
+check "every grid point's fields are checked before anything runs, and the error names the point" \
+  '"$cli" sweep --model flock2d --x w-sep=0:1:2 --y radius=100:10:3 --steps 100000 2>&1 >/dev/null | grep -q "^bandada-cli sweep: w-sep 0, radius 10: --sep-radius"'
 check "--seed is the sweep's own" '! "$cli" sweep --model boids3d --x radius=1:2:2 --seed 3 >/dev/null 2>&1'
 check_summary

@@ -256,12 +256,13 @@
     svg.hidden = !show;
     $('hv-sw-table').hidden = !show;
     if (!show) { $('hv-sw-loaded').replaceChildren(); return; }
-    const W = 480, H = m.y_key ? 320 : 80, L = 60, B = 40, R = 110, cw = W / nx, ch = H / ny;
-    svg.setAttribute('viewBox', `0 0 ${L + W + R} ${H + B + 10}`);
+    const W = 480, H = m.y_key ? 320 : 80, L = 60, B = 40, R = 110, T = 22, cw = W / nx, ch = H / ny;
+    const short = (v) => String(Number(Number(v).toPrecision(4)));  // the axes; the table has every digit
+    svg.setAttribute('viewBox', `0 0 ${L + W + R} ${T + H + B}`);
     const kids = [];
     m.cells.forEach((c, k) => {
       const xi = Math.floor(k / ny), yi = k % ny;
-      const r = svgEl('rect', {class: 'hv-cell', x: L + xi * cw, y: 5 + H - (yi + 1) * ch, width: cw, height: ch,
+      const r = svgEl('rect', {class: 'hv-cell', x: L + xi * cw, y: T + H - (yi + 1) * ch, width: cw, height: ch,
                                fill: c.finished ? c.colour : '#282c34', 'data-cell': xi + ',' + yi});
       const t = svgEl('title');
       t.textContent = cellText(m, c);
@@ -269,22 +270,22 @@
       kids.push(r);
     });
     const label = (x, y, text, anchor) => { const t = svgEl('text', {x, y, 'text-anchor': anchor || 'middle'}); t.textContent = text; return t; };
-    for (const xi of new Set([0, Math.floor(nx / 2), nx - 1])) kids.push(label(L + (xi + 0.5) * cw, H + 20, m.x_values[xi]));
-    kids.push(label(L + W / 2, H + 36, m.x_key + ' →'));
+    for (const xi of new Set([0, Math.floor(nx / 2), nx - 1])) kids.push(label(L + (xi + 0.5) * cw, T + H + 16, short(m.x_values[xi])));
+    kids.push(label(L + W / 2, T + H + 34, m.x_key + ' →'));
     if (m.y_key) {
-      for (const yi of new Set([0, Math.floor(ny / 2), ny - 1])) kids.push(label(L - 4, 5 + H - (yi + 0.5) * ch + 4, m.y_values[yi], 'end'));
-      kids.push(label(4, 14, m.y_key + ' ↑', 'start'));
+      for (const yi of new Set([0, Math.floor(ny / 2), ny - 1])) kids.push(label(L - 4, T + H - (yi + 0.5) * ch + 4, short(m.y_values[yi]), 'end'));
+      kids.push(label(L, 14, m.y_key + ' ↑', 'end'));
     }
     if (m.categorical) {
       m.categories.forEach(([word, colour], k) => {
-        kids.push(svgEl('rect', {x: L + W + 10, y: 8 + k * 18, width: 12, height: 12, fill: colour}));
-        kids.push(label(L + W + 26, 18 + k * 18, word, 'start'));
+        kids.push(svgEl('rect', {x: L + W + 10, y: T + 3 + k * 18, width: 12, height: 12, fill: colour}));
+        kids.push(label(L + W + 26, T + 13 + k * 18, word, 'start'));
       });
     } else {
-      for (let k = 0; k < 16; ++k) kids.push(svgEl('rect', {x: L + W + 10, y: 5 + H - (k + 1) * H / 16, width: 14, height: H / 16 + 0.5,
-                                                              fill: w.scale ? w.scale[k] : ''}));
-      kids.push(label(L + W + 28, 16, String(Number(m.hi.toPrecision(4))), 'start'));
-      kids.push(label(L + W + 28, 5 + H, String(Number(m.lo.toPrecision(4))), 'start'));
+      for (let k = 0; k < 16; ++k) kids.push(svgEl('rect', {x: L + W + 10, y: T + H - (k + 1) * H / 16, width: 14, height: H / 16 + 0.5,
+                                                              fill: w.scale[k]}));
+      kids.push(label(L + W + 28, T + 10, short(m.hi), 'start'));
+      kids.push(label(L + W + 28, T + H, short(m.lo), 'start'));
     }
     svg.replaceChildren(...kids);
     svg.setAttribute('aria-label', `The sweep's map of ${m.measure}: ${nx} × ${ny} cells; the table below lists them.`);

@@ -151,25 +151,30 @@ std::string PageSweep::check(const bandada::ModelSession& s, bandada::SweepPlan*
   const bandada::IntegerParse steps = bandada::parse_integer_text(def_.steps, 1000000);
   if (!steps.ok) return "Steps: " + steps.error;
   if (def_.use_y && def_.y == def_.x) return "Pick two different fields for x and y.";
-  // Plan without the steps (planning runs the base once), then with them.
+  // Planning checks every grid point's fields: done again only when the definition or the fields
+  // change (the views ask every frame).
   std::vector<std::string> a = arguments(s);
-  a.erase(a.begin() + 2, a.begin() + 4);
-  bandada::SweepPlan plan;
-  std::string why = bandada::plan_sweep(a, plan);
-  if (!why.empty()) {
+  std::string key;
+  for (const std::string& x : a) key += x + '\n';
+  if (key != checked_key_) {
+    checked_key_ = key;
+    a.erase(a.begin() + 2, a.begin() + 4);  // planned without the steps, then with them
+    checked_plan_ = bandada::SweepPlan();
+    checked_why_ = bandada::plan_sweep(a, checked_plan_);
     for (const char* cli : {"--x ", "--y ", "--seeds "})  // say it in the panel's words
-      if (why.rfind(cli, 0) == 0)
-        why = std::string(cli[2] == 'x'   ? "x: "
-                          : cli[2] == 'y' ? "y: "
-                                          : "Seeds: ") +
-              why.substr(why.find(':') + 2);
-    return why;
+      if (checked_why_.rfind(cli, 0) == 0)
+        checked_why_ = std::string(cli[2] == 'x'   ? "x: "
+                                   : cli[2] == 'y' ? "y: "
+                                                   : "Seeds: ") +
+                       checked_why_.substr(checked_why_.find(':') + 2);
+    if (checked_why_.empty() && checked_plan_.rows() > 100000)
+      checked_why_ =
+          "At most 100 000 runs (cells × seeds): this asks " + std::to_string(checked_plan_.rows()) + ".";
+    checked_plan_.base.insert(checked_plan_.base.end(), {"--steps", def_.steps});
   }
-  if (plan.rows() > 100000)
-    return "At most 100 000 runs (cells × seeds): this asks " + std::to_string(plan.rows()) + ".";
-  if (def_.measure >= plan.names.size()) def_.measure = 0;
-  plan.base.insert(plan.base.end(), {"--steps", def_.steps});
-  if (out) *out = plan;
+  if (!checked_why_.empty()) return checked_why_;
+  if (def_.measure >= checked_plan_.names.size()) def_.measure = 0;
+  if (out) *out = checked_plan_;
   return {};
 }
 

@@ -105,6 +105,8 @@ class PageSweep {
 
   std::string model_;
   SweepDefinition def_;
+  std::string checked_key_, checked_why_;  // the last check, kept while nothing changes
+  bandada::SweepPlan checked_plan_;
   bandada::SweepPlan plan_;
   std::string base_share_, measure_name_, error_;
   bool categorical_ = false;

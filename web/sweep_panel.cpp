@@ -27,6 +27,13 @@ ImU32 hex_colour(const std::string& hex) {
   return IM_COL32((v >> 16) & 255, (v >> 8) & 255, v & 255, 255);
 }
 
+// A grid value on an axis: 4 significant digits (the tooltip, table and CSV keep every digit).
+std::string short_value(const std::string& v) {
+  char b[32];
+  std::snprintf(b, sizeof b, "%.4g", std::strtod(v.c_str(), nullptr));
+  return b;
+}
+
 bool text_input(const char* id, std::string& text, float width) {
   char buf[64];
   std::snprintf(buf, sizeof buf, "%s", text.c_str());
@@ -110,7 +117,7 @@ void map_view(bandada::ModelSession& s, PageSweep& p) {
   // Axes in parameter units: first, middle and last grid values.
   const ImU32 dim = ImGui::ColorConvertFloat4ToU32(kDim);
   for (size_t xi : {size_t{0}, nx / 2, nx - 1}) {
-    const std::string& v = p.plan().x.values[xi];
+    const std::string v = short_value(p.plan().x.values[xi]);
     dl->AddText(ImVec2(mn.x + cw * (xi + 0.5f) - ImGui::CalcTextSize(v.c_str()).x / 2, mx.y + 2), dim,
                 v.c_str());
   }
@@ -119,7 +126,7 @@ void map_view(bandada::ModelSession& s, PageSweep& p) {
               xlabel.c_str());
   if (p.plan().has_y) {
     for (size_t yi : {size_t{0}, ny / 2, ny - 1}) {
-      const std::string& v = p.plan().y.values[yi];
+      const std::string v = short_value(p.plan().y.values[yi]);
       dl->AddText(ImVec2(mn.x - ImGui::CalcTextSize(v.c_str()).x - 4, mx.y - ch * (yi + 0.5f) - font / 2),
                   dim, v.c_str());
     }

@@ -101,8 +101,15 @@ test('a 2-D flock sweep: heat map of numbers with mean and spread; Cancel stops 
   await page.evaluate(() => { Module.command('model:flock2d'); Module.setField(0, '40'); Module.commitField(0); });
   const fields = (await sweepState(page)).fields;
   const wsep = fields.findIndex((f) => /separation w/.test(f));
-  await define(page, {x: wsep, x_from: '0', x_to: '3', x_count: '3', use_y: 0, seeds: '3', steps: '30'});
+  // A grid that reaches an invalid combination is refused before anything runs, naming the point.
+  const radius = fields.findIndex((f) => /perception/.test(f));
+  await define(page, {x: wsep, x_from: '0', x_to: '3', x_count: '3', use_y: 1, y: radius, y_from: '100', y_to: '10', y_count: '2',
+                      seeds: '3', steps: '30'});
   let s = await sweepState(page);
+  assert.match(s.why_not, /radius 10: .*must be at most the perception radius/);
+  assert.equal(await page.evaluate(() => Module.sweepCommand('start')), false);
+  await define(page, {use_y: 0});
+  s = await sweepState(page);
   await define(page, {measure: s.measures.indexOf('order')});
   await page.evaluate(() => Module.sweepCommand('start'));
   s = await waitSweep(page, (q) => q.status === 'done');
