@@ -3,13 +3,16 @@
 // and for wasm (run under Node); both must print the same bytes. Names no model.
 #include "cli.h"
 
+#include <algorithm>
 #include <cstdio>
+#include <cstdlib>
 #include <string>
 #include <vector>
 
 #include "app/registry.h"
 #include "app/share_codec.h"
 #include "model/number_text.h"
+#include "model/parallel.h"
 
 namespace bandada {
 namespace {
@@ -41,6 +44,7 @@ std::string help_text(const ModelSession& m) {
   line("--config STRING", "a share string from the web app's link (the part after '#');");
   line("", "explicit options override its fields; it may name the model (m=…)");
   line("--format json|csv", "output format (default json)");
+  line("--threads N", "threads a step may use (default: SLURM_CPUS_PER_TASK, else every core); same bits");
   line("--help", "this text (--model ID --help: that model's options)");
   h += "\nOptions of the " + std::string(m.info().title) + " (--model " + m.info().id + "):\n";
   for (size_t i = 0; i < m.field_count(); ++i)
@@ -103,7 +107,7 @@ std::string prepare_run(const std::vector<std::string>& args, Run& run) {
   if (!s) return ("--model must be " + model_list() + " ('" + shown(model) + "' is none of them)");
 
   const std::string step_option = "--" + std::string(s->info().step_word) + "s";
-  std::string steps_text = "0", steps_name = "--steps", format = "json";
+  std::string steps_text = "0", steps_name = "--steps", format = "json", threads_text;
   bool steps_given = false;
   std::vector<Given> given;
   for (size_t i = 0; i < args.size(); ++i) {
@@ -126,6 +130,10 @@ std::string prepare_run(const std::vector<std::string>& args, Run& run) {
     if (a == "--model" || a == "--config") continue;
     if (a == "--format") {
       format = value;
+      continue;
+    }
+    if (a == "--threads") {
+      threads_text = value;
       continue;
     }
     if (a == "--steps" || a == step_option) {
@@ -194,6 +202,19 @@ std::string prepare_run(const std::vector<std::string>& args, Run& run) {
   IntegerParse steps = parse_integer_text(steps_text, 100000000);
   if (!steps.ok) return (steps_name + " '" + shown(steps_text) + "': " + steps.error);
 
+  unsigned threads = run.default_threads;
+  if (!threads_text.empty()) {
+    const IntegerParse t = parse_integer_text(threads_text, 1024);
+    if (!t.ok || t.value == 0) return "--threads '" + shown(threads_text) + "': a whole number 1 … 1024";
+#ifdef BANDADA_THREAD_POOL
+    if (t.value > BANDADA_THREAD_POOL)  // a pool too small would wait for threads that never start
+      return "--threads " + std::to_string(t.value) + ": this build has a pool of " +
+             std::to_string(BANDADA_THREAD_POOL) + " threads; ask for at most " +
+             std::to_string(BANDADA_THREAD_POOL);
+#endif
+    threads = static_cast<unsigned>(t.value);
+  }
+  s->set_threads(threads);
   if (run.stop == Run::Stop::checked) {
     run.session = std::move(s);
     return {};
@@ -214,6 +235,15 @@ int cli_main(int argc, char** argv) {
   std::vector<std::string> args(argv + 1, argv + argc);
   if (!args.empty() && args[0] == "sweep") return sweep_main({args.begin() + 1, args.end()});
   Run run;
+  // A single run uses every core (or the cores Slurm gave the task) unless --threads says.
+  run.default_threads = hardware_threads();
+  if (const char* slurm = std::getenv("SLURM_CPUS_PER_TASK")) {
+    const IntegerParse t = parse_integer_text(slurm, 1024);
+    if (t.ok && t.value > 0) run.default_threads = static_cast<unsigned>(t.value);
+  }
+#ifdef BANDADA_THREAD_POOL
+  run.default_threads = std::min<unsigned>(run.default_threads, BANDADA_THREAD_POOL);
+#endif
   const std::string error = prepare_run(args, run);
   if (!error.empty()) return fail(error);
   if (!run.help.empty()) {

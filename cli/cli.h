@@ -19,6 +19,8 @@ struct Run {
   std::unique_ptr<ModelSession> session;
   std::string format = "json";
   std::string help;  ///< set instead when the arguments asked for --help
+  /// Threads for the step when --threads is not given (the CLI: every core; a sweep's rows: 1).
+  unsigned default_threads = 1;
   /// Where to stop early: once the fields are checked (no Initialize), or after Initialize (no steps).
   enum class Stop { never, checked, initialized } stop = Stop::never;
 };

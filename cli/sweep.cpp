@@ -144,7 +144,7 @@ std::string plan_sweep(const std::vector<std::string>& args, SweepPlan& plan) {
   const size_t nx = plan.x.values.size(), ny = plan.has_y ? plan.y.values.size() : 1;
   for (size_t xi = 0; xi < nx; ++xi)
     for (size_t yi = 0; yi < ny; ++yi) {
-      if (nx * ny > 10000 && (xi != 0 && xi + 1 != nx || yi != 0 && yi + 1 != ny)) continue;
+      if (nx * ny > 10000 && ((xi != 0 && xi + 1 != nx) || (yi != 0 && yi + 1 != ny))) continue;
       std::vector<std::string> row = plan.base;
       row.insert(row.end(), {"--" + plan.x.key, plan.x.values[xi]});
       if (plan.has_y) row.insert(row.end(), {"--" + plan.y.key, plan.y.values[yi]});

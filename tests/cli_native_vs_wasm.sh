@@ -25,5 +25,27 @@ for args in "--count 200 --steps 50" "--count 1000 --radius 0.6 --steps 20 --see
   b=$(node --no-experimental-fetch "$wasm" $args | sha256sum)
   if [ "$a" = "$b" ]; then echo "ok: same bytes for $args"; else echo "FAIL: native and wasm differ for $args"; fails=$((fails + 1)); fi
 done
+# Threads: the step split over 1, 2, 3 and 8 threads gives the bytes of the single-threaded run,
+# natively and in the threaded wasm build (a pool of 8); a sweep's rows in parallel likewise.
+mt="${3:-}"
+if [ -n "$mt" ]; then
+  for args in "--count 3000 --radius 0.9 --steps 12" "--count 20000 --radius 0.305 --steps 3" \
+              "sweep --model boids3d --count 600 --steps 5 --x radius=0.5:2:3 --seeds 2"; do
+    ref=$("$native" $args --threads 1 | sha256sum)
+    for t in 2 3; do
+      n=$((n + 1))
+      a=$("$native" $args --threads $t | sha256sum)
+      if [ "$a" = "$ref" ]; then echo "ok: native --threads $t gives the bytes of --threads 1 for $args"; else echo "FAIL: native --threads $t differs for $args"; fails=$((fails + 1)); fi
+    done
+    for t in 1 2 3 8; do
+      n=$((n + 1))
+      b=$(node --no-experimental-fetch "$mt" $args --threads $t | sha256sum)
+      if [ "$b" = "$ref" ]; then echo "ok: threaded wasm --threads $t gives the native bytes for $args"; else echo "FAIL: threaded wasm --threads $t differs for $args"; fails=$((fails + 1)); fi
+    done
+  done
+  n=$((n + 1))
+  err=$(node --no-experimental-fetch "$mt" --count 10 --threads 9 2>&1 >/dev/null); rc=$?
+  if [ $rc -eq 2 ] && [[ "$err" == *"pool of 8 threads"* ]]; then echo "ok: the threaded wasm refuses more threads than its pool"; else echo "FAIL: --threads 9 in the threaded wasm: rc $rc, '$err'"; fails=$((fails + 1)); fi
+fi
 echo "$((n - fails)) passed, $fails failed"
 [ $fails -eq 0 ]

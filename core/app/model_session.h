@@ -302,6 +302,9 @@ class ModelSession {
     return compute(n);
   }
 
+  /// Threads a step may use (the same bits for any count); models without a parallel step ignore it.
+  virtual void set_threads(unsigned) {}
+
   /// Model-specific test hooks as a JSON object ("{}" when none).
   virtual std::string extra_state_json() const { return "{}"; }
 

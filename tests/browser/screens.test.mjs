@@ -76,7 +76,7 @@ for (const [screen, options] of Object.entries(SCREENS)) {
       assert.ok(s.view[2] >= Math.min(560, options.viewport.width - 1), `${screen}/${model}: the view is ${s.view[2]} px wide`);
       assert.ok(s.view[3] >= 200, `${screen}/${model}: the view is ${s.view[3]} px tall`);
       if (s.stacked) {
-        for (const tab of ['Parameters', 'Table', 'Plots']) {
+        for (const tab of ['Parameters', 'Table', 'Plots', 'Sweep']) {
           await tapOrClick(page, 'tab:' + tab, coarse);
           await checkWidgets(page, `${screen}/${model}/${tab}`, coarse);
         }

@@ -280,3 +280,26 @@ TEST_CASE("determinism: a fixed run ends on the golden fingerprint, natively and
   for (int t = 0; t < 200; ++t) flock.step();
   CHECK(fingerprint_hex(state_fingerprint(flock.state())) == "d4772025f7e7f90d");
 }
+
+TEST_CASE("the step's threads: any count gives the bits of one thread and of brute force") {
+  Boids3dParams p;
+  p.count = 3000;
+  p.radius = 0.9;
+  p.seed = 7;
+  Boids3d brute(p, NeighbourSearch::brute_force);
+  for (int s = 0; s < 3; ++s) brute.step();
+  for (unsigned threads : {1u, 2u, 3u, 8u}) {
+    Boids3d f(p);
+    f.set_threads(threads);
+    for (int s = 0; s < 3; ++s) f.step();
+    CHECK(state_fingerprint(f.state()) == state_fingerprint(brute.state()));
+  }
+  Boids3d sliced(p);  // slices of a step split across threads, as the page would ask
+  sliced.set_threads(3);
+  for (int s = 0; s < 3; ++s) {
+    sliced.begin_step();
+    while (!sliced.advance_step(700)) {
+    }
+  }
+  CHECK(state_fingerprint(sliced.state()) == state_fingerprint(brute.state()));
+}

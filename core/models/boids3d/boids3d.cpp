@@ -7,6 +7,7 @@
 
 #include "model/fingerprint.h"
 #include "model/lcg.h"
+#include "model/parallel.h"
 
 namespace bandada {
 
@@ -132,10 +133,16 @@ bool Boids3d::advance_step(size_t max_boids) {
   if (!pending_) return true;
   const size_t n = next_.size();
   const size_t end = max_boids >= n - done_ ? n : done_ + max_boids;
-  if (search_ == NeighbourSearch::grid)
-    grid_.components(done_, end, next_comp_);
-  else
-    brute_force_components(next_, params_.radius, done_, end, next_comp_);
+  if (scans_.size() + 1 < threads_) scans_.resize(threads_ - 1);
+  const size_t from = done_;
+  parallel_for(end - from, threads_, [&](size_t a, size_t b, unsigned worker) {
+    if (search_ == NeighbourSearch::brute_force)
+      brute_force_components(next_, params_.radius, from + a, from + b, next_comp_);
+    else if (worker == 0)
+      grid_.components(from + a, from + b, next_comp_);
+    else
+      grid_.components(from + a, from + b, next_comp_, scans_[worker - 1]);
+  });
   done_ = end;
   if (done_ < n) return false;
   std::swap(state_, next_);

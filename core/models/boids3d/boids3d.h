@@ -75,6 +75,9 @@ class Boids3d {
   void cancel_step() {
     if (!initial_) pending_ = false;
   }
+  /// Threads that compute the components (each a block of boids): the same bits for any count.
+  void set_threads(unsigned threads) { threads_ = threads < 1 ? 1 : threads; }
+  unsigned threads() const { return threads_; }
 
  private:
   void start_components();
@@ -88,6 +91,8 @@ class Boids3d {
   bool pending_ = false;
   bool initial_ = false;
   size_t done_ = 0;
+  unsigned threads_ = 1;
+  std::vector<NeighbourGrid::Scan> scans_;  // one per extra thread
 };
 
 }  // namespace bandada

@@ -101,6 +101,7 @@ std::string Boids3dController::why_not_step() const {
 void Boids3dController::adopt_new_flock(const Boids3dParams& params) {
   // The start's components are pending: work() computes them, sliced when they are long.
   flock_ = std::make_unique<Boids3d>(params, search_, false);
+  flock_->set_threads(threads_);
   flock_texts_ = texts_;
   running_ = stale_ = false;
   undo_.reset();

@@ -79,6 +79,11 @@ class Boids3dController {
   // ---- readouts -----------------------------------------------------------------------
   FlockStatus status() const;
   /// The flock to draw; null when none, or while its start is still being computed.
+  /// Threads each step's components are computed on (the same bits for any count).
+  void set_threads(unsigned threads) {
+    threads_ = threads;
+    if (flock_) flock_->set_threads(threads);
+  }
   const Boids3d* flock() const;
   uint64_t fingerprint() const;  ///< of the current flock state (cached); 0 without one
   /// One line for the status bar, e.g. "paused · t = 1.20 s · step 30 · N = 400 · …".
@@ -134,6 +139,7 @@ class Boids3dController {
   Boids3dFieldTexts texts_;
   std::array<std::string, kBoids3dFieldCount> errors_;
   std::unique_ptr<Boids3d> flock_;
+  unsigned threads_ = 1;
   Boids3dFieldTexts flock_texts_;  // the texts the flock was built from
   bool running_ = false;
   bool stale_ = false;

@@ -175,26 +175,23 @@ void NeighbourGrid::build(const Boids3dState& s, double radius) {
     vy_[p] = s.vy[i];
     vz_[p] = s.vz[i];
   }
-  candidates_ = 0;
-  stencil_cell_ = UINT32_MAX;
-  scratch_.reserve(count);
-  if (hits_.size() < count + 1) hits_.resize(count + 1);
+  ++build_;
 }
 
-void NeighbourGrid::scan_stencil(size_t p) {
+void NeighbourGrid::scan_stencil(size_t p, Scan& scan) const {
   // Pass 1, the hot loop: test every candidate of the stencil, writing one packed word each and
   // keeping it by advancing m (no branch on the distance test). Locals only, so the compiler
   // keeps everything in registers.
   const double xi = x_[p], yi = y_[p], zi = z_[p];
   const double within = lim_.within;
   const double *X = x_.data(), *Y = y_.data(), *Z = z_.data();
-  uint32_t* hits = hits_.data();
+  uint32_t* hits = scan.hits.data();
   size_t m = 0;
-  const uint32_t ranges = static_cast<uint32_t>(stencil_.size());
+  const uint32_t ranges = static_cast<uint32_t>(scan.stencil.size());
   for (uint32_t r = 0; r < ranges; ++r) {
-    const Range& g = stencil_[r];
+    const Range& g = scan.stencil[r];
     const double shx = g.shx, shy = g.shy, shz = g.shz;
-    candidates_ += g.b - g.a;
+    scan.candidates += g.b - g.a;
     for (uint32_t q = g.a; q < g.b; ++q) {
       double dx = (X[q] - xi) + shx;
       double dy = (Y[q] - yi) + shy;
@@ -205,11 +202,11 @@ void NeighbourGrid::scan_stencil(size_t p) {
     }
   }
   // Pass 2, only for the neighbours: the same operations again give the same δ, bit for bit.
-  NeighbourScratch& s = scratch_;
+  NeighbourScratch& s = scan.scratch;
   s.count = 0;
   for (size_t k = 0; k < m; ++k) {
     const uint32_t q = hits[k] >> 7;
-    const Range& g = stencil_[hits[k] & 127u];
+    const Range& g = scan.stencil[hits[k] & 127u];
     double dx = (X[q] - xi) + g.shx;
     double dy = (Y[q] - yi) + g.shy;
     double dz = (Z[q] - zi) + g.shz;
@@ -236,12 +233,13 @@ inline void wrap_cell(int c, int n, int& out, double& shift) {
 
 }  // namespace
 
-void NeighbourGrid::build_stencil(uint32_t cell) {
+void NeighbourGrid::build_stencil(uint32_t cell, Scan& scan) const {
   // The same for every boid of a cell, so it is built once per cell.
   const int n = n_, R = reach_;
   const int c = static_cast<int>(cell);
   const int cx = c % n, cy = (c / n) % n, cz = c / (n * n);
-  stencil_.clear();
+  std::vector<Range>& stencil = scan.stencil;
+  stencil.clear();
   for (int dz = -R; dz <= R; ++dz) {
     int zc;
     double shz;
@@ -252,34 +250,42 @@ void NeighbourGrid::build_stencil(uint32_t cell) {
       wrap_cell(cy + dy, n, yc, shy);
       const size_t row = (static_cast<size_t>(zc) * n + yc) * n;
       if (cx >= R && cx + R < n) {  // the x-adjacent cells of a row are one contiguous range
-        stencil_.push_back({start_[row + cx - R], start_[row + cx + R + 1], 0.0, shy, shz});
+        stencil.push_back({start_[row + cx - R], start_[row + cx + R + 1], 0.0, shy, shz});
       } else {
         for (int dx = -R; dx <= R; ++dx) {
           int xc;
           double shx;
           wrap_cell(cx + dx, n, xc, shx);
-          stencil_.push_back({start_[row + xc], start_[row + xc + 1], shx, shy, shz});
+          stencil.push_back({start_[row + xc], start_[row + xc + 1], shx, shy, shz});
         }
       }
     }
   }
-  stencil_cell_ = cell;
+  scan.stencil_cell = cell;
 }
 
-void NeighbourGrid::components(size_t begin, size_t end, Boids3dComponents& out) {
+void NeighbourGrid::components(size_t begin, size_t end, Boids3dComponents& out, Scan& scan) const {
   end = std::min(end, id_.size());
+  if (scan.built != build_) {  // a new grid: room for every candidate, and no stencil yet
+    scan.built = build_;
+    scan.candidates = 0;
+    scan.stencil_cell = UINT32_MAX;
+    scan.scratch.reserve(id_.size());
+    if (scan.hits.size() < id_.size() + 1) scan.hits.resize(id_.size() + 1);
+  }
+  NeighbourScratch& scratch = scan.scratch;
   for (size_t p = begin; p < end; ++p) {
-    scratch_.count = 0;
+    scratch.count = 0;
     if (reach_ > 0) {
-      if (cell_[p] != stencil_cell_) build_stencil(cell_[p]);
-      scan_stencil(p);
+      if (cell_[p] != scan.stencil_cell) build_stencil(cell_[p], scan);
+      scan_stencil(p, scan);
     } else {
       // Too few cells per axis: every boid once, in index order, with the spec's wrap.
       const Boids3dState& s = *src_;
       const double xi = x_[p], yi = y_[p], zi = z_[p];
       const size_t count = s.size();
       const uint32_t self = id_[p];
-      candidates_ += count;
+      scan.candidates += count;
       for (size_t j = 0; j < count; ++j) {
         if (j == self) continue;
         double dx = wrap_periodic(s.x[j] - xi);
@@ -287,13 +293,13 @@ void NeighbourGrid::components(size_t begin, size_t end, Boids3dComponents& out)
         double dz = wrap_periodic(s.z[j] - zi);
         double d2 = dx * dx + dy * dy + dz * dz;
         const uint32_t jj = static_cast<uint32_t>(j);
-        scratch_.offer(d2 <= lim_.within, jj, jj, dx, dy, dz, d2);
+        scratch.offer(d2 <= lim_.within, jj, jj, dx, dy, dz, d2);
       }
-      sum_components(scratch_, s.vx.data(), s.vy.data(), s.vz.data(), vx_[p], vy_[p], vz_[p], lim_, id_[p],
+      sum_components(scratch, s.vx.data(), s.vy.data(), s.vz.data(), vx_[p], vy_[p], vz_[p], lim_, id_[p],
                      out);
       continue;
     }
-    sum_components(scratch_, vx_.data(), vy_.data(), vz_.data(), vx_[p], vy_[p], vz_[p], lim_, id_[p], out);
+    sum_components(scratch, vx_.data(), vy_.data(), vz_.data(), vx_[p], vy_[p], vz_[p], lim_, id_[p], out);
   }
 }
 

@@ -52,26 +52,38 @@ void brute_force_components(const Boids3dState& s, double radius, size_t begin, 
 
 class NeighbourGrid {
  public:
+  struct Range {
+    uint32_t a, b;         // sorted boids [a, b)
+    double shx, shy, shz;  // periodic shift of that range
+  };
+  /// What one scanning thread writes: its neighbours, candidates and stencil. Each thread has its
+  /// own, so threads may scan disjoint ranges of the same grid at once.
+  struct Scan {
+    NeighbourScratch scratch;
+    std::vector<uint32_t> hits;  // accepted candidates: sorted index << 7 | stencil range
+    std::vector<Range> stencil;  // the ranges around stencil_cell (at most 125)
+    uint32_t stencil_cell = UINT32_MAX;
+    uint64_t built = 0;  // the grid build it is ready for
+    uint64_t candidates = 0;
+  };
+
   /// Sorts the state into cells (counting sort, stable, so each cell lists ascending indices).
   void build(const Boids3dState& s, double radius);
   /// Components for the boids at sorted positions [begin, end), written at their indices.
-  void components(size_t begin, size_t end, Boids3dComponents& out);
+  void components(size_t begin, size_t end, Boids3dComponents& out) { components(begin, end, out, scan_); }
+  /// The same with a thread's own scan state: any split of the positions gives the same bits.
+  void components(size_t begin, size_t end, Boids3dComponents& out, Scan& scan) const;
 
   size_t size() const { return id_.size(); }
   int cells_per_axis() const { return n_; }
   /// Cells scanned each way along an axis (0: every boid is scanned).
   int reach() const { return reach_; }
   /// Candidates distance-tested since the last build (for benchmarks).
-  uint64_t candidates_tested() const { return candidates_; }
+  uint64_t candidates_tested() const { return scan_.candidates; }
 
  private:
-  void scan_stencil(size_t p);
-  void build_stencil(uint32_t cell);
-
-  struct Range {
-    uint32_t a, b;         // sorted boids [a, b)
-    double shx, shy, shz;  // periodic shift of that range
-  };
+  void scan_stencil(size_t p, Scan& scan) const;
+  void build_stencil(uint32_t cell, Scan& scan) const;
 
   int n_ = 1;
   int reach_ = 0;
@@ -82,11 +94,8 @@ class NeighbourGrid {
   std::vector<uint32_t> cell_;         // cell of each sorted boid
   std::vector<uint32_t> id_;           // boid index of each sorted boid
   std::vector<double> x_, y_, z_, vx_, vy_, vz_;
-  NeighbourScratch scratch_;
-  std::vector<uint32_t> hits_;  // accepted candidates: sorted index << 7 | stencil range
-  std::vector<Range> stencil_;  // the ranges around stencil_cell_ (at most 125)
-  uint32_t stencil_cell_ = UINT32_MAX;
-  uint64_t candidates_ = 0;
+  uint64_t build_ = 0;  // counts builds: a scan from an older build starts afresh
+  Scan scan_;           // the calling thread's
 };
 
 }  // namespace bandada
