@@ -30,6 +30,7 @@ done
 mt="${3:-}"
 if [ -n "$mt" ]; then
   for args in "--count 3000 --radius 0.9 --steps 12" "--count 20000 --radius 0.305 --steps 3" \
+              "--model flock2d --count 3000 --integrator rk4 --predator 1;1 --obstacle 450;300;40 --steps 8" \
               "sweep --model boids3d --count 600 --steps 5 --x radius=0.5:2:3 --seeds 2"; do
     ref=$("$native" $args --threads 1 | sha256sum)
     for t in 2 3; do

@@ -175,3 +175,21 @@ TEST_CASE("the orbit start and the comparison travel in the link") {
   CHECK(e.start() == Start::random);
   CHECK_FALSE(e.comparing());
 }
+
+TEST_CASE("the 2-D flock's threads: any count gives the bits of one thread and of brute force") {
+  Flock2dParams p;
+  p.n = 2500;
+  p.r = 40;
+  p.integrator = Integrator::rk4;
+  Flock2d brute(p);
+  brute.use_brute_force(true);
+  brute.add_predator(100, 100);
+  for (int s = 0; s < 4; ++s) brute.step();
+  for (unsigned threads : {1u, 2u, 3u, 8u}) {
+    Flock2d f(p);
+    f.set_threads(threads);
+    f.add_predator(100, 100);
+    for (int s = 0; s < 4; ++s) f.step();
+    CHECK(f.fingerprint() == brute.fingerprint());
+  }
+}

@@ -6,6 +6,7 @@
 
 #include "model/det_math.h"
 #include "model/fingerprint.h"
+#include "model/parallel.h"
 
 namespace bandada {
 namespace {
@@ -355,16 +356,18 @@ const std::vector<std::vector<uint32_t>>& Flock2d::neighbour_lists(const std::ve
   for (size_t c = 1; c < start.size(); ++c) start[c] += start[c - 1];
   std::vector<uint32_t> fill(start.begin(), start.end() - 1);
   for (size_t i = 0; i < n; ++i) order[fill[cell[i]]++] = static_cast<uint32_t>(i);
-  for (size_t i = 0; i < n; ++i) {
-    const int cx = static_cast<int>(cell[i] % gx), cy = static_cast<int>(cell[i] / gx);
-    for (int dy = -1; dy <= 1; ++dy)
-      for (int dx = -1; dx <= 1; ++dx) {
-        const int c = ((cy + dy + gy) % gy) * gx + (cx + dx + gx) % gx;
-        for (uint32_t k = start[c]; k < start[c + 1]; ++k)
-          if (order[k] != i && close(i, order[k])) out[i].push_back(order[k]);
-      }
-    std::sort(out[i].begin(), out[i].end());
-  }
+  parallel_for(n, threads_, [&](size_t first, size_t last, unsigned) {  // each boid its own list
+    for (size_t i = first; i < last; ++i) {
+      const int cx = static_cast<int>(cell[i] % gx), cy = static_cast<int>(cell[i] / gx);
+      for (int dy = -1; dy <= 1; ++dy)
+        for (int dx = -1; dx <= 1; ++dx) {
+          const int c = ((cy + dy + gy) % gy) * gx + (cx + dx + gx) % gx;
+          for (uint32_t k = start[c]; k < start[c + 1]; ++k)
+            if (order[k] != i && close(i, order[k])) out[i].push_back(order[k]);
+        }
+      std::sort(out[i].begin(), out[i].end());
+    }
+  });
   return out;
 }
 
@@ -377,96 +380,99 @@ void Flock2d::accelerations(const std::vector<double>& x, const std::vector<doub
   ax.assign(n, 0.0);
   ay.assign(n, 0.0);
   const bool has_leader = p.leader >= 0 && static_cast<size_t>(p.leader) < n;
-  for (size_t i = 0; i < n; ++i) {
-    double fsx = 0, fsy = 0, mvx = 0, mvy = 0, mcx = 0, mcy = 0;
-    for (uint32_t j : nb[i]) {
-      const double rx = minimal_image(x[j] - x[i], kW), ry = minimal_image(y[j] - y[i], kH);
-      const double d2 = rx * rx + ry * ry;
-      mvx += vx[j];
-      mvy += vy[j];
-      mcx += rx;
-      mcy += ry;
-      if (d2 > 0.0 && std::sqrt(d2) < p.separation_radius) {
-        fsx -= rx / d2;
-        fsy -= ry / d2;
-      }
-    }
-    const double k = static_cast<double>(nb[i].size());
-    const double dax = k > 0 ? mvx / k : 0.0, day = k > 0 ? mvy / k : 0.0;  // mean v_j
-    const double fax = k > 0 ? dax - vx[i] : 0.0, fay = k > 0 ? day - vy[i] : 0.0;
-    const double fcx = k > 0 ? mcx / k : 0.0, fcy = k > 0 ? mcy / k : 0.0;
-    double fpx = 0, fpy = 0;
-    for (const Marker& m : predators_) {
-      const double dx = minimal_image(x[i] - m.x, kW), dy = minimal_image(y[i] - m.y, kH);
-      const double d = std::sqrt(dx * dx + dy * dy);
-      if (d > 0.0 && d < 2.0 * p.r) {
-        const double fall = 1.0 - d / (2.0 * p.r);
-        fpx += dx / d * fall;
-        fpy += dy / d * fall;
-      }
-    }
-    double fgx = 0, fgy = 0;
-    for (const Marker& m : attractors_) {
-      const double dx = minimal_image(m.x - x[i], kW), dy = minimal_image(m.y - y[i], kH);
-      const double d = std::max(std::sqrt(dx * dx + dy * dy), p.separation_radius);
-      fgx += dx / d;
-      fgy += dy / d;
-    }
-    bool lead = false;
-    double lx = 0, ly = 0;
-    if (has_leader && static_cast<int64_t>(i) != p.leader) {
-      lx = minimal_image(x[p.leader] - x[i], kW);
-      ly = minimal_image(y[p.leader] - y[i], kH);
-      lead = std::sqrt(lx * lx + ly * ly) < p.r;
-    }
-    double a_x, a_y;
-    if (p.law == ForceLaw::raw) {
-      a_x = p.separation_weight * fsx + p.alignment_weight * fax + p.cohesion_weight * fcx +
-            p.predator_weight * fpx + p.attractor_weight * fgx;
-      a_y = p.separation_weight * fsy + p.alignment_weight * fay + p.cohesion_weight * fcy +
-            p.predator_weight * fpy + p.attractor_weight * fgy;
-      if (lead) {
-        a_x += p.leader_weight * lx;
-        a_y += p.leader_weight * ly;
-      }
-    } else {
-      // Reynolds steering: desired velocity (v_max along d) minus velocity, limited to f_max.
-      auto steer = [&](double dx, double dy, double& sx, double& sy) {
-        const double len = std::sqrt(dx * dx + dy * dy);
-        if (len == 0.0) {
-          sx = sy = 0.0;
-          return;
+  // Each boid's acceleration reads only the given state: blocks of boids on threads, same bits.
+  parallel_for(n, threads_, [&](size_t first, size_t last, unsigned) {
+    for (size_t i = first; i < last; ++i) {
+      double fsx = 0, fsy = 0, mvx = 0, mvy = 0, mcx = 0, mcy = 0;
+      for (uint32_t j : nb[i]) {
+        const double rx = minimal_image(x[j] - x[i], kW), ry = minimal_image(y[j] - y[i], kH);
+        const double d2 = rx * rx + ry * ry;
+        mvx += vx[j];
+        mvy += vy[j];
+        mcx += rx;
+        mcy += ry;
+        if (d2 > 0.0 && std::sqrt(d2) < p.separation_radius) {
+          fsx -= rx / d2;
+          fsy -= ry / d2;
         }
-        sx = p.max_speed * (dx / len) - vx[i];
-        sy = p.max_speed * (dy / len) - vy[i];
-        limit(sx, sy, p.max_force);
-      };
-      double ssx, ssy, sax, say, scx, scy, spx, spy, sgx, sgy;
-      steer(fsx, fsy, ssx, ssy);
-      steer(dax, day, sax, say);
-      steer(fcx, fcy, scx, scy);
-      steer(fpx, fpy, spx, spy);
-      steer(fgx, fgy, sgx, sgy);
-      a_x = p.separation_weight * ssx + p.alignment_weight * sax + p.cohesion_weight * scx +
-            p.predator_weight * spx + p.attractor_weight * sgx;
-      a_y = p.separation_weight * ssy + p.alignment_weight * say + p.cohesion_weight * scy +
-            p.predator_weight * spy + p.attractor_weight * sgy;
-      if (lead) {
-        double slx, sly;
-        steer(lx, ly, slx, sly);
-        a_x += p.leader_weight * slx;
-        a_y += p.leader_weight * sly;
       }
+      const double k = static_cast<double>(nb[i].size());
+      const double dax = k > 0 ? mvx / k : 0.0, day = k > 0 ? mvy / k : 0.0;  // mean v_j
+      const double fax = k > 0 ? dax - vx[i] : 0.0, fay = k > 0 ? day - vy[i] : 0.0;
+      const double fcx = k > 0 ? mcx / k : 0.0, fcy = k > 0 ? mcy / k : 0.0;
+      double fpx = 0, fpy = 0;
+      for (const Marker& m : predators_) {
+        const double dx = minimal_image(x[i] - m.x, kW), dy = minimal_image(y[i] - m.y, kH);
+        const double d = std::sqrt(dx * dx + dy * dy);
+        if (d > 0.0 && d < 2.0 * p.r) {
+          const double fall = 1.0 - d / (2.0 * p.r);
+          fpx += dx / d * fall;
+          fpy += dy / d * fall;
+        }
+      }
+      double fgx = 0, fgy = 0;
+      for (const Marker& m : attractors_) {
+        const double dx = minimal_image(m.x - x[i], kW), dy = minimal_image(m.y - y[i], kH);
+        const double d = std::max(std::sqrt(dx * dx + dy * dy), p.separation_radius);
+        fgx += dx / d;
+        fgy += dy / d;
+      }
+      bool lead = false;
+      double lx = 0, ly = 0;
+      if (has_leader && static_cast<int64_t>(i) != p.leader) {
+        lx = minimal_image(x[p.leader] - x[i], kW);
+        ly = minimal_image(y[p.leader] - y[i], kH);
+        lead = std::sqrt(lx * lx + ly * ly) < p.r;
+      }
+      double a_x, a_y;
+      if (p.law == ForceLaw::raw) {
+        a_x = p.separation_weight * fsx + p.alignment_weight * fax + p.cohesion_weight * fcx +
+              p.predator_weight * fpx + p.attractor_weight * fgx;
+        a_y = p.separation_weight * fsy + p.alignment_weight * fay + p.cohesion_weight * fcy +
+              p.predator_weight * fpy + p.attractor_weight * fgy;
+        if (lead) {
+          a_x += p.leader_weight * lx;
+          a_y += p.leader_weight * ly;
+        }
+      } else {
+        // Reynolds steering: desired velocity (v_max along d) minus velocity, limited to f_max.
+        auto steer = [&](double dx, double dy, double& sx, double& sy) {
+          const double len = std::sqrt(dx * dx + dy * dy);
+          if (len == 0.0) {
+            sx = sy = 0.0;
+            return;
+          }
+          sx = p.max_speed * (dx / len) - vx[i];
+          sy = p.max_speed * (dy / len) - vy[i];
+          limit(sx, sy, p.max_force);
+        };
+        double ssx, ssy, sax, say, scx, scy, spx, spy, sgx, sgy;
+        steer(fsx, fsy, ssx, ssy);
+        steer(dax, day, sax, say);
+        steer(fcx, fcy, scx, scy);
+        steer(fpx, fpy, spx, spy);
+        steer(fgx, fgy, sgx, sgy);
+        a_x = p.separation_weight * ssx + p.alignment_weight * sax + p.cohesion_weight * scx +
+              p.predator_weight * spx + p.attractor_weight * sgx;
+        a_y = p.separation_weight * ssy + p.alignment_weight * say + p.cohesion_weight * scy +
+              p.predator_weight * spy + p.attractor_weight * sgy;
+        if (lead) {
+          double slx, sly;
+          steer(lx, ly, slx, sly);
+          a_x += p.leader_weight * slx;
+          a_y += p.leader_weight * sly;
+        }
+      }
+      if (!circles_.empty() || !walls_.empty()) {  // steering away from the nearest obstacle
+        double ox, oy;
+        obstacle_force(x[i], y[i], vx[i], vy[i], ox, oy);
+        a_x += ox;
+        a_y += oy;
+      }
+      ax[i] = a_x;
+      ay[i] = a_y;
     }
-    if (!circles_.empty() || !walls_.empty()) {  // steering away from the nearest obstacle
-      double ox, oy;
-      obstacle_force(x[i], y[i], vx[i], vy[i], ox, oy);
-      a_x += ox;
-      a_y += oy;
-    }
-    ax[i] = a_x;
-    ay[i] = a_y;
-  }
+  });
 }
 
 void Flock2d::move_predators() {

@@ -95,6 +95,8 @@ class Flock2d {
 
   void step();
   uint64_t steps() const { return steps_; }
+  /// Threads the accelerations are computed on (blocks of boids): the same bits for any count.
+  void set_threads(unsigned threads) { threads_ = threads < 1 ? 1 : threads; }
   /// Uses brute force instead of the grid (the reference the tests compare against).
   void use_brute_force(bool on) { brute_ = on; }
 
@@ -153,6 +155,7 @@ class Flock2d {
   std::vector<Wall> walls_;
   uint64_t steps_ = 0;
   bool brute_ = false;
+  unsigned threads_ = 1;
 };
 
 }  // namespace bandada

@@ -100,6 +100,11 @@ void Flock2dController::step_both() {
 
 void Flock2dController::set_start(Start s) { start_ = s; }
 
+void Flock2dController::set_threads(unsigned threads) {
+  threads_ = threads;
+  for (Flock2d* f : flocks()) f->set_threads(threads);
+}
+
 CommandResult Flock2dController::set_compare(bool on) {
   notice_.clear();
   const uint32_t n = model_ ? static_cast<uint32_t>(model_->size()) : params_from_fields().n;
@@ -323,6 +328,7 @@ CommandResult Flock2dController::initialize() {
     keep_a = model_->attractors();
   }
   adopt(std::make_unique<Flock2d>(p));
+  model_->set_threads(threads_);
   for (const Marker& m : keep_p) model_->add_predator(m.x, m.y);
   for (const Marker& m : keep_a) model_->add_attractor(m.x, m.y);
   for (auto& [x, y] : pending_predators_) model_->add_predator(x, y);

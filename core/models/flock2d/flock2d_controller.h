@@ -76,6 +76,8 @@ class Flock2dController
   CommandResult set_compare(bool on);
   bool comparing() const { return compare_; }
   const Flock2d* twin() const { return model_ ? twin_.get() : nullptr; }
+  /// Threads each step may use (the flock and its twin; the same bits for any count).
+  void set_threads(unsigned threads);
   /// Removes the flock (and its twin); the inputs stay as typed.
   void reset();
   int64_t leader() const { return leader_; }
@@ -127,6 +129,7 @@ class Flock2dController
   ForceLaw law_ = ForceLaw::steering;
   Integrator integrator_ = Integrator::euler;
   Start start_ = Start::random;
+  unsigned threads_ = 1;
   bool compare_ = false;
   std::unique_ptr<Flock2d> twin_;
   int64_t leader_ = -1;
