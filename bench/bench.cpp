@@ -1,7 +1,8 @@
 // Bandada — benchmarks of the 3-D flock step (figures, not pass/fail). The same source runs
 // natively and under Node (wasm); scripts/bench.sh runs both and prints the wasm/native ratio.
 // Per scenario: ns per boid-step (median and best of 5 runs of at least 0.5 s), mean neighbour
-// count k, candidates per boid, ns per candidate and per neighbour, rebuild vs steering split.
+// count k, candidates per boid, ns per candidate and per neighbour, rebuild vs steering split;
+// then threads: ms per step at 1 and 2 threads (3-D at N = 100 000, 2-D flock at N = 20 000).
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -10,7 +11,9 @@
 #include <string>
 #include <vector>
 
+#include "model/parallel.h"
 #include "models/boids3d/boids3d.h"
+#include "models/flock2d/flock2d.h"
 
 using namespace bandada;
 using Clock = std::chrono::steady_clock;
@@ -40,8 +43,9 @@ struct Figures {
   double median_ns, best_ns, k, candidates, rebuild_share;
 };
 
-Figures measure(const Boids3dParams& p, NeighbourSearch search, double min_seconds) {
+Figures measure(const Boids3dParams& p, NeighbourSearch search, double min_seconds, unsigned threads = 1) {
   Boids3d flock(p, search);
+  flock.set_threads(threads);
   // The start fills the inner ±3.36 of the cube; let the gas spread over the whole cube so the
   // neighbour count is the uniform one (k ≈ 7.07e-3·N·r³).
   for (int t = 0; t < 150; ++t) flock.step();
@@ -139,5 +143,43 @@ int main(int argc, char** argv) {
     std::printf("grid speed-up over brute force at N=%u: %.1fx\n", n, b.median_ns / g.median_ns);
   }
   std::printf("peak memory (after N=100000 runs): %.1f MiB\n", peak_memory_bytes() / 1048576.0);
+
+  // Threads: the same bits, less time. Each figure the median of 5 runs.
+  std::printf("threads available: %u\n", hardware_threads());
+  if (hardware_threads() > 1) {
+    Boids3dParams big = scenario(100000, 0.305);
+    double ms[2];
+    for (unsigned t : {1u, 2u}) {
+      Figures f = measure(big, NeighbourSearch::grid, min_s, t);
+      ms[t - 1] = f.median_ns * 100000 / 1e6;
+      std::printf(
+          "3-D, N=100000, r=0.305, %u thread%s: %7.1f ms/step  %6.1f ns/boid-step  %5.2f ns/nbr (k=%.1f)\n",
+          t, t > 1 ? "s" : " ", ms[t - 1], f.median_ns, f.median_ns / f.k, f.k);
+    }
+    std::printf("3-D speed-up 1 -> 2 threads: %.2fx\n", ms[0] / ms[1]);
+    Flock2dParams fp;
+    fp.n = 20000;
+    fp.r = 25;
+    fp.separation_radius = 12.5;
+    for (unsigned t : {1u, 2u}) {
+      Flock2d flock(fp);
+      flock.set_threads(t);
+      for (int s = 0; s < 5; ++s) flock.step();
+      std::vector<double> runs;
+      for (int run = 0; run < 5; ++run) {
+        auto t0 = Clock::now();
+        int steps = 0;
+        do {
+          flock.step();
+          ++steps;
+        } while (seconds_since(t0) < min_s);
+        runs.push_back(seconds_since(t0) * 1e3 / steps);
+      }
+      std::sort(runs.begin(), runs.end());
+      ms[t - 1] = runs[2];
+      std::printf("2-D flock, N=20000, r=25, %u thread%s: %7.1f ms/step\n", t, t > 1 ? "s" : " ", runs[2]);
+    }
+    std::printf("2-D flock speed-up 1 -> 2 threads: %.2fx\n", ms[0] / ms[1]);
+  }
   return 0;
 }

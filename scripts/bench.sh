@@ -1,11 +1,14 @@
 #!/usr/bin/env bash
-# Bandada — benchmarks of the 3-D flock step, natively and in wasm (figures, not pass/fail).
+# Bandada — benchmarks of the 3-D flock step, natively, in wasm and in threaded wasm, with the
+# 1 → 2 thread figures of both flocks (figures, not pass/fail).
 # Needs the native and wasm builds (scripts/test.sh makes them). --quick for a short run.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
 native=$(build/native/bandada-bench "$@" | tee /dev/stderr)
 wasm=$(node --no-experimental-fetch build/wasm/bandada-bench.js "$@" | tee /dev/stderr)
+echo "(threaded wasm: the same benchmarks built with -pthread)" >&2
+wasm_mt=$(node --no-experimental-fetch build/wasm/bandada-bench-mt.js "$@" | tee /dev/stderr)
 ratio() {  # median ns/boid-step of a scenario line, wasm over native
   local n w
   n=$(grep -F "$1" <<<"$native" | head -n1 | awk '{for(i=1;i<=NF;i++) if($i=="ns/boid-step") print $(i-1)}')
@@ -16,3 +19,11 @@ echo
 ratio "N=1000 "
 ratio "N=10000 "
 ratio "N=100000"
+threads() {  # a threads line of one output, e.g. "3-D speed-up"
+  grep -F "$2" <<<"$1" | head -n1
+}
+echo
+echo "native:        $(threads "$native" "3-D speed-up")"
+echo "threaded wasm: $(threads "$wasm_mt" "3-D speed-up")"
+echo "native:        $(threads "$native" "2-D flock speed-up")"
+echo "threaded wasm: $(threads "$wasm_mt" "2-D flock speed-up")"
