@@ -1,5 +1,8 @@
 // Bandada — a small static file server for build/web (run.sh and the browser tests).
-// Usage: node scripts/serve.mjs [dir] [port] [host]. Serves .wasm as application/wasm.
+// Usage: node scripts/serve.mjs [dir] [port] [host] [--no-isolation]. Serves .wasm as
+// application/wasm, and by default with the two headers that make the page cross-origin
+// isolated (COOP same-origin, COEP require-corp), so the page loads its threaded build; with
+// --no-isolation it serves like a plain static host, and the page falls back to one thread.
 import http from 'node:http';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -10,7 +13,7 @@ const TYPES = {
   '.json': 'application/json', '.png': 'image/png', '.txt': 'text/plain; charset=utf-8',
 };
 
-export function serve(dir, port = 8080, host = '127.0.0.1') {
+export function serve(dir, port = 8080, host = '127.0.0.1', {isolated = true} = {}) {
   const root = path.resolve(dir);
   const server = http.createServer((req, res) => {
     let rel;
@@ -31,8 +34,12 @@ export function serve(dir, port = 8080, host = '127.0.0.1') {
         res.writeHead(404, {'content-type': 'text/plain'}).end('not found');
         return;
       }
-      res.writeHead(200, {'content-type': TYPES[path.extname(file)] || 'application/octet-stream',
-                          'cache-control': 'no-cache'});
+      const headers = {'content-type': TYPES[path.extname(file)] || 'application/octet-stream', 'cache-control': 'no-cache'};
+      if (isolated) {
+        headers['cross-origin-opener-policy'] = 'same-origin';
+        headers['cross-origin-embedder-policy'] = 'require-corp';
+      }
+      res.writeHead(200, headers);
       res.end(data);
     });
   });
@@ -43,10 +50,13 @@ export function serve(dir, port = 8080, host = '127.0.0.1') {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const [dir = 'build/web', port = '8080', host = '127.0.0.1'] = process.argv.slice(2);
-  serve(dir, Number(port), host).then((s) => {
+  const args = process.argv.slice(2);
+  const isolated = !args.includes('--no-isolation');
+  const [dir = 'build/web', port = '8080', host = '127.0.0.1'] = args.filter((a) => !a.startsWith('--'));
+  serve(dir, Number(port), host, {isolated}).then((s) => {
     const {port: p} = s.address();
-    console.log(`Bandada is served at http://${host}:${p}/  (Ctrl-C stops it)`);
+    console.log(`Bandada is served at http://${host}:${p}/  (Ctrl-C stops it)` +
+                (isolated ? '' : '\n(without the isolation headers: the page runs on one thread)'));
   }, (e) => {
     console.error(`serve: cannot listen on ${host}:${port}: ${e.message}`);
     process.exit(1);

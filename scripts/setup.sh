@@ -49,18 +49,21 @@ imgui_dir=$(ls -d "$src"/imgui-*/ | head -n1)
 sdl_src=$(ls -d "$src"/libsdl2-*/ | head -n1)
 ln -sfn "$imgui_dir" "$deps/imgui"
 
-# 3. SDL2 built for wasm once, cached --------------------------------------
-sdl_prefix="$deps/sdl2-wasm"
-if [ ! -f "$sdl_prefix/lib/libSDL2.a" ]; then
-  say "building SDL2 for wasm (first time: about 4 minutes)"
+# 3. SDL2 built for wasm once, cached: plain, and with -pthread for the threaded page ----
+build_sdl() {  # build_sdl PREFIX LABEL [C FLAGS]
+  local prefix="$1" label="$2" flags="${3:-}"
+  [ -f "$prefix/lib/libSDL2.a" ] && return 0
+  say "building SDL2 for wasm$label (first time: about 4 minutes)"
   rm -rf "$deps/sdl2-build"
-  log="$deps/sdl2-build.log"
+  local log="$deps/sdl2-build$label.log"
   { emcmake cmake -S "$sdl_src" -B "$deps/sdl2-build" -G Ninja -DCMAKE_BUILD_TYPE=Release \
-      -DSDL_SHARED=OFF -DSDL_STATIC=ON -DSDL_TEST=OFF -DCMAKE_INSTALL_PREFIX="$sdl_prefix" &&
+      -DCMAKE_C_FLAGS="$flags" -DSDL_SHARED=OFF -DSDL_STATIC=ON -DSDL_TEST=OFF -DCMAKE_INSTALL_PREFIX="$prefix" &&
     cmake --build "$deps/sdl2-build" -j2 && cmake --install "$deps/sdl2-build"; } >"$log" 2>&1 ||
-    { tail -n 40 "$log"; say "SDL2 wasm build failed (full log: $log)"; exit 1; }
+    { tail -n 40 "$log"; say "SDL2 wasm build$label failed (full log: $log)"; exit 1; }
   rm -rf "$deps/sdl2-build"
-fi
+}
+build_sdl "$deps/sdl2-wasm" ""
+build_sdl "$deps/sdl2-wasm-mt" " (threaded)" "-pthread"
 
 # 4. Header folder for emcc: never /usr/include itself (it drags in the host libc)
 mkdir -p "$deps/include"

@@ -40,8 +40,10 @@ stage "core/ is a leaf (no SDL, GL, ImGui or emscripten includes)" \
 stage "web/ and cli/ name no model (they see models only through the registry)" \
   bash -c "! grep -rnEi 'boids3d|feedback2d|flock2d' web cli"
 if [ -d tests/browser ] && ls tests/browser/*.test.mjs >/dev/null 2>&1; then
-  stage "browser tests (node --test, headless Chromium)" \
+  stage "browser tests, threaded page (served cross-origin isolated)" \
     node --test --test-concurrency=1 tests/browser/
+  stage "browser tests, single-thread fallback (served without the isolation headers)" \
+    env BANDADA_ISOLATED=0 node --test --test-concurrency=1 tests/browser/
 fi
 
 echo

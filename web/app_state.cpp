@@ -2,15 +2,19 @@
 // one place, links, model switching, the keymap and the page's lifecycle events.
 #include "app_state.h"
 
+#include <algorithm>
+
 #include "app/registry.h"
 #include "app/share_codec.h"
 #include "browser.h"
+#include "model/parallel.h"
 #include "sweep.h"
 
 namespace web {
 namespace {
 
 constexpr const char* kModelKey = "bandada.model";
+constexpr unsigned kPagePool = 16;  // the threaded build's workers at most (web/web.cmake)
 
 std::string key_of(const bandada::ModelSession& s, const char* what) {
   return std::string("bandada.") + s.info().id + "." + what;
@@ -23,6 +27,12 @@ App& app() {
     App a;
     for (const bandada::ModelEntry& e : bandada::models()) a.sessions.push_back(e.make());
     a.saved_revision.assign(a.sessions.size(), 0);
+    // The threaded build (loaded only on a cross-origin-isolated page) steps on every core, up
+    // to its pool of workers; the other build on one. Either gives the same bits.
+    a.threads = std::min(bandada::hardware_threads(), kPagePool);
+    for (auto& s : a.sessions) s->set_threads(a.threads);
+    a.threads_note = "threads: " + std::to_string(a.threads);
+    if (a.threads == 1 && !cross_origin_isolated()) a.threads_note += " — host is not cross-origin isolated";
     return a;
   }();
   return instance;

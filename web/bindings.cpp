@@ -86,6 +86,7 @@ std::string state_json() {
   s += ",\"coarse\":" + std::string(a.coarse ? "true" : "false");
   s += ",\"panel_scroll\":" + num(a.panel_scroll);
   s += ",\"share_url\":" + json_quote(a.share_url);
+  s += ",\"threads\":" + std::to_string(a.threads) + ",\"threads_note\":" + json_quote(a.threads_note);
   s += ",\"view\":" + rect(a.view);
   s += ",\"draw\":{\"cones\":" + std::string(a.plan.cones ? "true" : "false") +
        ",\"stride\":" + std::to_string(a.plan.stride) + ",\"note\":" + json_quote(a.plan.note) + "}";

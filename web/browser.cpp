@@ -183,6 +183,7 @@ EM_JS(void, js_install_page_hooks, (int with_canvas), {
 EM_JS(int, js_html_view_requested, (), { return Module.bandadaHtmlView ? 1 : 0; });
 
 EM_JS(int, js_coarse_pointer, (), { return window.matchMedia('(pointer: coarse)').matches ? 1 : 0; });
+EM_JS(int, js_cross_origin_isolated, (), { return self.crossOriginIsolated ? 1 : 0; });
 
 EM_JS(void, js_start_html_view, (const char* reason), {
   if (window.bandadaStartHtmlView) window.bandadaStartHtmlView(UTF8ToString(reason));
@@ -238,6 +239,7 @@ void mark_ready() { js_mark_ready(); }
 void fail_page(const char* why) { js_fail_page(why); }
 double device_pixel_ratio() { return emscripten_get_device_pixel_ratio(); }
 bool coarse_pointer() { return js_coarse_pointer() != 0; }
+bool cross_origin_isolated() { return js_cross_origin_isolated() != 0; }
 
 }  // namespace web
 

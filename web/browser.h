@@ -46,5 +46,7 @@ void fail_page(const char* why);
 double device_pixel_ratio();
 /// The primary pointer is coarse (a finger): CSS `(pointer: coarse)`.
 bool coarse_pointer();
+/// The page may share memory with workers (COOP/COEP headers): the threaded build can run.
+bool cross_origin_isolated();
 
 }  // namespace web

@@ -478,6 +478,7 @@
     $('hv-progress').hidden = v.progress < 0;
     if (v.progress >= 0) { $('hv-progress').value = v.progress; $('hv-progress').textContent = v.busy_label; }
     $('hv-storage').textContent = s.storage_notice;
+    $('hv-threads').textContent = s.threads_note;
     renderSweep(force);
     const key = v.version + '/' + s.status + '/' + tablePage + '/' + s.n;
     if (force || key !== lastKey) {

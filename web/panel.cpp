@@ -192,6 +192,8 @@ void status_section(bandada::ModelSession& s) {
                        st == FlockStatus::running ? "Running" : "Paused", a.steps_per_second,
                        s.info().step_word);
   note_rect("status");
+  ImGui::TextColored(kDim, "%s", a.threads_note.c_str());
+  note_rect("threads");
   Flow flow;  // several short readouts to a line; a long one (a note) wraps on its own
   for (const bandada::Readout& r : s.readouts()) {
     const std::string text = r.label.empty() ? r.value : r.label + " " + r.value;

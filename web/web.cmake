@@ -5,7 +5,9 @@ set(BANDADA_IMGUI_DIR "${BANDADA_DEPS}/imgui")
 set(BANDADA_SDL2_DIR "${BANDADA_DEPS}/sdl2-wasm")
 set(BANDADA_FONT "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf" CACHE FILEPATH "Font embedded in the app (Greek letters, ⌘)")
 
-add_library(bandada_imgui STATIC
+# The page, twice: single-threaded (any host) and threaded (-pthread, loaded only on a
+# cross-origin-isolated page). A threaded link needs every object built with -pthread, SDL2 too.
+set(BANDADA_IMGUI_SOURCES
   ${BANDADA_IMGUI_DIR}/imgui.cpp
   ${BANDADA_IMGUI_DIR}/imgui_draw.cpp
   ${BANDADA_IMGUI_DIR}/imgui_tables.cpp
@@ -13,13 +15,7 @@ add_library(bandada_imgui STATIC
   ${BANDADA_IMGUI_DIR}/backends/imgui_impl_sdl.cpp
   ${BANDADA_IMGUI_DIR}/backends/imgui_impl_opengl3.cpp
 )
-target_include_directories(bandada_imgui SYSTEM PUBLIC ${BANDADA_IMGUI_DIR} ${BANDADA_IMGUI_DIR}/backends
-                           ${BANDADA_SDL2_DIR}/include ${BANDADA_SDL2_DIR}/include/SDL2)
-# WebGL2 / GLSL 300 es everywhere: imgui's backend would pick WebGL1 under emscripten otherwise.
-target_compile_definitions(bandada_imgui PUBLIC IMGUI_IMPL_OPENGL_ES3 IMGUI_DISABLE_OBSOLETE_FUNCTIONS)
-target_compile_features(bandada_imgui PUBLIC cxx_std_17)
-
-add_executable(bandada-web
+set(BANDADA_WEB_SOURCES
   web/main.cpp
   web/app_state.cpp
   web/panel.cpp
@@ -33,17 +29,42 @@ add_executable(bandada-web
   cli/cli.cpp
   cli/sweep.cpp
 )
-target_link_libraries(bandada-web PRIVATE bandada_core bandada_imgui ${BANDADA_SDL2_DIR}/lib/libSDL2.a)
-target_include_directories(bandada-web SYSTEM PRIVATE "${BANDADA_DEPS}/include")
-bandada_target_defaults(bandada-web)
-set_target_properties(bandada-web PROPERTIES OUTPUT_NAME "bandada" SUFFIX ".js"
-                      RUNTIME_OUTPUT_DIRECTORY "${BANDADA_WEB_DIR}")
-target_link_options(bandada-web PRIVATE
-  -sUSE_WEBGL2=1 -sMIN_WEBGL_VERSION=2 -sMAX_WEBGL_VERSION=2 -sFULL_ES3=1 -sALLOW_MEMORY_GROWTH=1
-  -sENVIRONMENT=web -sEXPORTED_FUNCTIONS=_main,_malloc,_free
-  -sEXPORTED_RUNTIME_METHODS=UTF8ToString,stringToUTF8,lengthBytesUTF8 -lembind
-  "SHELL:--embed-file ${BANDADA_FONT}@/fonts/DejaVuSans.ttf")
-set_property(TARGET bandada-web APPEND PROPERTY LINK_DEPENDS "${BANDADA_FONT}")
+
+function(bandada_page target output core sdl_dir threaded)
+  add_library(${target}_imgui STATIC ${BANDADA_IMGUI_SOURCES})
+  target_include_directories(${target}_imgui SYSTEM PUBLIC ${BANDADA_IMGUI_DIR} ${BANDADA_IMGUI_DIR}/backends
+                             ${sdl_dir}/include ${sdl_dir}/include/SDL2)
+  # WebGL2 / GLSL 300 es everywhere: imgui's backend would pick WebGL1 under emscripten otherwise.
+  target_compile_definitions(${target}_imgui PUBLIC IMGUI_IMPL_OPENGL_ES3 IMGUI_DISABLE_OBSOLETE_FUNCTIONS)
+  target_compile_features(${target}_imgui PUBLIC cxx_std_17)
+  add_executable(${target} ${BANDADA_WEB_SOURCES})
+  target_link_libraries(${target} PRIVATE ${core} ${target}_imgui ${sdl_dir}/lib/libSDL2.a)
+  target_include_directories(${target} SYSTEM PRIVATE "${BANDADA_DEPS}/include")
+  bandada_target_defaults(${target})
+  set_target_properties(${target} PROPERTIES OUTPUT_NAME "${output}" SUFFIX ".js"
+                        RUNTIME_OUTPUT_DIRECTORY "${BANDADA_WEB_DIR}")
+  target_link_options(${target} PRIVATE
+    -sUSE_WEBGL2=1 -sMIN_WEBGL_VERSION=2 -sMAX_WEBGL_VERSION=2 -sFULL_ES3=1 -sALLOW_MEMORY_GROWTH=1
+    -sEXPORTED_FUNCTIONS=_main,_malloc,_free
+    -sEXPORTED_RUNTIME_METHODS=UTF8ToString,stringToUTF8,lengthBytesUTF8 -lembind
+    "SHELL:--embed-file ${BANDADA_FONT}@/fonts/DejaVuSans.ttf")
+  if(threaded)
+    target_compile_options(${target}_imgui PRIVATE -pthread)
+    target_compile_options(${target} PRIVATE -pthread)
+    # Workers made before main, one per core up to 16 (app_state.cpp's kPagePool): a step's
+    # threads are taken from them and kept, so the main thread never waits for a worker to start.
+    target_link_options(${target} PRIVATE -pthread -sENVIRONMENT=web,worker
+      "SHELL:-sPTHREAD_POOL_SIZE=Math.min(16,Math.max(1,(self.navigator&&navigator.hardwareConcurrency)||1))"
+      -sPTHREAD_POOL_SIZE_STRICT=2)
+  else()
+    target_link_options(${target} PRIVATE -sENVIRONMENT=web)
+  endif()
+  set_property(TARGET ${target} APPEND PROPERTY LINK_DEPENDS "${BANDADA_FONT}")
+endfunction()
+
+bandada_page(bandada-web bandada bandada_core "${BANDADA_SDL2_DIR}" OFF)
+bandada_page(bandada-web-mt bandada-mt bandada_core_mt "${BANDADA_DEPS}/sdl2-wasm-mt" ON)
+add_dependencies(bandada-web bandada-web-mt)
 
 # The sweep workers' module: the models and the CLI's row code, no page (web/sweep_worker.cpp).
 add_executable(bandada-sweep web/sweep_worker.cpp cli/cli.cpp cli/sweep.cpp)
@@ -56,15 +77,18 @@ add_dependencies(bandada-web bandada-sweep)
 
 # The static folder: the page and its assets beside bandada.js / bandada.wasm.
 set(BANDADA_PAGE_FILES "${BANDADA_WEB_DIR}/index.html" "${BANDADA_WEB_DIR}/html_view.js"
-    "${BANDADA_WEB_DIR}/sweep_pool.js" "${BANDADA_WEB_DIR}/sweep_worker.js" "${BANDADA_WEB_DIR}/assets/favicon.svg")
+    "${BANDADA_WEB_DIR}/sweep_pool.js" "${BANDADA_WEB_DIR}/sweep_worker.js" "${BANDADA_WEB_DIR}/_headers"
+    "${BANDADA_WEB_DIR}/assets/favicon.svg")
 add_custom_command(OUTPUT ${BANDADA_PAGE_FILES}
   COMMAND ${CMAKE_COMMAND} -E copy "${PROJECT_SOURCE_DIR}/shell.html" "${BANDADA_WEB_DIR}/index.html"
   COMMAND ${CMAKE_COMMAND} -E copy "${PROJECT_SOURCE_DIR}/web/html_view.js" "${BANDADA_WEB_DIR}/html_view.js"
   COMMAND ${CMAKE_COMMAND} -E copy "${PROJECT_SOURCE_DIR}/web/sweep_pool.js" "${BANDADA_WEB_DIR}/sweep_pool.js"
   COMMAND ${CMAKE_COMMAND} -E copy "${PROJECT_SOURCE_DIR}/web/sweep_worker.js" "${BANDADA_WEB_DIR}/sweep_worker.js"
+  COMMAND ${CMAKE_COMMAND} -E copy "${PROJECT_SOURCE_DIR}/web/_headers" "${BANDADA_WEB_DIR}/_headers"
   COMMAND ${CMAKE_COMMAND} -E copy "${PROJECT_SOURCE_DIR}/assets/favicon.svg" "${BANDADA_WEB_DIR}/assets/favicon.svg"
   DEPENDS "${PROJECT_SOURCE_DIR}/shell.html" "${PROJECT_SOURCE_DIR}/web/html_view.js"
           "${PROJECT_SOURCE_DIR}/web/sweep_pool.js" "${PROJECT_SOURCE_DIR}/web/sweep_worker.js"
+          "${PROJECT_SOURCE_DIR}/web/_headers"
           "${PROJECT_SOURCE_DIR}/assets/favicon.svg")
 add_custom_target(bandada-page ALL DEPENDS ${BANDADA_PAGE_FILES})
 add_dependencies(bandada-web bandada-page)

@@ -1,7 +1,13 @@
-// Bandada — see parallel.h.
+// Bandada — see parallel.h. One pool of threads made on first use and kept: a step never creates
+// threads, so a browser's main thread never waits for a Web Worker to start (in a threaded wasm
+// build the pool's threads come from the workers made before main), and a step pays no thread
+// start-up. Blocks are claimed in any order by whichever thread is free; the split itself is
+// fixed by n and the thread count, so the result is too.
 #include "parallel.h"
 
 #include <algorithm>
+#include <condition_variable>
+#include <mutex>
 #include <thread>
 #include <vector>
 
@@ -15,6 +21,79 @@ constexpr bool kThreads = true;
 
 unsigned hardware_threads() { return kThreads ? std::max(1u, std::thread::hardware_concurrency()) : 1u; }
 
+namespace {
+
+class Pool {
+ public:
+  ~Pool() {
+    {
+      std::lock_guard<std::mutex> lock(m_);
+      stop_ = true;
+    }
+    work_.notify_all();
+    for (std::thread& t : threads_) t.join();
+  }
+
+  // Runs job(block, slot) for every block in [0, blocks): slot 0 is the caller, slot k the k-th
+  // pool thread; only slots below `blocks` take part, so a slot indexes the caller's scratch.
+  void run(size_t blocks, const std::function<void(size_t, unsigned)>& job) {
+    std::lock_guard<std::mutex> one_at_a_time(run_);
+    std::unique_lock<std::mutex> lock(m_);
+    while (threads_.size() + 1 < blocks) {
+      const unsigned slot = static_cast<unsigned>(threads_.size() + 1);
+      threads_.emplace_back([this, slot] { work(slot); });
+    }
+    job_ = &job;
+    blocks_ = blocks;
+    next_ = 0;
+    left_ = blocks;
+    ++generation_;
+    work_.notify_all();
+    claim(lock, 0);
+    done_.wait(lock, [this] { return left_ == 0; });
+    job_ = nullptr;
+  }
+
+ private:
+  void work(unsigned slot) {
+    std::unique_lock<std::mutex> lock(m_);
+    uint64_t seen = generation_;
+    while (true) {
+      work_.wait(lock, [&] { return stop_ || generation_ != seen; });
+      if (stop_) return;
+      seen = generation_;
+      if (slot < blocks_) claim(lock, slot);
+    }
+  }
+
+  // Takes blocks until none is left (the lock is released while a block runs).
+  void claim(std::unique_lock<std::mutex>& lock, unsigned slot) {
+    while (job_ && next_ < blocks_) {
+      const size_t b = next_++;
+      const std::function<void(size_t, unsigned)>& job = *job_;
+      lock.unlock();
+      job(b, slot);
+      lock.lock();
+      if (--left_ == 0) done_.notify_all();
+    }
+  }
+
+  std::mutex run_, m_;
+  std::condition_variable work_, done_;
+  std::vector<std::thread> threads_;
+  const std::function<void(size_t, unsigned)>* job_ = nullptr;
+  size_t blocks_ = 0, next_ = 0, left_ = 0;
+  uint64_t generation_ = 0;
+  bool stop_ = false;
+};
+
+Pool& pool() {
+  static Pool instance;
+  return instance;
+}
+
+}  // namespace
+
 void parallel_for(size_t n, unsigned threads, const std::function<void(size_t, size_t, unsigned)>& f) {
   // At least 256 items a block: below that a thread costs more than it saves.
   const size_t blocks = std::min<size_t>(kThreads ? std::max(1u, threads) : 1u, std::max<size_t>(1, n / 256));
@@ -22,13 +101,7 @@ void parallel_for(size_t n, unsigned threads, const std::function<void(size_t, s
     f(0, n, 0);
     return;
   }
-  std::vector<std::thread> pool;
-  pool.reserve(blocks - 1);
-  for (size_t b = 1; b < blocks; ++b)
-    pool.emplace_back(
-        [&f, n, b, blocks] { f(n * b / blocks, n * (b + 1) / blocks, static_cast<unsigned>(b)); });
-  f(0, n / blocks, 0);
-  for (std::thread& t : pool) t.join();
+  pool().run(blocks, [&](size_t b, unsigned slot) { f(n * b / blocks, n * (b + 1) / blocks, slot); });
 }
 
 }  // namespace bandada

@@ -38,9 +38,11 @@ export function useSuite(launchOptions = {}) {
   return suite;
 }
 
-export async function startServer() {
+/// Serves build/web, cross-origin isolated (the threaded page) unless told, or unless
+/// BANDADA_ISOLATED=0 asks the whole suite to run against the single-thread fallback.
+export async function startServer({isolated = process.env.BANDADA_ISOLATED !== '0'} = {}) {
   if (!fs.existsSync(path.join(webDir, 'bandada.wasm'))) throw new Error('build/web is missing: build the wasm preset first');
-  const server = await serve(webDir, 0, '127.0.0.1');
+  const server = await serve(webDir, 0, '127.0.0.1', {isolated});
   return {server, url: `http://127.0.0.1:${server.address().port}/`};
 }
 

@@ -41,8 +41,13 @@ void check(const bandada::ModelSession& s) {
     }
   }
   if (s.selection() && *s.selection() >= s.size()) std::abort();
-  for (size_t k = 0; k < s.series_info().size() && s.series_length() > 0; ++k)
-    if (std::isnan(s.series_value(k, s.series_length() - 1))) std::abort();
+  // NaN only where a series says "not measured" (a second curve, an optional plot), never in a
+  // plot of its own that is always measured.
+  for (size_t k = 0; k < s.series_info().size() && s.series_length() > 0; ++k) {
+    const bandada::SeriesInfo& info = s.series_info()[k];
+    if (info.pair < 0 && !info.optional && std::isnan(s.series_value(k, s.series_length() - 1))) std::abort();
+    if (std::isinf(s.series_value(k, s.series_length() - 1))) std::abort();
+  }
 }
 
 }  // namespace
