@@ -302,6 +302,12 @@ void sweep_row_done(int r, const std::string& line, const std::string& values, c
   page_sweep().row_done(static_cast<size_t>(r < 0 ? 0 : r), line, values, error, emscripten_get_now());
 }
 
+/// The definition's raw texts by the names the accessible view and the tests use.
+std::vector<std::pair<const char*, std::string*>> sweep_texts(SweepDefinition& d) {
+  return {{"x_from", &d.x_from}, {"x_to", &d.x_to},       {"x_count", &d.x_count}, {"y_from", &d.y_from},
+          {"y_to", &d.y_to},     {"y_count", &d.y_count}, {"seeds", &d.seeds},     {"steps", &d.steps}};
+}
+
 /// The definition's texts and choices, the plan's reason, progress and every cell of the map.
 std::string sweep_state() {
   App& a = app();
@@ -315,15 +321,7 @@ std::string sweep_state() {
       "{\"fields\":" + json_list(s.field_count(), [&](size_t i) { return json_quote(s.field(i).label); });
   j += ",\"x\":" + std::to_string(d.x) + ",\"y\":" + std::to_string(d.y) +
        ",\"use_y\":" + (d.use_y ? "true" : "false");
-  for (auto [k, v] : {std::pair{"x_from", &d.x_from},
-                      {"x_to", &d.x_to},
-                      {"x_count", &d.x_count},
-                      {"y_from", &d.y_from},
-                      {"y_to", &d.y_to},
-                      {"y_count", &d.y_count},
-                      {"seeds", &d.seeds},
-                      {"steps", &d.steps}})
-    j += ",\"" + std::string(k) + "\":" + json_quote(*v);
+  for (auto [k, v] : sweep_texts(d)) j += ",\"" + std::string(k) + "\":" + json_quote(*v);
   j += ",\"measures\":" + json_list(plan.names.size(), [&](size_t k) { return json_quote(plan.names[k]); });
   j += ",\"measure\":" + std::to_string(d.measure) + ",\"why_not\":" + json_quote(why);
   j += ",\"pause_live\":" + std::string(a.pause_live_for_sweep ? "true" : "false");
@@ -374,14 +372,7 @@ void sweep_set(const std::string& key, const std::string& value) {
   if (key == "use_y") d.use_y = value == "1";
   if (key == "measure") d.measure = n;
   if (key == "pause_live") a.pause_live_for_sweep = value == "1";
-  for (auto [k, v] : {std::pair{"x_from", &d.x_from},
-                      {"x_to", &d.x_to},
-                      {"x_count", &d.x_count},
-                      {"y_from", &d.y_from},
-                      {"y_to", &d.y_to},
-                      {"y_count", &d.y_count},
-                      {"seeds", &d.seeds},
-                      {"steps", &d.steps}})
+  for (auto [k, v] : sweep_texts(d))
     if (key == k) *v = value;
 }
 

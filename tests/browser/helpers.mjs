@@ -117,16 +117,21 @@ export async function focusView(page) {
   await nextFrames(page, 2);
 }
 
-/// Waits until a predicate over the app state holds, or fails with the last state.
-export async function waitState(page, pred, timeout = 20000) {
+/// Waits until a predicate over what read() returns holds, or fails with the last reading.
+export async function waitFor(read, pred, timeout = 20000, what = 'state') {
   const t0 = Date.now();
   let s;
   while (Date.now() - t0 < timeout) {
-    s = await appState(page);
+    s = await read();
     if (pred(s)) return s;
-    await page.waitForTimeout(50);
+    await new Promise((r) => setTimeout(r, 50));
   }
-  throw new Error('state never matched; last: ' + JSON.stringify(s).slice(-900));
+  throw new Error(`${what} never matched; last: ` + JSON.stringify(s).slice(-900));
+}
+
+/// Waits until a predicate over the app state holds, or fails with the last state.
+export function waitState(page, pred, timeout = 20000) {
+  return waitFor(() => appState(page), pred, timeout);
 }
 
 export function screenshotPath(name) {

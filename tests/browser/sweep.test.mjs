@@ -5,22 +5,13 @@ import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {execFileSync} from 'node:child_process';
 import {useSuite, appState, nextFrames, freshPage, uiRects, clickWidget, canvasPoint, screenshotPath,
-        nativeCli, waitState} from './helpers.mjs';
+        nativeCli, waitFor} from './helpers.mjs';
 
 const suite = useSuite();
 
 const sweepState = async (page) => JSON.parse(await page.evaluate(() => Module.sweepState()));
 
-async function waitSweep(page, pred, timeout = 60000) {
-  const t0 = Date.now();
-  let s;
-  while (Date.now() - t0 < timeout) {
-    s = await sweepState(page);
-    if (pred(s)) return s;
-    await page.waitForTimeout(100);
-  }
-  throw new Error('sweep never matched; last: ' + JSON.stringify(s).slice(0, 600));
-}
+const waitSweep = (page, pred) => waitFor(() => sweepState(page), pred, 60000, 'sweep');
 
 async function define(page, def) {
   await page.evaluate((d) => { for (const [k, v] of Object.entries(d)) Module.sweepSet(k, String(v)); }, def);
