@@ -27,3 +27,5 @@ echo "native:        $(threads "$native" "3-D speed-up")"
 echo "threaded wasm: $(threads "$wasm_mt" "3-D speed-up")"
 echo "native:        $(threads "$native" "2-D flock speed-up")"
 echo "threaded wasm: $(threads "$wasm_mt" "2-D flock speed-up")"
+echo
+NODE_PATH=/usr/share/nodejs node scripts/bench-page.mjs "$@"

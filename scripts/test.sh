@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Bandada — sets up what is missing, then runs every test: native unit tests and CLI checks
-# (ctest), the wasm unit tests and the native-vs-wasm CLI comparison under Node (ctest), and
-# the browser end-to-end tests in headless Chromium (node --test). Exits non-zero on failure.
+# (ctest), the wasm unit tests and the native-vs-wasm CLI comparison (threads included) under
+# Node (ctest), the fuzz corpus, a Slurm sweep, and the browser end-to-end tests in headless
+# Chromium (node --test), once against the threaded page and once against the single-thread
+# fallback. Exits non-zero on failure.
 set -uo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
