@@ -134,6 +134,13 @@ void on_page_hide() {
   }
 }
 
+bool start_page_sweep(double now_ms) {
+  App& a = app();
+  bandada::ModelSession& s = a.session();
+  if (a.pause_live_for_sweep) s.command("pause");
+  return page_sweep().start(s, s.status() == bandada::FlockStatus::running, now_ms);
+}
+
 std::string page_share_string() {
   bandada::ModelSession& s = app().session();
   std::string share = s.share_string();
@@ -165,7 +172,12 @@ bool open_link_from_address_bar() {
   a.sessions[target]->open_link(hash);
   a.drop_text_focus = true;
   switch_model(target);
-  if (!sweep.empty() && page_sweep().open_link_text(a.session(), sweep)) page_sweep().in_link = true;
+  if (!sweep.empty()) {
+    if (page_sweep().open_link_text(a.session(), sweep))
+      page_sweep().in_link = true;
+    else
+      page_sweep().note_bad_link();
+  }
   persist();
   // Drop the share string so a later reload shows the user's own edits, not the link.
   drop_location_hash();

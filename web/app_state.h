@@ -105,6 +105,9 @@ bool on_wheel(double x, double y, double dy, bool zoom_modifier);
 
 /// The one place inputs reach localStorage: every session whose revision moved is saved.
 void persist();
+/// Runs the Sweep tab's definition on the current model (pausing the live run first if the user
+/// asked for that); false with the reason in the sweep's error().
+bool start_page_sweep(double now_ms);
 /// The current session's share string, with the sweep's definition (`&sweep=…`) once it has one.
 std::string page_share_string();
 /// Opens the share string in the address bar's fragment, if any: fills the fields (the old

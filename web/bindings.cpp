@@ -314,18 +314,19 @@ std::string sweep_state() {
   bandada::ModelSession& s = a.session();
   PageSweep& p = page_sweep();
   SweepDefinition& d = p.definition(s);
-  bandada::SweepPlan plan;
-  const std::string why = p.check(s, &plan);
+  const std::string why = p.check(s);
+  static const std::vector<std::string> kNoMeasures;
+  const std::vector<std::string>& names = why.empty() ? p.checked_plan().names : kNoMeasures;
   const double now = emscripten_get_now();
   std::string j =
       "{\"fields\":" + json_list(s.field_count(), [&](size_t i) { return json_quote(s.field(i).label); });
   j += ",\"x\":" + std::to_string(d.x) + ",\"y\":" + std::to_string(d.y) +
        ",\"use_y\":" + (d.use_y ? "true" : "false");
   for (auto [k, v] : sweep_texts(d)) j += ",\"" + std::string(k) + "\":" + json_quote(*v);
-  j += ",\"measures\":" + json_list(plan.names.size(), [&](size_t k) { return json_quote(plan.names[k]); });
+  j += ",\"measures\":" + json_list(names.size(), [&](size_t k) { return json_quote(names[k]); });
   j += ",\"measure\":" + std::to_string(d.measure) + ",\"why_not\":" + json_quote(why);
   j += ",\"pause_live\":" + std::string(a.pause_live_for_sweep ? "true" : "false");
-  j += ",\"command_line\":" + json_quote(p.command_line(s));
+  j += ",\"command_line\":" + json_quote(p.command_line());
   const char* status[] = {"idle", "running", "done", "cancelled", "failed"};
   j += ",\"status\":" + json_quote(status[static_cast<int>(p.status())]) +
        ",\"error\":" + json_quote(p.error());
@@ -342,8 +343,9 @@ std::string sweep_state() {
        ",\"measure\":" + json_quote(p.measure_name()) +
        ",\"categorical\":" + (p.categorical() ? "true" : "false") + ",\"lo\":" + num(p.lo()) +
        ",\"hi\":" + num(p.hi());
-  j += ",\"categories\":" + json_list(p.categories().size(), [&](size_t k) {
-         const auto c = p.categories()[k];
+  const std::vector<std::pair<std::string, std::string>> categories = p.categories();
+  j += ",\"categories\":" + json_list(categories.size(), [&](size_t k) {
+         const auto& c = categories[k];
          return "[" + json_quote(c.first) + "," + json_quote(c.second) + "]";
        });
   j += ",\"cells\":" + json_list(p.rows() ? p.columns() * p.lines() : 0, [&](size_t k) {
@@ -383,8 +385,7 @@ bool sweep_command(const std::string& id) {
   PageSweep& p = page_sweep();
   bool ok = true;
   if (id == "start") {
-    if (a.pause_live_for_sweep) s.command("pause");
-    ok = p.start(s, s.status() == bandada::FlockStatus::running, emscripten_get_now());
+    ok = start_page_sweep(emscripten_get_now());
   } else if (id == "cancel") {
     p.cancel();
   } else if (id.rfind("load:", 0) == 0) {

@@ -237,7 +237,7 @@
     $('hv-sw-status').textContent = w.status === 'running' ? `${w.finished} of ${w.rows} runs with ${w.workers} workers${left}`
       : w.status === 'done' ? `${w.rows} runs in ${w.elapsed.toFixed(1)} s with ${w.workers} workers.`
       : w.status === 'cancelled' ? `Cancelled after ${w.finished} of ${w.rows} runs.`
-      : w.status === 'failed' ? 'Sweep failed: ' + w.error : '';
+      : w.status === 'failed' ? 'Sweep failed: ' + w.error : w.error;
     $('hv-sw-csv').hidden = w.status !== 'done';
     $('hv-sw-cli').textContent = 'On the command line: ' + w.command_line;
     if (!force && key === sweepKey) return;

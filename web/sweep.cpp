@@ -134,56 +134,58 @@ std::vector<std::string> PageSweep::arguments(const bandada::ModelSession& s) co
   return a;
 }
 
-std::string PageSweep::command_line(const bandada::ModelSession& s) const {
-  std::string line = "bandada-cli sweep";
-  for (const std::string& a : arguments(s)) {
-    bool plain = !a.empty();
-    for (char c : a)
-      plain = plain && (std::isalnum(static_cast<unsigned char>(c)) ||
-                        std::string("-_.=:,/").find(c) != std::string::npos);
-    line += " " + (plain ? a : "'" + a + "'");
-  }
-  return line;
-}
-
-std::string PageSweep::check(const bandada::ModelSession& s, bandada::SweepPlan* out) {
+std::string PageSweep::check(const bandada::ModelSession& s) {
   definition(s);
-  const bandada::IntegerParse steps = bandada::parse_integer_text(def_.steps, 1000000);
-  if (!steps.ok) return "Steps: " + steps.error;
-  if (def_.use_y && def_.y == def_.x) return "Pick two different fields for x and y.";
-  // Planning checks every grid point's fields: done again only when the definition or the fields
-  // change (the views ask every frame).
-  std::vector<std::string> a = arguments(s);
-  std::string key;
-  for (const std::string& x : a) key += x + '\n';
+  // Planning checks every grid point's fields, and the share string is built for it: done again
+  // only when the definition or the session's inputs change (the views ask every frame).
+  const SweepDefinition& d = def_;
+  std::string key = model_ + '\n' + std::to_string(s.revision());
+  for (const std::string* t :
+       {&d.x_from, &d.x_to, &d.x_count, &d.y_from, &d.y_to, &d.y_count, &d.seeds, &d.steps})
+    key += '\n' + *t;
+  key += '\n' + std::to_string(d.x) + ' ' + std::to_string(d.y) + ' ' + (d.use_y ? "y" : "-");
   if (key != checked_key_) {
     checked_key_ = key;
-    a.erase(a.begin() + 2, a.begin() + 4);  // planned without the steps, then with them
+    checked_args_ = arguments(s);
+    checked_line_ = "bandada-cli sweep";
+    for (const std::string& a : checked_args_) {
+      bool plain = !a.empty();
+      for (char c : a)
+        plain = plain && (std::isalnum(static_cast<unsigned char>(c)) ||
+                          std::string("-_.=:,/").find(c) != std::string::npos);
+      checked_line_ += " " + (plain ? a : "'" + a + "'");
+    }
     checked_plan_ = bandada::SweepPlan();
-    checked_why_ = bandada::plan_sweep(a, checked_plan_);
-    for (const char* cli : {"--x ", "--y ", "--seeds "})  // say it in the panel's words
-      if (checked_why_.rfind(cli, 0) == 0)
-        checked_why_ = std::string(cli[2] == 'x'   ? "x: "
-                                   : cli[2] == 'y' ? "y: "
-                                                   : "Seeds: ") +
-                       checked_why_.substr(checked_why_.find(':') + 2);
-    if (checked_why_.empty() && checked_plan_.rows() > 100000)
-      checked_why_ =
-          "At most 100 000 runs (cells × seeds): this asks " + std::to_string(checked_plan_.rows()) + ".";
-    checked_plan_.base.insert(checked_plan_.base.end(), {"--steps", def_.steps});
+    const bandada::IntegerParse steps = bandada::parse_integer_text(d.steps, 1000000);
+    if (!steps.ok) {
+      checked_why_ = "Steps: " + steps.error;
+    } else if (d.use_y && d.y == d.x) {
+      checked_why_ = "Pick two different fields for x and y.";
+    } else {
+      std::vector<std::string> a = checked_args_;
+      a.erase(a.begin() + 2, a.begin() + 4);  // planned without the steps (no run), then with them
+      checked_why_ = bandada::plan_sweep(a, checked_plan_);
+      for (const char* cli : {"--x ", "--y ", "--seeds "})  // say it in the panel's words
+        if (checked_why_.rfind(cli, 0) == 0)
+          checked_why_ = std::string(cli[2] == 'x'   ? "x: "
+                                     : cli[2] == 'y' ? "y: "
+                                                     : "Seeds: ") +
+                         checked_why_.substr(checked_why_.find(':') + 2);
+      if (checked_why_.empty() && checked_plan_.rows() > 100000)
+        checked_why_ =
+            "At most 100 000 runs (cells × seeds): this asks " + std::to_string(checked_plan_.rows()) + ".";
+      checked_plan_.base.insert(checked_plan_.base.end(), {"--steps", d.steps});
+    }
   }
-  if (!checked_why_.empty()) return checked_why_;
-  if (def_.measure >= checked_plan_.names.size()) def_.measure = 0;
-  if (out) *out = checked_plan_;
-  return {};
+  if (checked_why_.empty() && def_.measure >= checked_plan_.names.size()) def_.measure = 0;
+  return checked_why_;
 }
 
 bool PageSweep::start(bandada::ModelSession& s, bool live_running, double now_ms) {
   if (status_ == Status::running) cancel();
-  bandada::SweepPlan plan;
-  error_ = check(s, &plan);
+  error_ = check(s);
   if (!error_.empty()) return false;
-  plan_ = plan;
+  plan_ = checked_plan_;
   base_share_ = s.share_string();
   measure_index_ = def_.measure;
   measure_name_ = plan_.names[measure_index_];
@@ -209,12 +211,9 @@ bool PageSweep::start(bandada::ModelSession& s, bool live_running, double now_ms
   in_link = true;
   // Every core while the live run is paused, one fewer while it runs; never more than the rows.
   workers_ = std::max(1, std::min(static_cast<int>(n), js_cores() - (live_running ? 1 : 0)));
-  std::string text = def_.steps + "\n";  // the steps, then the arguments without them
-  for (size_t k = 0; k + 2 < plan_.base.size(); ++k) text += plan_.base[k] + "\n";
-  text += "--x\n" + plan_.x.key + "=" + def_.x_from + ":" + def_.x_to + ":" + def_.x_count + "\n";
-  if (plan_.has_y)
-    text += "--y\n" + plan_.y.key + "=" + def_.y_from + ":" + def_.y_to + ":" + def_.y_count + "\n";
-  text += "--seeds\n" + def_.seeds;
+  std::string text = def_.steps;  // the steps, then the arguments without them
+  for (size_t k = 0; k < checked_args_.size(); ++k)
+    if (k != 2 && k != 3) text += "\n" + checked_args_[k];
   js_sweep_start(text.c_str(), static_cast<int>(n), workers_);
   return true;
 }
@@ -329,8 +328,7 @@ std::string PageSweep::link_text(const bandada::ModelSession& s) {
   auto field = [&](size_t i) { return escape(i < s.field_count() ? s.field(i).option() : ""); };
   std::string t = field(d.x) + ":" + escape(d.x_from) + ":" + escape(d.x_to) + ":" + escape(d.x_count) + "~";
   if (d.use_y) t += field(d.y) + ":" + escape(d.y_from) + ":" + escape(d.y_to) + ":" + escape(d.y_count);
-  bandada::SweepPlan plan;
-  const std::string measure = check(s, &plan).empty() ? plan.names[def_.measure] : std::string();
+  const std::string measure = check(s).empty() ? checked_plan_.names[def_.measure] : std::string();
   return t + "~" + escape(d.seeds) + "~" + escape(d.steps) + "~" + escape(measure);
 }
 
@@ -356,12 +354,10 @@ bool PageSweep::open_link_text(const bandada::ModelSession& s, const std::string
   d.seeds = unescape(parts[2]);
   d.steps = unescape(parts[3]);
   d.measure = 0;
-  bandada::SweepPlan plan;
-  std::vector<std::string> names;
   def_ = d;
-  if (check(s, &plan).empty()) names = plan.names;
-  for (size_t k = 0; k < names.size(); ++k)
-    if (names[k] == unescape(parts[4])) def_.measure = k;
+  if (check(s).empty())
+    for (size_t k = 0; k < checked_plan_.names.size(); ++k)
+      if (checked_plan_.names[k] == unescape(parts[4])) def_.measure = k;
   show = true;
   return true;
 }

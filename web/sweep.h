@@ -41,16 +41,22 @@ class PageSweep {
   SweepDefinition& definition(const bandada::ModelSession& s);
   const std::string& model() const { return model_; }
 
-  /// Why the definition cannot run as it stands ("" when it can); fills the plan when it can.
-  std::string check(const bandada::ModelSession& s, bandada::SweepPlan* plan = nullptr);
-  /// The `bandada-cli sweep` arguments of this definition for the session's current fields.
-  std::vector<std::string> arguments(const bandada::ModelSession& s) const;
-  /// The same as one command line (for the user to copy).
-  std::string command_line(const bandada::ModelSession& s) const;
+  /// Why the definition cannot run as it stands ("" when it can). Kept until the definition or the
+  /// session's inputs change, so the views may ask every frame.
+  std::string check(const bandada::ModelSession& s);
+  /// After check() said "": the plan (its measures' names, grid values, base options).
+  const bandada::SweepPlan& checked_plan() const { return checked_plan_; }
+  /// After check(): the definition as one `bandada-cli sweep` command line (for the user to copy).
+  const std::string& command_line() const { return checked_line_; }
 
   /// Plans and hands the rows to the worker pool; false with the reason in error().
   bool start(bandada::ModelSession& s, bool live_running, double now_ms);
   void cancel();
+  /// A link carried a sweep definition that cannot be read: say so in the Sweep tab.
+  void note_bad_link() {
+    error_ = "The link's sweep definition could not be read and was ignored; the fields opened.";
+    show = true;
+  }
   /// A worker finished row r: its CSV line, its measures (tab-separated), or its error.
   void row_done(size_t r, const std::string& line, const std::string& values, const std::string& error,
                 double now_ms);
@@ -105,7 +111,11 @@ class PageSweep {
 
   std::string model_;
   SweepDefinition def_;
-  std::string checked_key_, checked_why_;  // the last check, kept while nothing changes
+  /// The `bandada-cli sweep` arguments of this definition for the session's current fields.
+  std::vector<std::string> arguments(const bandada::ModelSession& s) const;
+
+  std::string checked_key_, checked_why_, checked_line_;  // the last check, kept while nothing changes
+  std::vector<std::string> checked_args_;
   bandada::SweepPlan checked_plan_;
   bandada::SweepPlan plan_;
   std::string base_share_, measure_name_, error_;

@@ -184,14 +184,14 @@ void sweep_contents(bandada::ModelSession& s) {
   ImGui::Text("%ss", s.info().step_word);
   ImGui::SameLine();
   text_input("##sweep-steps", d.steps, ImGui::GetFontSize() * 3.6f);
-  bandada::SweepPlan plan;
-  const std::string why = p.check(s, &plan);
-  if (!plan.names.empty()) {
+  const std::string why = p.check(s);
+  if (why.empty()) {
+    const std::vector<std::string>& names = p.checked_plan().names;
     ImGui::SameLine();
     ImGui::SetNextItemWidth(-1);
-    if (ImGui::BeginCombo("##sweep-measure", plan.names[d.measure].c_str())) {
-      for (size_t k = 0; k < plan.names.size(); ++k)
-        if (ImGui::Selectable(plan.names[k].c_str(), k == d.measure)) d.measure = k;
+    if (ImGui::BeginCombo("##sweep-measure", names[d.measure].c_str())) {
+      for (size_t k = 0; k < names.size(); ++k)
+        if (ImGui::Selectable(names[k].c_str(), k == d.measure)) d.measure = k;
       ImGui::EndCombo();
     }
     note_rect("sweep-measure");
@@ -200,10 +200,7 @@ void sweep_contents(bandada::ModelSession& s) {
   const bool running = p.status() == PageSweep::Status::running;
   if (!running) {
     if (!why.empty()) ImGui::BeginDisabled();
-    if (ImGui::Button("Run sweep")) {
-      if (app().pause_live_for_sweep) s.command("pause");
-      p.start(s, s.status() == bandada::FlockStatus::running, now);
-    }
+    if (ImGui::Button("Run sweep")) start_page_sweep(now);
     note_rect("sweep-run");
     if (!why.empty()) ImGui::EndDisabled();
     ImGui::SameLine();
@@ -229,6 +226,8 @@ void sweep_contents(bandada::ModelSession& s) {
     ImGui::TextColored(kWarn, "Cancelled after %zu of %zu runs.", p.finished(), p.rows());
   if (p.status() == PageSweep::Status::failed)
     ImGui::TextColored(kWarn, "Sweep failed: %s", p.error().c_str());
+  if (p.status() == PageSweep::Status::idle && !p.error().empty())
+    ImGui::TextColored(kWarn, "%s", p.error().c_str());
   if (p.model() == s.info().id && p.rows() > 0) {
     ImGui::TextColored(
         kDim, "%s of each cell%s", p.measure_name().c_str(),
@@ -256,7 +255,7 @@ void sweep_contents(bandada::ModelSession& s) {
       note_rect("sweep-csv");
     }
   }
-  ImGui::TextColored(kDim, "On the command line: %s", p.command_line(s).c_str());
+  ImGui::TextColored(kDim, "On the command line: %s", p.command_line().c_str());
   ImGui::PopTextWrapPos();
 }
 

@@ -130,6 +130,12 @@ test('a 2-D flock sweep: heat map of numbers with mean and spread; Cancel stops 
   assert.equal(opened.measures[opened.measure], 'order');
   assert.equal(opened.why_not, '');
   assert.equal(opened.status, 'idle');
+  // A sweep definition that cannot be read: the fields still open, and the Sweep tab says so.
+  await other.goto(suite.url + '#m=flock2d&v=1&count=77&sweep=radius~oops');
+  await other.reload();
+  await other.waitForFunction(() => window.bandadaReady === true);
+  assert.equal((await appState(other)).texts[0], '77');
+  assert.match((await sweepState(other)).error, /sweep definition could not be read/);
   // Cancel: a long sweep stops at once and says how far it got.
   await define(page, {x_count: '40', seeds: '5', steps: '3000'});
   await page.evaluate(() => Module.sweepCommand('start'));

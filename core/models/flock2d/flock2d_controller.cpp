@@ -107,16 +107,24 @@ void Flock2dController::set_threads(unsigned threads) {
 
 CommandResult Flock2dController::set_compare(bool on) {
   notice_.clear();
+  compare_refusal_.clear();
   const uint32_t n = model_ ? static_cast<uint32_t>(model_->size()) : params_from_fields().n;
   if (on && n > kCompareMax) {
-    notice_ = "Compare integrators runs at most " + std::to_string(kCompareMax) +
-              " boids (the twin flock doubles the work): lower N first.";
+    notice_ = compare_refusal_ = "Compare integrators runs at most " + std::to_string(kCompareMax) +
+                                 " boids (the twin flock doubles the work): lower N first.";
     return {false, notice_};
   }
   compare_ = on;
   make_twin();
   if (model_ && !series_.empty()) fill_twin(series_.back());  // the comparison starts now
   return {};
+}
+
+void Flock2dController::cap_compare(size_t n) {
+  if (!compare_ || n <= kCompareMax) return;
+  compare_ = false;
+  notice_ = compare_refusal_ =
+      "Compare integrators is off: it runs at most " + std::to_string(kCompareMax) + " boids.";
 }
 
 void Flock2dController::reset() {
@@ -134,10 +142,7 @@ void Flock2dController::apply_live() {
     return;
   }
   model_->set_live_params(p);
-  if (compare_ && p.n > kCompareMax) {
-    compare_ = false;
-    notice_ = "Compare integrators is off: it runs at most " + std::to_string(kCompareMax) + " boids.";
-  }
+  cap_compare(p.n);
   if (!compare_)
     twin_.reset();
   else if (!twin_ || twin_->params().integrator == p.integrator)
@@ -336,10 +341,7 @@ CommandResult Flock2dController::initialize() {
   pending_predators_.clear();
   pending_attractors_.clear();
   sync_obstacles();
-  if (compare_ && model_->size() > kCompareMax) {
-    compare_ = false;
-    notice_ = "Compare integrators is off: it runs at most " + std::to_string(kCompareMax) + " boids.";
-  }
+  cap_compare(model_->size());
   make_twin();
   record(true);
   return {true, {}};
@@ -363,7 +365,7 @@ double Flock2dController::estimate_step_ms(const Flock2dParams& p) {
 
 void Flock2dController::work(double budget_ms) {
   if (!running_ || !model_ || queued_ <= 0) return;
-  const double ms = estimate_step_ms(model_->params()) * (twin_ ? 2.5 : 1.0);  // RK4 ≈ 2.5 Euler
+  const double ms = estimate_step_ms(model_->params()) + (twin_ ? estimate_step_ms(twin_->params()) : 0.0);
   const int run = steps_within_budget(queued_, ms, budget_ms);
   queued_ = 0;
   for (int s = 0; s < run; ++s) {
@@ -500,6 +502,7 @@ CommandResult Flock2dController::open_link(std::string_view share) {
   integrator_ = find("int").value_or("euler") == "rk4" ? Integrator::rk4 : Integrator::euler;
   start_ = find("start").value_or("random") == "orbits" ? Start::orbits : Start::random;
   compare_ = find("cmp").value_or("off") == "on";
+  compare_refusal_.clear();
   if (compare_ && check_flock2d(texts_).params.n > kCompareMax) {
     compare_ = false;
     warnings.push_back("compare integrators ignored: it runs at most " + std::to_string(kCompareMax) +

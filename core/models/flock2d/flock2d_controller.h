@@ -75,6 +75,8 @@ class Flock2dController
   /// lock-step (same fields and markers, its own predators). Refused above kCompareMax boids.
   CommandResult set_compare(bool on);
   bool comparing() const { return compare_; }
+  /// Why compare integrators was refused or switched off since it was last asked for ("" if not).
+  const std::string& compare_refusal() const { return compare_refusal_; }
   const Flock2d* twin() const { return model_ ? twin_.get() : nullptr; }
   /// Threads each step may use (the flock and its twin; the same bits for any count).
   void set_threads(unsigned threads);
@@ -121,6 +123,8 @@ class Flock2dController
   Flock2dParams twin_params() const;
   void make_twin();  // the twin from the flock's current state, or none when not comparing
   void step_both();
+  /// Switches compare integrators off when the flock has more than kCompareMax boids, saying so.
+  void cap_compare(size_t n);
   void fill_twin(Flock2dSample& s) const;  // the twin's columns of a sample (NaN without a twin)
   /// Every flock on screen: the flock, and its twin while comparing.
   std::vector<Flock2d*> flocks();
@@ -131,6 +135,7 @@ class Flock2dController
   Start start_ = Start::random;
   unsigned threads_ = 1;
   bool compare_ = false;
+  std::string compare_refusal_;
   std::unique_ptr<Flock2d> twin_;
   int64_t leader_ = -1;
   std::vector<Circle> circles_;

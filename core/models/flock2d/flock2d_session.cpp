@@ -318,8 +318,8 @@ class Flock2dSession final : public ControllerSession<Flock2dController, Flock2d
     for (auto& [x, y] : cli_predators_) c_.add_predator(x, y);
     for (auto& [x, y] : cli_attractors_) c_.add_attractor(x, y);
     if (compare_flag_ && !c_.comparing()) c_.set_compare(true);
-    if (!c_.comparing() && c_.notice().find("Compare integrators") != std::string::npos)
-      return {false, c_.notice()};  // asked for, but refused (too many boids)
+    if (!c_.comparing() && !c_.compare_refusal().empty())
+      return {false, c_.compare_refusal()};  // asked for, but refused (too many boids)
     return compute(n);
   }
 
