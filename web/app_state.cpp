@@ -30,7 +30,10 @@ App& app() {
     // The threaded build (loaded only on a cross-origin-isolated page) steps on every core, up
     // to its pool of workers; the other build on one. Either gives the same bits.
     a.threads = std::min(bandada::hardware_threads(), kPagePool);
-    for (auto& s : a.sessions) s->set_threads(a.threads);
+    for (auto& s : a.sessions) {
+      s->set_threads(a.threads);
+      s->set_background(true);  // where the build has threads: long steps off this thread
+    }
     a.threads_note = "threads: " + std::to_string(a.threads);
     if (a.threads == 1 && !cross_origin_isolated()) a.threads_note += " — host is not cross-origin isolated";
     return a;
@@ -42,18 +45,20 @@ void DrawPlan::update(size_t count, bool cube, double frame, double now_ms) {
   if (frame > 0 && frame < 5000) frame_ms = 0.7 * frame_ms + 0.3 * frame;  // a hidden tab's gap is no measure
   cones = cube && count <= kConeLimit;
   if (count != last_count) {  // a new size: start from what usually fits, then follow the frame time
+    // A software renderer takes seconds over 100 000 points: start from a subset a slow
+    // renderer draws within 100 ms; a fast one halves the stride back to 1 within seconds.
     size_t start = 1;
-    while (count / start > 4 * kConeLimit / (cube ? 1 : 2)) start *= 2;
+    while (count / start > kConeLimit / 2) start *= 2;
     stride = start;
     last_count = count;
   }
   if (count <= 2000) {
     stride = 1;
-  } else if (now_ms - changed_ms >= 400) {  // hysteresis: halve at 120 ms, double back under 50 ms
-    if (frame_ms > 120 && count / stride > 1000) {
+  } else if (now_ms - changed_ms >= 400) {  // hysteresis: halve at 100 ms, double back under 40 ms
+    if (frame_ms > 100 && count / stride > 1000) {
       stride *= 2;
       changed_ms = now_ms;
-    } else if (frame_ms < 50 && stride > 1) {
+    } else if (frame_ms < 40 && stride > 1) {
       stride /= 2;
       changed_ms = now_ms;
     }

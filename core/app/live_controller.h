@@ -15,6 +15,7 @@
 #include "app/model_session.h"
 #include "app/scheduler.h"
 #include "model/field_table.h"
+#include "model/parallel.h"
 
 namespace bandada {
 
@@ -48,6 +49,7 @@ class LiveController {
     running_ = false;
     queued_ = 0;
     scheduler_.reset();
+    ++epoch_;
   }
   void pause_for_hidden_page() { pause(); }
   /// Wall time in: the steps due (one per 0.04 s, at most 250 ms a call), as many as the frame
@@ -78,6 +80,7 @@ class LiveController {
     selection_.reset();
     scheduler_.reset();
     series_.clear();
+    ++epoch_;
   }
 
   /// localStorage keeps the share string: the raw text of every field and setting.
@@ -88,6 +91,13 @@ class LiveController {
     const bool ok = static_cast<Derived*>(this)->open_link(saved).ok;
     notice_.clear();
     return ok;
+  }
+
+  /// A page's running steps are computed off its main thread on copies of the model (where the
+  /// build has threads); the copies replace it only if nothing changed meanwhile.
+  void set_background(bool on) {
+    job_.halt();
+    background_ = on && BackgroundJob::available();
   }
 
   /// Enter or leaving field i: a field that waits for it (a count, the seed) applies now.
@@ -153,6 +163,7 @@ class LiveController {
     scheduler_.reset();
     queued_ = 0;
     series_.clear();
+    ++epoch_;
   }
   /// Initialize applies every field as typed.
   void applied_all() {
@@ -160,6 +171,36 @@ class LiveController {
     waiting_.fill(false);
   }
   void applied_live() { applied_ = live_texts(); }
+
+  /// Whether work() hands a step estimated at step_ms to the background thread.
+  bool in_background(double step_ms) const {
+    return job_.started() || (background_ && step_ms > kBackgroundAboveMs);
+  }
+  /// work() with a background thread: a finished step becomes current (each of `models`, the
+  /// model and any twin, takes its stepped copy, then `done` records), and the next due step
+  /// starts on fresh copies, `step` advancing each. A step started before an edit, a marker or
+  /// Pause (the epoch moved) is dropped; one due step waits for a step in flight, never more.
+  template <class Step, class Done>
+  void work_in_background(const std::vector<Model*>& models, Step step, Done done) {
+    if (job_.started()) {
+      if (!job_.done()) return;  // the frame draws the current state meanwhile
+      const bool whole = job_.collect();
+      if (whole && job_epoch_ == epoch_ && running_ && job_copies_->size() == models.size()) {
+        for (size_t i = 0; i < models.size(); ++i) *models[i] = std::move(*(*job_copies_)[i]);
+        queued_ = std::clamp(queued_ - 1, 0, 1);
+        done();
+      }
+      job_copies_.reset();
+    }
+    if (!running_ || !model_ || queued_ <= 0) return;
+    auto copies = std::make_shared<std::vector<std::unique_ptr<Model>>>();
+    for (Model* m : models) copies->push_back(std::make_unique<Model>(*m));
+    job_copies_ = copies;
+    job_epoch_ = epoch_;
+    job_.start([copies, step](const std::atomic<bool>&) {
+      for (std::unique_ptr<Model>& m : *copies) step(*m);
+    });
+  }
 
   Texts texts_;
   Texts errors_;
@@ -171,8 +212,15 @@ class LiveController {
   std::optional<uint32_t> selection_;
   StepScheduler scheduler_;
   int queued_ = 0;
+  /// Moves whenever the model changes other than by a step (an edit, a marker, Pause): a step
+  /// computed in the background from an older epoch is dropped, never shown.
+  uint64_t epoch_ = 0;
   std::string notice_;
   std::vector<Sample> series_;
+  bool background_ = false;
+  uint64_t job_epoch_ = 0;                                           // the epoch a background step began at
+  std::shared_ptr<std::vector<std::unique_ptr<Model>>> job_copies_;  // what it steps (shared with it)
+  BackgroundJob job_;
 
  private:
   const char* no_state_;

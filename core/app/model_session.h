@@ -304,6 +304,10 @@ class ModelSession {
 
   /// Threads a step may use (the same bits for any count); models without a parallel step ignore it.
   virtual void set_threads(unsigned) {}
+  /// A page's long steps compute off its main thread, where the build has threads: its frames
+  /// draw the current state meanwhile, and a step becomes current only when whole (Pause, Reset
+  /// and edits drop one still computing). Models that cannot ignore it and step in place.
+  virtual void set_background(bool) {}
 
   /// Model-specific test hooks as a JSON object ("{}" when none).
   virtual std::string extra_state_json() const { return "{}"; }

@@ -24,6 +24,10 @@ class StepScheduler {
   int64_t accumulated_ = 0;
 };
 
+/// A page's step estimated above this many ms computes off its main thread where the build has
+/// threads (ModelSession::set_background); a shorter one costs a frame less than a hand-over.
+inline constexpr double kBackgroundAboveMs = 2.0;
+
 /// How many of `due` whole steps, each estimated at step_ms, fit in budget_ms: all of them
 /// when they fit, else as many as fit but at least one. NaN, negative or infinite budgets and
 /// estimates never reach an integer cast (one step runs).

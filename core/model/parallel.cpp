@@ -94,6 +94,107 @@ Pool& pool() {
 
 }  // namespace
 
+// ---- the background thread ------------------------------------------------------------------
+
+struct BackgroundJob::Shared {
+  enum State { queued, running, finished };
+  Job job;
+  std::atomic<bool> stop{false};
+  std::atomic<int> state{queued};
+  std::mutex m;
+  std::condition_variable finished_cv;
+};
+
+namespace {
+
+class Background {
+ public:
+  void push(std::shared_ptr<BackgroundJob::Shared> s) {
+    std::lock_guard<std::mutex> lock(m_);
+    if (!thread_.joinable()) thread_ = std::thread([this] { loop(); });
+    queue_.push_back(std::move(s));
+    ready_.notify_one();
+  }
+  ~Background() {
+    {
+      std::lock_guard<std::mutex> lock(m_);
+      quit_ = true;
+    }
+    ready_.notify_one();
+    if (thread_.joinable()) thread_.join();
+  }
+
+ private:
+  void loop() {
+    std::unique_lock<std::mutex> lock(m_);
+    while (true) {
+      ready_.wait(lock, [this] { return quit_ || !queue_.empty(); });
+      if (quit_) return;
+      std::shared_ptr<BackgroundJob::Shared> s = std::move(queue_.front());
+      queue_.erase(queue_.begin());
+      lock.unlock();
+      {
+        std::unique_lock<std::mutex> job_lock(s->m);
+        // Halted before it began: its owner has moved on and what it would touch may be gone.
+        if (!s->stop) {
+          s->state = BackgroundJob::Shared::running;
+          job_lock.unlock();
+          s->job(s->stop);
+          job_lock.lock();
+        }
+        s->state = BackgroundJob::Shared::finished;
+        s->job = nullptr;
+      }
+      s->finished_cv.notify_all();
+      lock.lock();
+    }
+  }
+
+  std::mutex m_;
+  std::condition_variable ready_;
+  std::vector<std::shared_ptr<BackgroundJob::Shared>> queue_;
+  std::thread thread_;
+  bool quit_ = false;
+};
+
+Background& background() {
+  static Background instance;
+  return instance;
+}
+
+}  // namespace
+
+bool BackgroundJob::available() { return kThreads; }
+
+void BackgroundJob::start(Job job) {
+  halt();
+  shared_ = std::make_shared<Shared>();
+  shared_->job = std::move(job);
+  background().push(shared_);
+}
+
+bool BackgroundJob::done() const { return shared_ && shared_->state == Shared::finished; }
+
+bool BackgroundJob::collect() {
+  if (!done()) {
+    halt();
+    return false;
+  }
+  const bool whole = !shared_->stop;
+  shared_.reset();
+  return whole;
+}
+
+void BackgroundJob::halt() {
+  if (!shared_) return;
+  std::unique_lock<std::mutex> lock(shared_->m);
+  shared_->stop = true;
+  if (shared_->state == Shared::running)
+    shared_->finished_cv.wait(lock, [this] { return shared_->state == Shared::finished; });
+  lock.unlock();
+  shared_.reset();
+}
+
 void parallel_for(size_t n, unsigned threads, const std::function<void(size_t, size_t, unsigned)>& f) {
   // At least 256 items a block: below that a thread costs more than it saves.
   const size_t blocks = std::min<size_t>(kThreads ? std::max(1u, threads) : 1u, std::max<size_t>(1, n / 256));

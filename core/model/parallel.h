@@ -3,8 +3,10 @@
 // only the previous state, so any split gives the same bits; reductions stay serial.
 #pragma once
 
+#include <atomic>
 #include <cstddef>
 #include <functional>
+#include <memory>
 
 namespace bandada {
 
@@ -14,5 +16,38 @@ void parallel_for(size_t n, unsigned threads, const std::function<void(size_t, s
 
 /// Threads this build can run at once: 1 without thread support.
 unsigned hardware_threads();
+
+/// A long computation off the calling thread (a page's main thread): one job at a time on a
+/// thread of its own, made on first use and kept (a Web Worker in a threaded wasm build). The
+/// caller polls done() and takes the result itself; halt() asks the job to stop (the job reads
+/// `stop` between pieces of its work) and waits for it. Without thread support available() is
+/// false and nothing may be started.
+class BackgroundJob {
+ public:
+  using Job = std::function<void(const std::atomic<bool>& stop)>;
+  static bool available();
+
+  BackgroundJob() = default;
+  BackgroundJob(const BackgroundJob&) = delete;
+  BackgroundJob& operator=(const BackgroundJob&) = delete;
+  ~BackgroundJob() { halt(); }
+
+  /// Queues job on the background thread; anything started before must be collected or halted.
+  void start(Job job);
+  /// A job was started and not yet collected or halted.
+  bool started() const { return shared_ != nullptr; }
+  /// The started job has returned: collect() it.
+  bool done() const;
+  /// After done(): nothing started any more; true when the job ran to its end (never halted).
+  bool collect();
+  /// Stops the started job and waits until it has returned (a job never started is dropped
+  /// without waiting); then nothing is started.
+  void halt();
+
+  struct Shared;
+
+ private:
+  std::shared_ptr<Shared> shared_;
+};
 
 }  // namespace bandada

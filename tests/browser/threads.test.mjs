@@ -58,3 +58,82 @@ test('isolated: the threaded build on every core; without the headers: one threa
   assert.deepEqual(mt.errors, []);
   assert.deepEqual(st.errors, []);
 });
+
+// A 3-D step of about 0.1 s at N = 20 000, r = 1: long enough that the page computes it in slices
+// on one thread, or off the main thread where it has threads.
+async function longSteps(isolated) {
+  const {server, url} = await startServer({isolated});
+  const context = await browser.newContext({viewport: {width: 1400, height: 900}});
+  const errors = [];
+  try {
+    const page = await openPage(context, url, errors);
+    await page.evaluate(() => {
+      Module.command('model:boids3d');
+      Module.setField(0, '20000');
+      Module.setField(1, '1');
+      Module.command('initialize');
+    });
+    await page.waitForFunction(() => { const s = JSON.parse(Module.appState()); return s.status === 'paused' && !s.busy; },
+      null, {timeout: 120000});
+    // Step, then hold the main thread for 3 s (no frame runs): off the main thread the step is
+    // whole by then and the next frames show it; in slices it is still far from done.
+    await page.evaluate(() => Module.command('step'));
+    await nextFrames(page, 1);
+    await page.evaluate(() => { const end = Date.now() + 3000; while (Date.now() < end); });
+    await nextFrames(page, 2);
+    const afterHold = (await appState(page)).steps;
+    await page.waitForFunction(() => JSON.parse(Module.appState()).steps === 1, null, {timeout: 60000});
+    // Run, then Pause while steps compute: what is shown at the click stays.
+    await page.evaluate(() => Module.command('run'));
+    await page.waitForFunction(() => JSON.parse(Module.appState()).steps >= 3, null, {timeout: 60000});
+    const atClick = await page.evaluate(() => {
+      const before = JSON.parse(Module.appState());
+      Module.command('pause');
+      const after = JSON.parse(Module.appState());
+      return {before: [before.steps, before.fingerprint], after: [after.steps, after.fingerprint, after.busy]};
+    });
+    await page.waitForTimeout(1000);
+    await nextFrames(page, 2);
+    const later = await appState(page);
+    return {afterHold, atClick, later: [later.steps, later.fingerprint], errors, page, context};
+  } finally {
+    server.close();
+  }
+}
+
+test('threaded page: a long step computes off the main thread; Pause keeps what is shown; the same bits as one thread', async () => {
+  const mt = await longSteps(true);
+  try {
+    assert.equal(mt.afterHold, 1, 'the step computed while the main thread was held');
+    assert.deepEqual(mt.atClick.after.slice(0, 2), mt.atClick.before, 'Pause changes neither time nor fingerprint');
+    assert.equal(mt.atClick.after[2], false, 'nothing left computing after Pause');
+    assert.deepEqual(mt.later, mt.atClick.before, 'a step in flight at the click was dropped');
+    assert.deepEqual(mt.errors, []);
+  } finally {
+    await mt.context.close();
+  }
+  // The single-thread build reaches the same fingerprint at the same step by Step alone.
+  const {server, url} = await startServer({isolated: false});
+  const context = await browser.newContext({viewport: {width: 1400, height: 900}});
+  try {
+    const page = await openPage(context, url);
+    await page.evaluate(() => {
+      Module.command('model:boids3d');
+      Module.setField(0, '20000');
+      Module.setField(1, '1');
+      Module.command('initialize');
+    });
+    const [steps, fingerprint] = mt.later;
+    for (let k = 0; k < steps; ++k) {
+      await page.waitForFunction(() => { const s = JSON.parse(Module.appState()); return s.status === 'paused' && !s.busy; },
+        null, {timeout: 120000});
+      await page.evaluate(() => Module.command('step'));
+    }
+    await page.waitForFunction((n) => { const s = JSON.parse(Module.appState()); return s.steps === n && !s.busy; },
+      steps, {timeout: 120000});
+    assert.equal((await appState(page)).fingerprint, fingerprint);
+  } finally {
+    await context.close();
+    server.close();
+  }
+});

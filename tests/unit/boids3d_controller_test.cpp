@@ -3,7 +3,9 @@
 
 #include <doctest/doctest.h>
 
+#include <chrono>
 #include <cmath>
+#include <thread>
 
 #include "model/lcg.h"
 
@@ -370,4 +372,71 @@ TEST_CASE("the share link carries the selected boid, and Initialize from that li
   REQUIRE(d.initialize().ok);
   REQUIRE(d.selection().has_value());
   CHECK(*d.selection() == 7);
+}
+
+TEST_CASE(
+    "off the main thread: the shown state stays until a step is whole; Pause, Reset and edits drop one in "
+    "flight") {
+  if (!BackgroundJob::available()) return;  // a build without threads steps in place (above)
+  Boids3dController c;
+  c.set_background(true);
+  c.set_threads(2);  // the step's own threads, taken by the background thread
+  c.edit(Boids3dField::count, "6000");
+  c.edit(Boids3dField::radius, "3");
+  const Boids3dParams p = check_params(c.texts()).params;
+  auto frame = [&c](double elapsed) {
+    c.advance(elapsed, 10.0);
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  };
+  REQUIRE(c.initialize().ok);
+  for (int k = 0; k < 100000 && !c.flock(); ++k) frame(0.016);
+  REQUIRE(c.flock() != nullptr);
+  REQUIRE(c.run().ok);
+  for (int k = 0; k < 100000 && c.flock()->steps() < 3; ++k) frame(0.04);
+  const uint64_t shown = c.flock()->steps();
+  CHECK(shown >= 3);
+  REQUIRE(Boids3dController::estimate_step_ms(p) > 50.0);
+  // The next due step computes while this thread sleeps: one call with a 10 ms budget then
+  // shows it whole, which a slice of 10 ms on this thread could not.
+  frame(0.04);
+  std::this_thread::sleep_for(std::chrono::seconds(2));
+  c.advance(0.0, 10.0);
+  CHECK(c.flock()->steps() == shown + 1);
+  // A step is due and starts; frames meanwhile show the last whole step.
+  frame(0.04);
+  CHECK(c.busy());
+  const uint64_t at_click = c.flock()->steps();
+  const uint64_t fp_at_click = c.fingerprint();
+  c.pause();  // dropped in flight: time and fingerprint are those shown at the click
+  CHECK_FALSE(c.busy());
+  CHECK(c.flock()->steps() == at_click);
+  CHECK(c.fingerprint() == fp_at_click);
+  for (int k = 0; k < 20; ++k) frame(0.04);
+  CHECK(c.flock()->steps() == at_click);
+  REQUIRE(c.step().ok);  // exactly one, computed in the background too
+  for (int k = 0; k < 100000 && c.busy(); ++k) frame(0.016);
+  CHECK(c.flock()->steps() == at_click + 1);
+  Boids3d direct(p);
+  for (uint64_t k = 0; k < at_click + 1; ++k) direct.step();
+  CHECK(c.fingerprint() == state_fingerprint(direct.state()));
+  const std::vector<SeriesPoint>& series = c.series();
+  REQUIRE(series.size() == at_click + 2);  // the start and every step, none twice
+  CHECK(series.back().step == at_click + 1);
+  CHECK(series.back().order == order_parameter(direct.state()));
+  // An edit while a step computes discards the flock for Undo, which brings it back as shown.
+  const uint64_t fp_before_edit = c.fingerprint();
+  REQUIRE(c.run().ok);
+  frame(0.04);
+  const uint64_t before_edit = c.flock()->steps();
+  c.edit(Boids3dField::alignment, "2");
+  CHECK(c.status() == FlockStatus::stale);
+  REQUIRE(c.undo().ok);
+  CHECK(c.flock()->steps() == before_edit);
+  if (before_edit == at_click + 1) CHECK(c.fingerprint() == fp_before_edit);
+  // Reset while a step computes removes the flock at once.
+  REQUIRE(c.run().ok);
+  frame(0.04);
+  c.reset();
+  CHECK(c.status() == FlockStatus::none);
+  CHECK_FALSE(c.busy());
 }

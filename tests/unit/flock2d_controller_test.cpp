@@ -4,7 +4,9 @@
 
 #include <doctest/doctest.h>
 
+#include <chrono>
 #include <cmath>
+#include <thread>
 
 using namespace bandada;
 
@@ -188,4 +190,59 @@ TEST_CASE(
   REQUIRE(e.open_link("m=flock2d&v=1&count=20&obst=1~2_bad&wall=9~9~9").ok);
   CHECK(e.circles().empty());
   CHECK(e.walls().empty());
+}
+
+TEST_CASE(
+    "off the main thread: a step becomes current only when whole, and only if nothing changed meanwhile") {
+  if (!BackgroundJob::available()) return;  // a build without threads steps in place (above)
+  auto make = [](bool background) {
+    auto c = std::make_unique<Flock2dController>();
+    c->set_background(background);
+    c->set_threads(2);
+    c->edit(Flock2dField::count, "2000");
+    c->edit(Flock2dField::radius, "50");
+    REQUIRE(c->initialize().ok);
+    REQUIRE(Flock2dController::estimate_step_ms(c->model()->params()) > kBackgroundAboveMs);
+    return c;
+  };
+  auto bg = make(true);
+  const Flock2d* flock = bg->model();
+  REQUIRE(bg->run().ok);
+  for (int k = 0; k < 100000 && bg->model()->steps() < 3; ++k) {
+    bg->advance(0.04, 10.0);
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  }
+  // Pause drops a step in flight; the next due step starts in one call and shows in a later one.
+  bg->pause();
+  std::this_thread::sleep_for(std::chrono::milliseconds(500));
+  bg->advance(0.0, 10.0);
+  const uint64_t paused = bg->model()->steps();
+  REQUIRE(bg->run().ok);
+  bg->advance(0.04, 10.0);
+  CHECK(bg->model()->steps() == paused);
+  std::this_thread::sleep_for(std::chrono::milliseconds(500));
+  bg->advance(0.0, 10.0);
+  CHECK(bg->model()->steps() == paused + 1);
+  // A step is due and computes while a predator is placed: that step is dropped, the predator
+  // stays, and the next steps start from the flock with it.
+  bg->advance(0.04, 10.0);
+  const uint64_t at_marker = bg->model()->steps();
+  REQUIRE(bg->add_predator(300, 200).ok);
+  std::this_thread::sleep_for(std::chrono::milliseconds(500));
+  bg->advance(0.0, 10.0);
+  CHECK(bg->model()->steps() == at_marker);  // the step in flight began before the predator
+  for (int k = 0; k < 100000 && bg->model()->steps() < at_marker + 3; ++k) {
+    bg->advance(0.04, 10.0);
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  }
+  bg->pause();
+  CHECK(bg->model() == flock);  // the same flock throughout, stepped
+  CHECK(bg->model()->predators().size() == 1);
+  // The same actions on the page's thread give the same bits.
+  auto fg = make(false);
+  fg->compute(at_marker);
+  REQUIRE(fg->add_predator(300, 200).ok);
+  fg->compute(bg->model()->steps() - at_marker);
+  CHECK(fg->model()->fingerprint() == bg->model()->fingerprint());
+  CHECK(fg->series().size() == bg->series().size());
 }

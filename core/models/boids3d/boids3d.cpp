@@ -131,6 +131,12 @@ void Boids3d::begin_step() {
 
 bool Boids3d::advance_step(size_t max_boids) {
   if (!pending_) return true;
+  if (!compute_step(max_boids)) return false;
+  commit_step();
+  return true;
+}
+
+bool Boids3d::compute_step(size_t max_boids) {
   const size_t n = next_.size();
   const size_t end = max_boids >= n - done_ ? n : done_ + max_boids;
   if (scans_.size() + 1 < threads_) scans_.resize(threads_ - 1);
@@ -144,13 +150,15 @@ bool Boids3d::advance_step(size_t max_boids) {
       grid_.components(from + a, from + b, next_comp_, scans_[worker - 1]);
   });
   done_ = end;
-  if (done_ < n) return false;
+  return done_ == n;
+}
+
+void Boids3d::commit_step() {
   std::swap(state_, next_);
   std::swap(comp_, next_comp_);
   if (!initial_) ++steps_;
   initial_ = false;
   pending_ = false;
-  return true;
 }
 
 double Boids3d::step_progress() const {

@@ -64,9 +64,16 @@ class Boids3d {
   /// Computes the pending state's components for up to `max_boids` more boids; when all are
   /// done the pending state becomes current and this returns true.
   bool advance_step(size_t max_boids);
+  /// advance_step's first half: true when every boid of the pending step is computed. It (and
+  /// begin_step) touch only the pending step, never the current state, params or step count, so
+  /// another thread may read those meanwhile (the page steps off its main thread this way).
+  bool compute_step(size_t max_boids);
+  /// advance_step's second half, once compute_step is true: the pending state becomes current.
+  void commit_step();
   bool step_in_progress() const { return pending_; }
-  /// True while the start's components are still pending (nothing to show yet).
-  bool initializing() const { return pending_ && initial_; }
+  /// True while the start's components are still pending (nothing to show yet). Reads nothing a
+  /// later step's begin_step writes.
+  bool initializing() const { return initial_ && pending_; }
   /// Boids still to compute in the pending step.
   size_t step_remaining() const { return pending_ ? next_.size() - done_ : 0; }
   /// Fraction of the sliced step done, 0 … 1.

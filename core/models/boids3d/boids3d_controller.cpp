@@ -11,6 +11,7 @@ namespace {
 
 constexpr double kSliceAboveMs = 50.0;  // a step estimated above this is computed in slices
 constexpr double kUnlimited = 1e299;
+constexpr double kBackgroundPieceMs = 10.0;  // estimated work between two looks at halt()
 
 std::string fixed(double v, int digits) {
   char buf[64];
@@ -52,6 +53,7 @@ void Boids3dController::set_texts(const Boids3dFieldTexts& texts) {
 
 void Boids3dController::discard_flock_for_edit(const Boids3dFieldTexts& before) {
   if (!flock_) return;
+  halt_background();
   flock_->cancel_step();
   undo_ = Stash{before, std::move(flock_), flock_texts_, selection_, std::move(series_)};
   series_.clear();
@@ -67,6 +69,7 @@ void Boids3dController::discard_flock_for_edit(const Boids3dFieldTexts& before) 
 CommandResult Boids3dController::undo() {
   notice_.clear();  // a notice gives way to the user's next action
   if (!undo_) return {false, "Nothing to undo."};
+  halt_background();
   texts_ = undo_->texts;
   revalidate();
   flock_ = std::move(undo_->flock);
@@ -100,6 +103,7 @@ std::string Boids3dController::why_not_step() const {
 
 void Boids3dController::adopt_new_flock(const Boids3dParams& params) {
   // The start's components are pending: work() computes them, sliced when they are long.
+  halt_background();
   flock_ = std::make_unique<Boids3d>(params, search_, false);
   flock_->set_threads(threads_);
   flock_texts_ = texts_;
@@ -144,6 +148,7 @@ CommandResult Boids3dController::run() {
 }
 
 void Boids3dController::pause() {
+  halt_background();  // a step in flight is dropped: what is shown at the click stays
   running_ = false;
   scheduler_.reset();
   if (flock_) flock_->cancel_step();  // the start of a flock is never cancelled
@@ -158,6 +163,7 @@ CommandResult Boids3dController::step() {
   notice_.clear();  // a notice gives way to the user's next action
   std::string why = why_not_step();
   if (!why.empty()) return {false, why};
+  halt_background();
   bool continuing = flock_->step_in_progress() && !flock_->initializing();
   running_ = false;
   scheduler_.reset();
@@ -169,6 +175,7 @@ CommandResult Boids3dController::step() {
 
 void Boids3dController::reset() {
   notice_.clear();  // a notice gives way to the user's next action
+  halt_background();
   flock_.reset();
   series_.clear();
   series_truncated_ = false;
@@ -206,6 +213,7 @@ void Boids3dController::advance(double elapsed_seconds, double budget_ms) {
 
 void Boids3dController::compute_now(uint64_t n) {
   if (!flock_) return;
+  halt_background();
   running_ = false;
   scheduler_.reset();
   queued_ = batch_ = n;
@@ -215,8 +223,11 @@ void Boids3dController::compute_now(uint64_t n) {
 void Boids3dController::tick(double elapsed_seconds) {
   if (running_ && flock_) {
     int due = scheduler_.add(elapsed_seconds);
-    // Behind (a step still under way): the new time is dropped, never caught up later.
-    if (due > 0 && queued_ == 0 && !flock_->step_in_progress()) {
+    // Behind (a step still under way): the new time is dropped, never caught up later. A step
+    // computing in the background makes the next due step wait for it (one, never more).
+    if (due > 0 && job_.started()) {
+      if (queued_ == 1) queued_ = batch_ = 2;
+    } else if (due > 0 && queued_ == 0 && !flock_->step_in_progress()) {
       queued_ = batch_ = static_cast<uint64_t>(due);
       busy_label_ = "Computing step";
     }
@@ -227,6 +238,10 @@ void Boids3dController::work(double budget_ms) {
   if (!flock_) return;
   const size_t n = flock_->params().count;
   const double step_ms = estimate_step_ms(flock_->params());
+  if (job_.started() || (background_ && budget_ms < kUnlimited && step_ms > kBackgroundAboveMs)) {
+    work_in_background();
+    return;
+  }
   size_t budget = static_cast<size_t>(-1);
   if (budget_ms < kUnlimited && n > 0) {
     double per_boid_ms = step_ms / static_cast<double>(n);
@@ -252,6 +267,31 @@ void Boids3dController::work(double budget_ms) {
     }
   }
   if (queued_ == 0) batch_ = 0;
+}
+
+void Boids3dController::work_in_background() {
+  if (job_.started()) {
+    if (!job_.done()) return;  // the frame draws the current state meanwhile
+    const bool whole = job_.collect();
+    if (!whole || job_flock_ != flock_.get()) return;
+    flock_->commit_step();
+    if (!job_initial_ && queued_ > 0) --queued_;
+    on_step_done();
+  }
+  if (queued_ == 0) batch_ = 0;
+  if (queued_ == 0 && !flock_->initializing()) return;
+  Boids3d* f = flock_.get();
+  job_flock_ = f;
+  job_initial_ = f->initializing();
+  // Pieces of about 10 ms, so Pause and Reset wait that long at most (8192 boids at most, where
+  // a piece's own threads still share it; 16 at least, where everyone is everyone's neighbour).
+  const double per_boid_ms = estimate_step_ms(f->params()) / std::max<double>(1, f->params().count);
+  const size_t piece = static_cast<size_t>(std::clamp(kBackgroundPieceMs / per_boid_ms, 16.0, 8192.0));
+  job_.start([f, piece](const std::atomic<bool>& stop) {
+    if (!f->step_in_progress()) f->begin_step();
+    while (!stop && !f->compute_step(piece)) {
+    }
+  });
 }
 
 void Boids3dController::record_series() {
@@ -290,10 +330,14 @@ void Boids3dController::on_step_done() {
   }
 }
 
-bool Boids3dController::busy() const { return flock_ && (flock_->step_in_progress() || queued_ > 0); }
+bool Boids3dController::busy() const {
+  return flock_ && (job_.started() || queued_ > 0 || flock_->step_in_progress());
+}
 
 double Boids3dController::progress() const {
   if (!flock_) return 0.0;
+  if (job_.started())  // the background step's own progress is its thread's to know
+    return batch_ == 0 ? 0.0 : static_cast<double>(batch_ - queued_) / static_cast<double>(batch_);
   if (flock_->initializing()) return flock_->step_progress();
   if (batch_ == 0) return flock_->step_in_progress() ? flock_->step_progress() : 0.0;
   double partial = flock_->step_in_progress() ? flock_->step_progress() : 0.0;

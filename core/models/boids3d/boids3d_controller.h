@@ -13,6 +13,7 @@
 #include "app/model_session.h"
 #include "app/scheduler.h"
 #include "app/share_codec.h"
+#include "model/parallel.h"
 #include "models/boids3d/boids3d.h"
 
 namespace bandada {
@@ -81,8 +82,15 @@ class Boids3dController {
   /// The flock to draw; null when none, or while its start is still being computed.
   /// Threads each step's components are computed on (the same bits for any count).
   void set_threads(unsigned threads) {
+    halt_background();
     threads_ = threads;
     if (flock_) flock_->set_threads(threads);
+  }
+  /// A page's long steps are computed off its main thread (where the build has threads): the
+  /// frames keep drawing the current state, and a step becomes current only when whole.
+  void set_background(bool on) {
+    halt_background();
+    background_ = on && BackgroundJob::available();
   }
   const Boids3d* flock() const;
   uint64_t fingerprint() const;  ///< of the current flock state (cached); 0 without one
@@ -135,6 +143,11 @@ class Boids3dController {
   void discard_flock_for_edit(const Boids3dFieldTexts& before);
   void on_step_done();
   void record_series();
+  /// Stops a step computing off this thread and waits for it: before anything replaces, drops,
+  /// steps or re-threads a flock. The pending step it leaves is dropped or resumed as usual.
+  void halt_background() { job_.halt(); }
+  /// work() with a background thread: collects a finished step, starts the next one.
+  void work_in_background();
 
   Boids3dFieldTexts texts_;
   std::array<std::string, kBoids3dFieldCount> errors_;
@@ -158,6 +171,10 @@ class Boids3dController {
   std::optional<SharedRun> session_check_;  // fingerprint a session restore must reach
   mutable uint64_t fp_cache_ = 0, fp_steps_ = ~0ull;
   mutable const void* fp_flock_ = nullptr;
+  bool background_ = false;
+  const Boids3d* job_flock_ = nullptr;  // the flock the background step computes
+  bool job_initial_ = false;            // … and whether that is its start
+  BackgroundJob job_;                   // last: destroyed (halted) before the flocks it computes
 };
 
 }  // namespace bandada

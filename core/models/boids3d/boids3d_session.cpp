@@ -30,6 +30,7 @@ std::string fixed(double v, int digits) {
 class Boids3dSession final : public ControllerSession<Boids3dController, Boids3dField> {
  public:
   void set_threads(unsigned threads) override { c_.set_threads(threads); }
+  void set_background(bool on) override { c_.set_background(on); }
   Boids3dSession() : ControllerSession(kInfo, boids3d_fields(), kBoids3dFieldCount) {}
 
   const std::vector<Command>& commands() const override {

@@ -51,6 +51,7 @@ void Feedback2dController::apply_live() {
     initialize();
     running_ = was_running;
   } else {
+    ++epoch_;
     model_->set_live_params(p);
     applied_live();
   }
@@ -58,11 +59,13 @@ void Feedback2dController::apply_live() {
 
 void Feedback2dController::set_operation(Feedback2dOperation op) {
   operation_ = op;
+  ++epoch_;
   if (model_) model_->set_live_params(current_params_or_model());
 }
 
 void Feedback2dController::set_no_contradiction(bool on) {
   no_contradiction_ = on;
+  ++epoch_;
   if (model_) model_->set_live_params(current_params_or_model());
 }
 
@@ -101,8 +104,13 @@ double Feedback2dController::estimate_cycle_ms(const Feedback2dParams& p) {
 }
 
 void Feedback2dController::work(double budget_ms) {
-  if (!running_ || !model_ || queued_ <= 0) return;
-  const int run = steps_within_budget(queued_, estimate_cycle_ms(model_->params()), budget_ms);
+  if (!model_) return;
+  const double ms = estimate_cycle_ms(model_->params());
+  if (in_background(ms))
+    return work_in_background(
+        {model_.get()}, [](Feedback2d& f) { f.cycle(); }, [this] { record(); });
+  if (!running_ || queued_ <= 0) return;
+  const int run = steps_within_budget(queued_, ms, budget_ms);
   queued_ = 0;
   for (int c = 0; c < run; ++c) {
     model_->cycle();
@@ -145,6 +153,7 @@ CommandResult Feedback2dController::open_link(std::string_view share) {
   revalidate();
   operation_ = op;
   no_contradiction_ = find("nc").value_or("0") == "1";
+  ++epoch_;
   if (model_) model_->set_live_params(current_params_or_model());
   notice_ = "Opened a shared configuration of the feedback engine.";
   for (const std::string& w : warnings) notice_ += " (" + w + ")";

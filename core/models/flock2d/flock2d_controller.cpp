@@ -80,6 +80,7 @@ Flock2dParams Flock2dController::twin_params() const {
 }
 
 std::vector<Flock2d*> Flock2dController::flocks() {
+  ++epoch_;  // the caller changes them
   std::vector<Flock2d*> f;
   if (model_) f.push_back(model_.get());
   if (model_ && twin_) f.push_back(twin_.get());
@@ -87,6 +88,7 @@ std::vector<Flock2d*> Flock2dController::flocks() {
 }
 
 void Flock2dController::make_twin() {
+  ++epoch_;
   twin_.reset();
   if (!compare_ || !model_) return;
   twin_ = std::make_unique<Flock2d>(*model_);  // the same boids, markers, obstacles and generator
@@ -134,6 +136,7 @@ void Flock2dController::reset() {
 
 void Flock2dController::apply_live() {
   if (!model_ || !live_fields_valid()) return;  // invalid fields wait; the flock keeps its values
+  ++epoch_;
   const Flock2dParams p = params_from_fields();
   if (p.seed != model_->params().seed) {
     const bool was = running_;
@@ -175,7 +178,10 @@ void Flock2dController::apply_preset(int index) {
     leader_ = -1;
     pending_predators_.clear();
     pending_attractors_ = {{kFlockWidth / 2, kFlockHeight / 2}};
-    if (model_) model_->clear_markers();
+    if (model_) {
+      ++epoch_;
+      model_->clear_markers();
+    }
   }
   if (preset.sets_obstacles) {
     circles_ = preset.circles;
@@ -364,8 +370,15 @@ double Flock2dController::estimate_step_ms(const Flock2dParams& p) {
 }
 
 void Flock2dController::work(double budget_ms) {
-  if (!running_ || !model_ || queued_ <= 0) return;
+  if (!model_) return;
   const double ms = estimate_step_ms(model_->params()) + (twin_ ? estimate_step_ms(twin_->params()) : 0.0);
+  if (in_background(ms)) {
+    std::vector<Flock2d*> both{model_.get()};
+    if (twin_) both.push_back(twin_.get());
+    return work_in_background(
+        both, [](Flock2d& f) { f.step(); }, [this] { record(true); });
+  }
+  if (!running_ || queued_ <= 0) return;
   const int run = steps_within_budget(queued_, ms, budget_ms);
   queued_ = 0;
   for (int s = 0; s < run; ++s) {
