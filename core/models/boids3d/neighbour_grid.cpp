@@ -10,10 +10,16 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 
 #include "periodic.h"
 
 namespace bandada {
+namespace {
+
+typedef double F64x2 __attribute__((vector_size(16)));  // SSE2 natively, f64x2 in wasm
+
+}  // namespace
 
 DistanceLimits DistanceLimits::for_radius(double radius) {
   DistanceLimits lim;
@@ -37,12 +43,11 @@ void NeighbourScratch::reserve(size_t n) {
   keys.resize(n + 1);
 }
 
-void sum_components(NeighbourScratch& nb, const double* vx, const double* vy, const double* vz, double vix,
-                    double viy, double viz, const DistanceLimits& lim, uint32_t i, Boids3dComponents& out) {
-  // Ascending index: sort 8-byte keys (insertion sort for the usual short lists).
-  const size_t k = nb.count;
-  uint64_t* keys = nb.keys.data();
-  for (size_t a = 0; a < k; ++a) keys[a] = (static_cast<uint64_t>(nb.id[a]) << 32) | a;
+namespace {
+
+// Ascending order of 8-byte keys whose high half is a boid index (insertion sort for the usual
+// short lists).
+void sort_keys(uint64_t* keys, size_t k) {
   if (k <= 64) {
     for (size_t a = 1; a < k; ++a) {
       uint64_t e = keys[a];
@@ -56,11 +61,19 @@ void sum_components(NeighbourScratch& nb, const double* vx, const double* vy, co
   } else if (!std::is_sorted(keys, keys + k)) {
     std::sort(keys, keys + k);
   }
+}
+
+// The model's sums over k neighbours already in ascending index: neighbour(a, from, dx, dy,
+// dz, d2) gives the a-th one's velocity slot and displacement. Every search ends here.
+template <class Neighbour>
+void accumulate(size_t k, const Neighbour& neighbour, const double* vx, const double* vy, const double* vz,
+                double vix, double viy, double viz, const DistanceLimits& lim, uint32_t i,
+                Boids3dComponents& out) {
   double sx = 0, sy = 0, sz = 0, mvx = 0, mvy = 0, mvz = 0, cx = 0, cy = 0, cz = 0;
   for (size_t a = 0; a < k; ++a) {
-    const uint32_t slot = static_cast<uint32_t>(keys[a]);
-    const uint32_t from = nb.src[slot];
-    const double dx = nb.dx[slot], dy = nb.dy[slot], dz = nb.dz[slot], d2 = nb.d2[slot];
+    uint32_t from;
+    double dx, dy, dz, d2;
+    neighbour(a, from, dx, dy, dz, d2);
     mvx += vx[from];
     mvy += vy[from];
     mvz += vz[from];
@@ -94,6 +107,27 @@ void sum_components(NeighbourScratch& nb, const double* vx, const double* vy, co
   out.cy[i] = cy;
   out.cz[i] = cz;
   out.neighbors[i] = static_cast<uint32_t>(k);
+}
+
+}  // namespace
+
+void sum_components(NeighbourScratch& nb, const double* vx, const double* vy, const double* vz, double vix,
+                    double viy, double viz, const DistanceLimits& lim, uint32_t i, Boids3dComponents& out) {
+  const size_t k = nb.count;
+  uint64_t* keys = nb.keys.data();
+  for (size_t a = 0; a < k; ++a) keys[a] = (static_cast<uint64_t>(nb.id[a]) << 32) | a;
+  sort_keys(keys, k);
+  accumulate(
+      k,
+      [&](size_t a, uint32_t& from, double& dx, double& dy, double& dz, double& d2) {
+        const uint32_t slot = static_cast<uint32_t>(keys[a]);
+        from = nb.src[slot];
+        dx = nb.dx[slot];
+        dy = nb.dy[slot];
+        dz = nb.dz[slot];
+        d2 = nb.d2[slot];
+      },
+      vx, vy, vz, vix, viy, viz, lim, i, out);
 }
 
 void brute_force_components(const Boids3dState& s, double radius, size_t begin, size_t end,
@@ -149,9 +183,7 @@ void NeighbourGrid::build(const Boids3dState& s, double radius) {
   start_.assign(cells + 1, 0);
   cell_.resize(count);
   id_.resize(count);
-  x_.resize(count);
-  y_.resize(count);
-  z_.resize(count);
+  xyz_.resize(3 * count);
   vx_.resize(count);
   vy_.resize(count);
   vz_.resize(count);
@@ -168,9 +200,9 @@ void NeighbourGrid::build(const Boids3dState& s, double radius) {
     uint32_t p = fill[cell_of[i]]++;
     cell_[p] = cell_of[i];
     id_[p] = static_cast<uint32_t>(i);
-    x_[p] = s.x[i];
-    y_[p] = s.y[i];
-    z_[p] = s.z[i];
+    xyz_[3 * p] = s.x[i];
+    xyz_[3 * p + 1] = s.y[i];
+    xyz_[3 * p + 2] = s.z[i];
     vx_[p] = s.vx[i];
     vy_[p] = s.vy[i];
     vz_[p] = s.vz[i];
@@ -178,40 +210,66 @@ void NeighbourGrid::build(const Boids3dState& s, double radius) {
   ++build_;
 }
 
-void NeighbourGrid::scan_stencil(size_t p, Scan& scan) const {
+void NeighbourGrid::scan_stencil(size_t p, Scan& scan, Boids3dComponents& out) const {
   // Pass 1, the hot loop: test every candidate of the stencil, writing one packed word each and
   // keeping it by advancing m (no branch on the distance test). Locals only, so the compiler
   // keeps everything in registers.
-  const double xi = x_[p], yi = y_[p], zi = z_[p];
+  const double* P = xyz_.data();
+  const double xi = P[3 * p], yi = P[3 * p + 1], zi = P[3 * p + 2];
+  const F64x2 xyi = {xi, yi};
   const double within = lim_.within;
-  const double *X = x_.data(), *Y = y_.data(), *Z = z_.data();
   uint32_t* hits = scan.hits.data();
   size_t m = 0;
   const uint32_t ranges = static_cast<uint32_t>(scan.stencil.size());
   for (uint32_t r = 0; r < ranges; ++r) {
     const Range& g = scan.stencil[r];
-    const double shx = g.shx, shy = g.shy, shz = g.shz;
+    const double shz = g.shz;
+    const F64x2 shxy = {g.shx, g.shy};
     scan.candidates += g.b - g.a;
     for (uint32_t q = g.a; q < g.b; ++q) {
-      double dx = (X[q] - xi) + shx;
-      double dy = (Y[q] - yi) + shy;
-      double dz = (Z[q] - zi) + shz;
-      double d2 = dx * dx + dy * dy + dz * dz;
+      F64x2 xy;
+      std::memcpy(&xy, P + 3 * q, sizeof xy);
+      const F64x2 dxy = (xy - xyi) + shxy;
+      const F64x2 sq = dxy * dxy;  // dx·dx and dy·dy in two lanes, as the scalar code does
+      const double dz = (P[3 * q + 2] - zi) + shz;
+      double d2 = sq[0] + sq[1] + dz * dz;
       hits[m] = (q << 7) | r;
       m += static_cast<size_t>((d2 <= within) & (q != p));
     }
   }
-  // Pass 2, only for the neighbours: the same operations again give the same δ, bit for bit.
-  NeighbourScratch& s = scan.scratch;
-  s.count = 0;
-  for (size_t k = 0; k < m; ++k) {
-    const uint32_t q = hits[k] >> 7;
-    const Range& g = scan.stencil[hits[k] & 127u];
-    double dx = (X[q] - xi) + g.shx;
-    double dy = (Y[q] - yi) + g.shy;
-    double dz = (Z[q] - zi) + g.shz;
-    s.offer(true, q, id_[q], dx, dy, dz, dx * dx + dy * dy + dz * dz);
+  // Pass 2, only for the neighbours, in ascending index: the same operations again give the
+  // same δ, bit for bit.
+  uint32_t* sorted = scan.sorted.data();
+  if (m <= 48) {
+    // Each neighbour's place is how many have a lower index: no branch on the data (the short
+    // lists of an insertion sort mispredict once per element), and the counts vectorize.
+    int32_t* ids = scan.ids.data();
+    for (size_t k = 0; k < m; ++k) ids[k] = static_cast<int32_t>(id_[hits[k] >> 7]);
+    for (size_t a = 0; a < m; ++a) {
+      const int32_t e = ids[a];
+      uint32_t rank = 0;
+      for (size_t b = 0; b < m; ++b) rank += ids[b] < e;
+      sorted[rank] = hits[a];
+    }
+  } else {
+    uint64_t* keys = scan.scratch.keys.data();
+    for (size_t k = 0; k < m; ++k) keys[k] = (static_cast<uint64_t>(id_[hits[k] >> 7]) << 32) | hits[k];
+    sort_keys(keys, m);
+    for (size_t k = 0; k < m; ++k) sorted[k] = static_cast<uint32_t>(keys[k]);
   }
+  const Range* stencil = scan.stencil.data();
+  accumulate(
+      m,
+      [&](size_t a, uint32_t& q, double& dx, double& dy, double& dz, double& d2) {
+        const uint32_t hit = sorted[a];
+        const Range& g = stencil[hit & 127u];
+        q = hit >> 7;
+        dx = (P[3 * q] - xi) + g.shx;
+        dy = (P[3 * q + 1] - yi) + g.shy;
+        dz = (P[3 * q + 2] - zi) + g.shz;
+        d2 = dx * dx + dy * dy + dz * dz;
+      },
+      vx_.data(), vy_.data(), vz_.data(), vx_[p], vy_[p], vz_[p], lim_, id_[p], out);
 }
 
 namespace {
@@ -234,11 +292,26 @@ inline void wrap_cell(int c, int n, int& out, double& shift) {
 }  // namespace
 
 void NeighbourGrid::build_stencil(uint32_t cell, Scan& scan) const {
-  // The same for every boid of a cell, so it is built once per cell.
+  // The same for every boid of a cell, so it is built once per cell. Along a line of cells (the
+  // same y and z) an inner cell's rows are the last cell's moved by one: only their ends change.
   const int n = n_, R = reach_;
   const int c = static_cast<int>(cell);
   const int cx = c % n, cy = (c / n) % n, cz = c / (n * n);
+  const bool inner = cx >= R && cx + R < n;
   std::vector<Range>& stencil = scan.stencil;
+  scan.stencil_cell = cell;
+  if (inner && scan.stencil_line == static_cast<uint32_t>(c / n)) {
+    const uint32_t* start = start_.data();
+    const size_t* base = scan.row_base.data();
+    Range* st = stencil.data();
+    for (size_t r = 0; r < scan.row_base.size(); ++r) {
+      st[r].a = start[base[r] + cx - R];
+      st[r].b = start[base[r] + cx + R + 1];
+    }
+    return;
+  }
+  scan.stencil_line = inner ? static_cast<uint32_t>(c / n) : UINT32_MAX;
+  scan.row_base.clear();
   stencil.clear();
   for (int dz = -R; dz <= R; ++dz) {
     int zc;
@@ -249,8 +322,9 @@ void NeighbourGrid::build_stencil(uint32_t cell, Scan& scan) const {
       double shy;
       wrap_cell(cy + dy, n, yc, shy);
       const size_t row = (static_cast<size_t>(zc) * n + yc) * n;
-      if (cx >= R && cx + R < n) {  // the x-adjacent cells of a row are one contiguous range
+      if (inner) {  // the x-adjacent cells of a row are one contiguous range
         stencil.push_back({start_[row + cx - R], start_[row + cx + R + 1], 0.0, shy, shz});
+        scan.row_base.push_back(row);
       } else {
         for (int dx = -R; dx <= R; ++dx) {
           int xc;
@@ -261,7 +335,6 @@ void NeighbourGrid::build_stencil(uint32_t cell, Scan& scan) const {
       }
     }
   }
-  scan.stencil_cell = cell;
 }
 
 void NeighbourGrid::components(size_t begin, size_t end, Boids3dComponents& out, Scan& scan) const {
@@ -269,20 +342,25 @@ void NeighbourGrid::components(size_t begin, size_t end, Boids3dComponents& out,
   if (scan.built != build_) {  // a new grid: room for every candidate, and no stencil yet
     scan.built = build_;
     scan.candidates = 0;
-    scan.stencil_cell = UINT32_MAX;
+    scan.stencil_cell = scan.stencil_line = UINT32_MAX;
     scan.scratch.reserve(id_.size());
-    if (scan.hits.size() < id_.size() + 1) scan.hits.resize(id_.size() + 1);
+    if (scan.hits.size() < id_.size() + 1) {
+      scan.hits.resize(id_.size() + 1);
+      scan.sorted.resize(id_.size() + 1);
+      scan.ids.resize(49);
+    }
   }
   NeighbourScratch& scratch = scan.scratch;
   for (size_t p = begin; p < end; ++p) {
     scratch.count = 0;
     if (reach_ > 0) {
       if (cell_[p] != scan.stencil_cell) build_stencil(cell_[p], scan);
-      scan_stencil(p, scan);
+      scan_stencil(p, scan, out);
+      continue;
     } else {
       // Too few cells per axis: every boid once, in index order, with the spec's wrap.
       const Boids3dState& s = *src_;
-      const double xi = x_[p], yi = y_[p], zi = z_[p];
+      const double xi = xyz_[3 * p], yi = xyz_[3 * p + 1], zi = xyz_[3 * p + 2];
       const size_t count = s.size();
       const uint32_t self = id_[p];
       scan.candidates += count;
@@ -297,9 +375,7 @@ void NeighbourGrid::components(size_t begin, size_t end, Boids3dComponents& out,
       }
       sum_components(scratch, s.vx.data(), s.vy.data(), s.vz.data(), vx_[p], vy_[p], vz_[p], lim_, id_[p],
                      out);
-      continue;
     }
-    sum_components(scratch, vx_.data(), vy_.data(), vz_.data(), vx_[p], vy_[p], vz_[p], lim_, id_[p], out);
   }
 }
 

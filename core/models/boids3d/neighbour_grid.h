@@ -60,10 +60,14 @@ class NeighbourGrid {
   /// own, so threads may scan disjoint ranges of the same grid at once.
   struct Scan {
     NeighbourScratch scratch;
-    std::vector<uint32_t> hits;  // accepted candidates: sorted index << 7 | stencil range
-    std::vector<Range> stencil;  // the ranges around stencil_cell (at most 125)
+    std::vector<uint32_t> hits;    // accepted candidates: sorted index << 7 | stencil range
+    std::vector<uint32_t> sorted;  // the same in ascending boid index
+    std::vector<int32_t> ids;      // their boid indices (short lists)
+    std::vector<Range> stencil;    // the ranges around stencil_cell (at most 125)
     uint32_t stencil_cell = UINT32_MAX;
-    uint64_t built = 0;  // the grid build it is ready for
+    uint32_t stencil_line = UINT32_MAX;  // the line of cells (z·n + y) of an inner stencil_cell
+    std::vector<size_t> row_base;        // … and its rows' first cells (without the x offset)
+    uint64_t built = 0;                  // the grid build it is ready for
     uint64_t candidates = 0;
   };
 
@@ -82,7 +86,7 @@ class NeighbourGrid {
   uint64_t candidates_tested() const { return scan_.candidates; }
 
  private:
-  void scan_stencil(size_t p, Scan& scan) const;
+  void scan_stencil(size_t p, Scan& scan, Boids3dComponents& out) const;
   void build_stencil(uint32_t cell, Scan& scan) const;
 
   int n_ = 1;
@@ -93,7 +97,8 @@ class NeighbourGrid {
   std::vector<uint32_t> start_;        // cell c holds sorted boids [start_[c], start_[c+1])
   std::vector<uint32_t> cell_;         // cell of each sorted boid
   std::vector<uint32_t> id_;           // boid index of each sorted boid
-  std::vector<double> x_, y_, z_, vx_, vy_, vz_;
+  std::vector<double> xyz_;            // x, y, z of each sorted boid, side by side (one cache line)
+  std::vector<double> vx_, vy_, vz_;
   uint64_t build_ = 0;  // counts builds: a scan from an older build starts afresh
   Scan scan_;           // the calling thread's
 };
