@@ -330,6 +330,7 @@ const std::vector<std::vector<uint32_t>>& Flock2d::neighbour_lists(const std::ve
   double within = radius * radius;
   while (within > 0 && std::sqrt(within) >= radius) within = std::nextafter(within, 0.0);
   while (std::sqrt(std::nextafter(within, INFINITY)) < radius) within = std::nextafter(within, INFINITY);
+  const double near = within * (1.0 + 1e-9) + 1e-9;  // within, and far more than any rounding
   auto close = [&](size_t i, size_t j) {
     const double rx = minimal_image(x[j] - x[i], kW), ry = minimal_image(y[j] - y[i], kH);
     return rx * rx + ry * ry <= within;
@@ -345,9 +346,20 @@ const std::vector<std::vector<uint32_t>>& Flock2d::neighbour_lists(const std::ve
   // A periodic grid of cells at least `radius` wide (binning on wrapped positions: the RK4 stages
   // do not wrap); the 3 × 3 stencil sees each cell once since there are at least 3 per axis.
   std::vector<uint32_t> start(static_cast<size_t>(gx) * gy + 1, 0), cell(n), order(n);
+  std::vector<double>& wx = wrapped_x_;
+  std::vector<double>& wy = wrapped_y_;
+  wx.resize(n);
+  wy.resize(n);
+  // Where every coordinate is moderate, a candidate is first tested on wrapped positions with its
+  // cell's shift (no floor, no division): that differs from the spec's minimal image by a few
+  // ulps at most, so with a margin it never drops a neighbour, and the spec's own test decides
+  // every candidate it keeps.
+  bool prefilter = true;
   for (size_t i = 0; i < n; ++i) {
-    int cx = static_cast<int>(wrap_torus(x[i], kW) / (kW / gx)),
-        cy = static_cast<int>(wrap_torus(y[i], kH) / (kH / gy));
+    wx[i] = wrap_torus(x[i], kW);
+    wy[i] = wrap_torus(y[i], kH);
+    prefilter = prefilter && std::fabs(x[i]) <= 1e6 && std::fabs(y[i]) <= 1e6;
+    int cx = static_cast<int>(wx[i] / (kW / gx)), cy = static_cast<int>(wy[i] / (kH / gy));
     cx = std::min(cx, gx - 1);
     cy = std::min(cy, gy - 1);
     cell[i] = static_cast<uint32_t>(cy * gx + cx);
@@ -356,16 +368,43 @@ const std::vector<std::vector<uint32_t>>& Flock2d::neighbour_lists(const std::ve
   for (size_t c = 1; c < start.size(); ++c) start[c] += start[c - 1];
   std::vector<uint32_t> fill(start.begin(), start.end() - 1);
   for (size_t i = 0; i < n; ++i) order[fill[cell[i]]++] = static_cast<uint32_t>(i);
-  parallel_for(n, threads_, [&](size_t first, size_t last, unsigned) {  // each boid its own list
+  if (merge_.size() < std::max(1u, threads_)) merge_.resize(std::max(1u, threads_));
+  parallel_for(n, threads_, [&](size_t first, size_t last, unsigned slot) {  // each boid its own list
+    std::vector<uint32_t>& spare = merge_[slot];
     for (size_t i = first; i < last; ++i) {
+      // Each cell lists its boids in ascending index: the list is up to 9 ascending runs, merged.
+      size_t bounds[10] = {0};
+      int runs = 0;
       const int cx = static_cast<int>(cell[i] % gx), cy = static_cast<int>(cell[i] / gx);
-      for (int dy = -1; dy <= 1; ++dy)
+      const double wxi = wx[i], wyi = wy[i];
+      for (int dy = -1; dy <= 1; ++dy) {
+        const int ry = cy + dy;
+        const double shy = ry < 0 ? -kH : (ry >= gy ? kH : 0.0);
         for (int dx = -1; dx <= 1; ++dx) {
-          const int c = ((cy + dy + gy) % gy) * gx + (cx + dx + gx) % gx;
-          for (uint32_t k = start[c]; k < start[c + 1]; ++k)
-            if (order[k] != i && close(i, order[k])) out[i].push_back(order[k]);
+          const int rx = cx + dx;
+          const double shx = rx < 0 ? -kW : (rx >= gx ? kW : 0.0);
+          const int c = ((ry + gy) % gy) * gx + (rx + gx) % gx;
+          for (uint32_t k = start[c]; k < start[c + 1]; ++k) {
+            const uint32_t j = order[k];
+            const double ex = (wx[j] + shx) - wxi, ey = (wy[j] + shy) - wyi;
+            if ((!prefilter || ex * ex + ey * ey <= near) && j != i && close(i, j)) out[i].push_back(j);
+          }
+          if (out[i].size() > bounds[runs]) bounds[++runs] = out[i].size();
         }
-      std::sort(out[i].begin(), out[i].end());
+      }
+      while (runs > 1) {  // pairs of neighbouring runs, until one is left
+        std::vector<uint32_t>& l = out[i];
+        spare.resize(l.size());
+        int merged = 0;
+        for (int r = 0; r < runs; r += 2) {
+          const int end = std::min(r + 2, runs);
+          std::merge(l.begin() + bounds[r], l.begin() + bounds[r + 1], l.begin() + bounds[r + 1],
+                     l.begin() + bounds[end], spare.begin() + bounds[r]);
+          bounds[++merged] = bounds[end];
+        }
+        runs = merged;
+        l.swap(spare);
+      }
     }
   });
   return out;

@@ -148,7 +148,9 @@ class Flock2d {
 
   Flock2dParams params_;
   Lcg rng_;
-  mutable std::vector<std::vector<uint32_t>> lists_;  // neighbour lists, reused (capacity kept) across calls
+  mutable std::vector<std::vector<uint32_t>> lists_;   // neighbour lists, reused (capacity kept) across calls
+  mutable std::vector<double> wrapped_x_, wrapped_y_;  // the positions binned, in [0, W) × [0, H)
+  mutable std::vector<std::vector<uint32_t>> merge_;   // one merge buffer per thread
   std::vector<double> px_, py_, vx_, vy_;
   std::vector<Marker> predators_, attractors_;
   std::vector<Circle> circles_;
