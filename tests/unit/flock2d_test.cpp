@@ -171,6 +171,42 @@ TEST_CASE("the grid finds the brute force's neighbours: whole runs agree bit for
   }
 }
 
+TEST_CASE(
+    "the grid's shifted-cell pre-test keeps exactly the spec's neighbours at the radius and across the "
+    "wrap") {
+  // Pairs at exactly r, one ulp either side of it, across both seams, and coordinates just
+  // outside [0, W) × [0, H) as the RK4 stages leave them.
+  Flock2dParams p;
+  p.r = 25.0;
+  std::vector<double> x, y;
+  auto add = [&](double a, double b) {
+    x.push_back(a);
+    y.push_back(b);
+  };
+  for (double dx : {25.0, std::nextafter(25.0, 0.0), std::nextafter(25.0, 100.0)}) {
+    add(0.0, 300.0);
+    add(900.0 - dx, 300.0);  // across the x seam
+    add(450.0, 0.0);
+    add(450.0, 600.0 - dx);  // across the y seam
+    add(-0.25, 100.0);
+    add(-0.25 + dx, 100.0);  // left of the box
+    add(900.25, 500.0);
+    add(900.25 - dx, 500.0);  // right of it
+    add(300.0 + 3.0 * dx / 5.0, 450.0 + 4.0 * dx / 5.0);
+    add(300.0, 450.0);  // a 3-4-5 diagonal
+  }
+  const std::vector<double> v(x.size(), 0.0);
+  Flock2d g(p, x, y, v, v), b(p, x, y, v, v);
+  b.use_brute_force(true);
+  CHECK(g.neighbour_counts() == b.neighbour_counts());
+  // Two boids across the seam: exactly r apart is no neighbour (|d| < r), an ulp closer is.
+  for (double at : {875.0, std::nextafter(875.0, 900.0)}) {
+    const std::vector<double> two_x{0.0, at}, two_y{300.0, 300.0}, two_v{0.0, 0.0};
+    Flock2d two(p, two_x, two_y, two_v, two_v);
+    CHECK(two.neighbour_counts() == std::vector<uint32_t>(2, at == 875.0 ? 0 : 1));
+  }
+}
+
 TEST_CASE("live N: more boids come from the continuing generator, fewer drop the highest indices") {
   Flock2dParams p;
   p.n = 10;
