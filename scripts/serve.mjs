@@ -1,8 +1,10 @@
 // Bandada — a small static file server for build/web (run.sh and the browser tests).
-// Usage: node scripts/serve.mjs [dir] [port] [host] [--no-isolation]. Serves .wasm as
+// Usage: node scripts/serve.mjs [dir] [port] [host] [--plain | --no-isolation]. Serves .wasm as
 // application/wasm, and by default with the two headers that make the page cross-origin
-// isolated (COOP same-origin, COEP require-corp), so the page loads its threaded build; with
-// --no-isolation it serves like a plain static host, and the page falls back to one thread.
+// isolated (COOP same-origin, COEP require-corp), so the page loads its threaded build. --plain
+// serves like a plain static host (no headers): the page's service worker, isolate.js, adds them
+// and the page reloads once into its threaded build. --no-isolation is a host with neither (it
+// answers isolate.js with 204 No Content): the page falls back to one thread.
 import http from 'node:http';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -13,7 +15,7 @@ const TYPES = {
   '.json': 'application/json', '.png': 'image/png', '.txt': 'text/plain; charset=utf-8',
 };
 
-export function serve(dir, port = 8080, host = '127.0.0.1', {isolated = true} = {}) {
+export function serve(dir, port = 8080, host = '127.0.0.1', {isolated = true, shim = false} = {}) {
   const root = path.resolve(dir);
   const server = http.createServer((req, res) => {
     let rel;
@@ -29,6 +31,10 @@ export function serve(dir, port = 8080, host = '127.0.0.1', {isolated = true} = 
       return;
     }
     if (rel.endsWith('/')) file = path.join(file, 'index.html');
+    if (!isolated && !shim && rel.endsWith('/isolate.js')) {
+      res.writeHead(204, {'cache-control': 'no-cache'}).end();
+      return;
+    }
     fs.readFile(file, (err, data) => {
       if (err) {
         res.writeHead(404, {'content-type': 'text/plain'}).end('not found');
@@ -51,12 +57,14 @@ export function serve(dir, port = 8080, host = '127.0.0.1', {isolated = true} = 
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const args = process.argv.slice(2);
-  const isolated = !args.includes('--no-isolation');
+  const shim = args.includes('--plain');
+  const isolated = !shim && !args.includes('--no-isolation');
   const [dir = 'build/web', port = '8080', host = '127.0.0.1'] = args.filter((a) => !a.startsWith('--'));
-  serve(dir, Number(port), host, {isolated}).then((s) => {
+  serve(dir, Number(port), host, {isolated, shim}).then((s) => {
     const {port: p} = s.address();
     console.log(`Bandada is served at http://${host}:${p}/  (Ctrl-C stops it)` +
-                (isolated ? '' : '\n(without the isolation headers: the page runs on one thread)'));
+                (isolated ? '' : shim ? '\n(without the isolation headers: the page adds them with its service worker)'
+                                      : '\n(without the isolation headers: the page runs on one thread)'));
   }, (e) => {
     console.error(`serve: cannot listen on ${host}:${port}: ${e.message}`);
     process.exit(1);

@@ -78,17 +78,18 @@ add_dependencies(bandada-web bandada-sweep)
 # The static folder: the page and its assets beside bandada.js / bandada.wasm.
 set(BANDADA_PAGE_FILES "${BANDADA_WEB_DIR}/index.html" "${BANDADA_WEB_DIR}/html_view.js"
     "${BANDADA_WEB_DIR}/sweep_pool.js" "${BANDADA_WEB_DIR}/sweep_worker.js" "${BANDADA_WEB_DIR}/_headers"
-    "${BANDADA_WEB_DIR}/assets/favicon.svg")
+    "${BANDADA_WEB_DIR}/isolate.js" "${BANDADA_WEB_DIR}/assets/favicon.svg")
 add_custom_command(OUTPUT ${BANDADA_PAGE_FILES}
   COMMAND ${CMAKE_COMMAND} -E copy "${PROJECT_SOURCE_DIR}/shell.html" "${BANDADA_WEB_DIR}/index.html"
   COMMAND ${CMAKE_COMMAND} -E copy "${PROJECT_SOURCE_DIR}/web/html_view.js" "${BANDADA_WEB_DIR}/html_view.js"
   COMMAND ${CMAKE_COMMAND} -E copy "${PROJECT_SOURCE_DIR}/web/sweep_pool.js" "${BANDADA_WEB_DIR}/sweep_pool.js"
   COMMAND ${CMAKE_COMMAND} -E copy "${PROJECT_SOURCE_DIR}/web/sweep_worker.js" "${BANDADA_WEB_DIR}/sweep_worker.js"
   COMMAND ${CMAKE_COMMAND} -E copy "${PROJECT_SOURCE_DIR}/web/_headers" "${BANDADA_WEB_DIR}/_headers"
+  COMMAND ${CMAKE_COMMAND} -E copy "${PROJECT_SOURCE_DIR}/web/isolate.js" "${BANDADA_WEB_DIR}/isolate.js"
   COMMAND ${CMAKE_COMMAND} -E copy "${PROJECT_SOURCE_DIR}/assets/favicon.svg" "${BANDADA_WEB_DIR}/assets/favicon.svg"
   DEPENDS "${PROJECT_SOURCE_DIR}/shell.html" "${PROJECT_SOURCE_DIR}/web/html_view.js"
           "${PROJECT_SOURCE_DIR}/web/sweep_pool.js" "${PROJECT_SOURCE_DIR}/web/sweep_worker.js"
-          "${PROJECT_SOURCE_DIR}/web/_headers"
+          "${PROJECT_SOURCE_DIR}/web/_headers" "${PROJECT_SOURCE_DIR}/web/isolate.js"
           "${PROJECT_SOURCE_DIR}/assets/favicon.svg")
 add_custom_target(bandada-page ALL DEPENDS ${BANDADA_PAGE_FILES})
 add_dependencies(bandada-web bandada-page)

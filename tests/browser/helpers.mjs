@@ -39,10 +39,11 @@ export function useSuite(launchOptions = {}) {
 }
 
 /// Serves build/web, cross-origin isolated (the threaded page) unless told, or unless
-/// BANDADA_ISOLATED=0 asks the whole suite to run against the single-thread fallback.
-export async function startServer({isolated = process.env.BANDADA_ISOLATED !== '0'} = {}) {
+/// BANDADA_ISOLATED=0 asks the whole suite to run against the single-thread fallback (a host
+/// without the headers and without the page's service worker; `shim` serves the worker).
+export async function startServer({isolated = process.env.BANDADA_ISOLATED !== '0', shim = false} = {}) {
   if (!fs.existsSync(path.join(webDir, 'bandada.wasm'))) throw new Error('build/web is missing: build the wasm preset first');
-  const server = await serve(webDir, 0, '127.0.0.1', {isolated});
+  const server = await serve(webDir, 0, '127.0.0.1', {isolated, shim});
   return {server, url: `http://127.0.0.1:${server.address().port}/`};
 }
 

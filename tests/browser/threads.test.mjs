@@ -137,3 +137,40 @@ test('threaded page: a long step computes off the main thread; Pause keeps what 
     server.close();
   }
 });
+
+test('a plain static host: the service worker adds the headers, one reload, then the threaded build', async () => {
+  const {server, url} = await startServer({isolated: false, shim: true});
+  const context = await browser.newContext({viewport: {width: 1400, height: 900}});
+  const errors = [];
+  try {
+    const page = await context.newPage();
+    page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+    page.on('pageerror', (e) => errors.push(String(e)));
+    let loads = 0;  // whole documents loaded (hash changes are not loads)
+    page.on('domcontentloaded', () => ++loads);
+    await page.goto(url + '#m=boids3d&v=1&n=300&r=1.2');
+    await page.waitForFunction(() => window.bandadaReady === true, null, {timeout: 60000});
+    const facts = await page.evaluate(() => ({
+      isolated: self.crossOriginIsolated,
+      build: [...document.scripts].map((s) => s.src).find((s) => /bandada(-mt)?\.js$/.test(s)),
+    }));
+    assert.equal(facts.isolated, true, 'isolated by the service worker');
+    assert.match(facts.build, /bandada-mt\.js$/);
+    assert.equal(loads, 2, 'exactly one reload');
+    const s = await appState(page);
+    assert.equal(s.threads, Math.min(16, await page.evaluate(() => navigator.hardwareConcurrency)));
+    assert.equal(s.texts[0], '300', 'the link was read after the reload');
+    // A second visit in a new tab is isolated from the start: no reload.
+    const again = await context.newPage();
+    let againLoads = 0;
+    again.on('domcontentloaded', () => ++againLoads);
+    await again.goto(url);
+    await again.waitForFunction(() => window.bandadaReady === true, null, {timeout: 60000});
+    assert.equal(await again.evaluate(() => self.crossOriginIsolated), true);
+    assert.equal(againLoads, 1);
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+    server.close();
+  }
+});
