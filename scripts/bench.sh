@@ -5,10 +5,17 @@
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
-native=$(build/native/bandada-bench "$@" | tee /dev/stderr)
-wasm=$(node --no-experimental-fetch build/wasm/bandada-bench.js "$@" | tee /dev/stderr)
+show() {  # runs a benchmark, shows its figures on stderr and returns them (no tee: a log that
+          # takes both streams would be overwritten by a second writer)
+  local out
+  out=$("$@")
+  printf '%s\n' "$out" >&2
+  printf '%s\n' "$out"
+}
+native=$(show build/native/bandada-bench "$@")
+wasm=$(show node --no-experimental-fetch build/wasm/bandada-bench.js "$@")
 echo "(threaded wasm: the same benchmarks built with -pthread)" >&2
-wasm_mt=$(node --no-experimental-fetch build/wasm/bandada-bench-mt.js "$@" | tee /dev/stderr)
+wasm_mt=$(show node --no-experimental-fetch build/wasm/bandada-bench-mt.js "$@")
 ratio() {  # median ns/boid-step of a scenario line, wasm over native
   local n w
   n=$(grep -F "$1" <<<"$native" | head -n1 | awk '{for(i=1;i<=NF;i++) if($i=="ns/boid-step") print $(i-1)}')

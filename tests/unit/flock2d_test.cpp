@@ -297,3 +297,24 @@ TEST_CASE("wrap_torus lands in [0, L) for any finite coordinate, however large")
   f.add_predator(67798784168595896.0, 1);
   CHECK(f.predators()[0].x >= 0.0);
 }
+
+TEST_CASE("the mean nearest distance, kept once computed, follows every step and every change of N or r") {
+  Flock2dParams p;
+  p.n = 200;
+  Flock2d f(p);
+  auto fresh = [&f]() {  // the same state in a new flock: nothing kept
+    return Flock2d(f.params(), f.px(), f.py(), f.vx(), f.vy()).mean_nearest_distance();
+  };
+  CHECK(f.mean_nearest_distance() == fresh());
+  f.step();
+  CHECK(f.mean_nearest_distance() == fresh());
+  p.n = 120;  // fewer boids
+  f.set_live_params(p);
+  CHECK(f.mean_nearest_distance() == fresh());
+  p.n = 300;  // more
+  f.set_live_params(p);
+  CHECK(f.mean_nearest_distance() == fresh());
+  p.r = 80;  // another radius
+  f.set_live_params(p);
+  CHECK(f.mean_nearest_distance() == fresh());
+}

@@ -44,6 +44,7 @@ Flock2d::Flock2d(const Flock2dParams& p, std::vector<double> x, std::vector<doub
 }
 
 void Flock2d::draw_boids(size_t count) {
+  nearest_known_ = false;
   while (params_.start == Start::orbits && px_.size() < count) {
     // Round the centre at R = 60 … 220, counter-clockwise at f = 0.6 … 1 of the circular speed for
     // the attractor pull there (w_g·R/max(R, r_s)): the start is each orbit's far point.
@@ -70,6 +71,7 @@ void Flock2d::draw_boids(size_t count) {
 }
 
 void Flock2d::set_live_params(const Flock2dParams& p) {
+  nearest_known_ = false;
   const uint32_t seed = params_.seed;
   params_ = p;
   params_.seed = seed;
@@ -540,6 +542,7 @@ void Flock2d::move_predators() {
 }
 
 void Flock2d::step() {
+  nearest_known_ = false;
   const Flock2dParams& p = params_;
   const size_t n = px_.size();
   std::vector<double> nx(n), ny(n), nvx(n), nvy(n);
@@ -666,8 +669,10 @@ double Flock2d::attractor_potential() const {
 }
 
 double Flock2d::mean_nearest_distance() const {
+  if (nearest_known_) return nearest_;
+  nearest_known_ = true;
   const size_t n = px_.size();
-  if (n < 2) return 0.0;
+  if (n < 2) return nearest_ = 0.0;
   const std::vector<std::vector<uint32_t>>& nb = neighbour_lists(px_, py_, params_.r);
   double sum = 0;
   for (size_t i = 0; i < n; ++i) {
@@ -684,7 +689,7 @@ double Flock2d::mean_nearest_distance() const {
     }
     sum += best;
   }
-  return sum / static_cast<double>(n);
+  return nearest_ = sum / static_cast<double>(n);
 }
 
 }  // namespace bandada

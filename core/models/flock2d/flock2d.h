@@ -151,6 +151,8 @@ class Flock2d {
   mutable std::vector<std::vector<uint32_t>> lists_;   // neighbour lists, reused (capacity kept) across calls
   mutable std::vector<double> wrapped_x_, wrapped_y_;  // the positions binned, in [0, W) × [0, H)
   mutable std::vector<std::vector<uint32_t>> merge_;   // one merge buffer per thread
+  mutable double nearest_ = 0.0;                       // mean_nearest_distance() of this state …
+  mutable bool nearest_known_ = false;                 // … once computed (positions and r unchanged)
   std::vector<double> px_, py_, vx_, vy_;
   std::vector<Marker> predators_, attractors_;
   std::vector<Circle> circles_;

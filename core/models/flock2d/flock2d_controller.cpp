@@ -375,8 +375,15 @@ void Flock2dController::work(double budget_ms) {
   if (in_background(ms)) {
     std::vector<Flock2d*> both{model_.get()};
     if (twin_) both.push_back(twin_.get());
+    // The nearest-neighbour readout record() takes after every step is a neighbour search of its
+    // own: computed there too, so the main thread only reads it.
     return work_in_background(
-        both, [](Flock2d& f) { f.step(); }, [this] { record(true); });
+        both,
+        [](Flock2d& f) {
+          f.step();
+          f.mean_nearest_distance();
+        },
+        [this] { record(true); });
   }
   if (!running_ || queued_ <= 0) return;
   const int run = steps_within_budget(queued_, ms, budget_ms);
