@@ -4,7 +4,9 @@
 
 #include <doctest/doctest.h>
 
+#include <chrono>
 #include <cmath>
+#include <thread>
 
 using namespace bandada;
 
@@ -108,4 +110,44 @@ TEST_CASE("the feedback share string names its model and round-trips raw text, o
   CHECK(d.open_link("m=feedback2d&n=%zz&op=swirl").ok);
   CHECK(d.texts()[0] == feedback2d_default_texts()[0]);
   CHECK(d.operation() == Feedback2dOperation::flock);
+}
+
+TEST_CASE(
+    "off the main thread: a cycle starts in one call and shows in a later one, dropped by an edit "
+    "meanwhile") {
+  if (!BackgroundJob::available()) return;  // a build without threads cycles in place (above)
+  auto make = [](bool background) {
+    auto c = std::make_unique<Feedback2dController>();
+    c->set_background(background);
+    c->edit(Feedback2dField::n, "2000");
+    REQUIRE(c->initialize().ok);
+    c->set_operation(Feedback2dOperation::gravity);  // n² pairs: about 50 ms a cycle
+    REQUIRE(Feedback2dController::estimate_cycle_ms(c->model()->params()) > kBackgroundAboveMs);
+    return c;
+  };
+  auto bg = make(true);
+  const Feedback2d* model = bg->model();
+  REQUIRE(bg->run().ok);
+  bg->advance(0.04, 10.0);
+  CHECK(bg->model()->cycles() == 0);  // computing elsewhere; the frame shows the start
+  std::this_thread::sleep_for(std::chrono::milliseconds(1500));
+  bg->advance(0.0, 10.0);
+  CHECK(bg->model()->cycles() == 1);
+  // An edit while a cycle computes: that cycle is dropped, the next starts from the edited model.
+  bg->advance(0.04, 10.0);
+  bg->edit(Feedback2dField::alpha, "2");
+  std::this_thread::sleep_for(std::chrono::milliseconds(1500));
+  bg->advance(0.0, 10.0);
+  CHECK(bg->model()->cycles() == 1);
+  for (int k = 0; k < 100000 && bg->model()->cycles() < 3; ++k) {
+    bg->advance(0.04, 10.0);
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  }
+  bg->pause();
+  CHECK(bg->model() == model);
+  auto fg = make(false);
+  fg->compute(1);
+  fg->edit(Feedback2dField::alpha, "2");
+  fg->compute(bg->model()->cycles() - 1);
+  CHECK(fg->model()->fingerprint() == bg->model()->fingerprint());
 }

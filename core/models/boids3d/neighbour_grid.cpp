@@ -221,11 +221,13 @@ void NeighbourGrid::scan_stencil(size_t p, Scan& scan, Boids3dComponents& out) c
   uint32_t* hits = scan.hits.data();
   size_t m = 0;
   const uint32_t ranges = static_cast<uint32_t>(scan.stencil.size());
+  const Range* stencil = scan.stencil.data();
+  uint64_t candidates = 0;
   for (uint32_t r = 0; r < ranges; ++r) {
-    const Range& g = scan.stencil[r];
+    const Range& g = stencil[r];
     const double shz = g.shz;
     const F64x2 shxy = {g.shx, g.shy};
-    scan.candidates += g.b - g.a;
+    candidates += g.b - g.a;
     for (uint32_t q = g.a; q < g.b; ++q) {
       F64x2 xy;
       std::memcpy(&xy, P + 3 * q, sizeof xy);
@@ -237,6 +239,7 @@ void NeighbourGrid::scan_stencil(size_t p, Scan& scan, Boids3dComponents& out) c
       m += static_cast<size_t>((d2 <= within) & (q != p));
     }
   }
+  scan.candidates += candidates;
   // Pass 2, only for the neighbours, in ascending index: the same operations again give the
   // same δ, bit for bit.
   uint32_t* sorted = scan.sorted.data();
@@ -257,7 +260,6 @@ void NeighbourGrid::scan_stencil(size_t p, Scan& scan, Boids3dComponents& out) c
     sort_keys(keys, m);
     for (size_t k = 0; k < m; ++k) sorted[k] = static_cast<uint32_t>(keys[k]);
   }
-  const Range* stencil = scan.stencil.data();
   accumulate(
       m,
       [&](size_t a, uint32_t& q, double& dx, double& dy, double& dz, double& d2) {
