@@ -184,9 +184,7 @@ void NeighbourGrid::build(const Boids3dState& s, double radius) {
   cell_.resize(count);
   id_.resize(count);
   xyz_.resize(3 * count);
-  vx_.resize(count);
-  vy_.resize(count);
-  vz_.resize(count);
+  v_.resize(3 * count);
   std::vector<uint32_t> cell_of(count);
   for (size_t i = 0; i < count; ++i) {
     uint32_t c = static_cast<uint32_t>((cell_coord(s.z[i], n) * n + cell_coord(s.y[i], n)) * n +
@@ -203,9 +201,9 @@ void NeighbourGrid::build(const Boids3dState& s, double radius) {
     xyz_[3 * p] = s.x[i];
     xyz_[3 * p + 1] = s.y[i];
     xyz_[3 * p + 2] = s.z[i];
-    vx_[p] = s.vx[i];
-    vy_[p] = s.vy[i];
-    vz_[p] = s.vz[i];
+    v_[3 * p] = s.vx[i];
+    v_[3 * p + 1] = s.vy[i];
+    v_[3 * p + 2] = s.vz[i];
   }
   ++build_;
 }
@@ -215,6 +213,7 @@ void NeighbourGrid::scan_stencil(size_t p, Scan& scan, Boids3dComponents& out) c
   // keeping it by advancing m (no branch on the distance test). Locals only, so the compiler
   // keeps everything in registers.
   const double* P = xyz_.data();
+  const double* V = v_.data();
   const double xi = P[3 * p], yi = P[3 * p + 1], zi = P[3 * p + 2];
   const F64x2 xyi = {xi, yi};
   const double within = lim_.within;
@@ -262,16 +261,17 @@ void NeighbourGrid::scan_stencil(size_t p, Scan& scan, Boids3dComponents& out) c
   }
   accumulate(
       m,
-      [&](size_t a, uint32_t& q, double& dx, double& dy, double& dz, double& d2) {
+      [&](size_t a, uint32_t& slot, double& dx, double& dy, double& dz, double& d2) {
         const uint32_t hit = sorted[a];
         const Range& g = stencil[hit & 127u];
-        q = hit >> 7;
+        const uint32_t q = hit >> 7;
         dx = (P[3 * q] - xi) + g.shx;
         dy = (P[3 * q + 1] - yi) + g.shy;
         dz = (P[3 * q + 2] - zi) + g.shz;
         d2 = dx * dx + dy * dy + dz * dz;
+        slot = 3 * q;  // velocities are packed like positions: v_ + 0, 1, 2 at 3·q
       },
-      vx_.data(), vy_.data(), vz_.data(), vx_[p], vy_[p], vz_[p], lim_, id_[p], out);
+      V, V + 1, V + 2, V[3 * p], V[3 * p + 1], V[3 * p + 2], lim_, id_[p], out);
 }
 
 namespace {
@@ -375,8 +375,8 @@ void NeighbourGrid::components(size_t begin, size_t end, Boids3dComponents& out,
         const uint32_t jj = static_cast<uint32_t>(j);
         scratch.offer(d2 <= lim_.within, jj, jj, dx, dy, dz, d2);
       }
-      sum_components(scratch, s.vx.data(), s.vy.data(), s.vz.data(), vx_[p], vy_[p], vz_[p], lim_, id_[p],
-                     out);
+      sum_components(scratch, s.vx.data(), s.vy.data(), s.vz.data(), v_[3 * p], v_[3 * p + 1], v_[3 * p + 2],
+                     lim_, id_[p], out);
     }
   }
 }

@@ -98,9 +98,9 @@ class NeighbourGrid {
   std::vector<uint32_t> cell_;         // cell of each sorted boid
   std::vector<uint32_t> id_;           // boid index of each sorted boid
   std::vector<double> xyz_;            // x, y, z of each sorted boid, side by side (one cache line)
-  std::vector<double> vx_, vy_, vz_;
-  uint64_t build_ = 0;  // counts builds: a scan from an older build starts afresh
-  Scan scan_;           // the calling thread's
+  std::vector<double> v_;              // vx, vy, vz of each sorted boid, side by side
+  uint64_t build_ = 0;                 // counts builds: a scan from an older build starts afresh
+  Scan scan_;                          // the calling thread's
 };
 
 }  // namespace bandada
