@@ -57,6 +57,11 @@ export function serve(dir, port = 8080, host = '127.0.0.1', {isolated = true, sh
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const args = process.argv.slice(2);
+  const unknown = args.filter((a) => a.startsWith('--') && a !== '--plain' && a !== '--no-isolation');
+  if (unknown.length) {
+    console.error(`serve: unknown option ${unknown[0]} (options: --plain, --no-isolation)`);
+    process.exit(2);
+  }
   const shim = args.includes('--plain');
   const isolated = !shim && !args.includes('--no-isolation');
   const [dir = 'build/web', port = '8080', host = '127.0.0.1'] = args.filter((a) => !a.startsWith('--'));

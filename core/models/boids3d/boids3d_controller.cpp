@@ -272,8 +272,8 @@ void Boids3dController::work(double budget_ms) {
 void Boids3dController::work_in_background() {
   if (job_.started()) {
     if (!job_.done()) return;  // the frame draws the current state meanwhile
-    const bool whole = job_.collect();
-    if (!whole || job_flock_ != flock_.get()) return;
+    // Whatever replaces or steps the flock halts the job first, so a whole one is this flock's.
+    if (!job_.collect()) return;
     flock_->commit_step();
     if (!job_initial_ && queued_ > 0) --queued_;
     on_step_done();
@@ -281,7 +281,6 @@ void Boids3dController::work_in_background() {
   if (queued_ == 0) batch_ = 0;
   if (queued_ == 0 && !flock_->initializing()) return;
   Boids3d* f = flock_.get();
-  job_flock_ = f;
   job_initial_ = f->initializing();
   // Pieces of about 10 ms, so Pause and Reset wait that long at most (8192 boids at most, where
   // a piece's own threads still share it; 16 at least, where everyone is everyone's neighbour).

@@ -79,7 +79,6 @@ class Boids3dController {
 
   // ---- readouts -----------------------------------------------------------------------
   FlockStatus status() const;
-  /// The flock to draw; null when none, or while its start is still being computed.
   /// Threads each step's components are computed on (the same bits for any count).
   void set_threads(unsigned threads) {
     halt_background();
@@ -92,6 +91,7 @@ class Boids3dController {
     halt_background();
     background_ = on && BackgroundJob::available();
   }
+  /// The flock to draw; null when none, or while its start is still being computed.
   const Boids3d* flock() const;
   uint64_t fingerprint() const;  ///< of the current flock state (cached); 0 without one
   /// One line for the status bar, e.g. "paused · t = 1.20 s · step 30 · N = 400 · …".
@@ -172,9 +172,8 @@ class Boids3dController {
   mutable uint64_t fp_cache_ = 0, fp_steps_ = ~0ull;
   mutable const void* fp_flock_ = nullptr;
   bool background_ = false;
-  const Boids3d* job_flock_ = nullptr;  // the flock the background step computes
-  bool job_initial_ = false;            // … and whether that is its start
-  BackgroundJob job_;                   // last: destroyed (halted) before the flocks it computes
+  bool job_initial_ = false;  // the background step computes the flock's start
+  BackgroundJob job_;         // last: destroyed (halted) before the flocks it computes
 };
 
 }  // namespace bandada

@@ -18,6 +18,7 @@ namespace bandada {
 namespace {
 
 typedef double F64x2 __attribute__((vector_size(16)));  // SSE2 natively, f64x2 in wasm
+constexpr size_t kRankedAtMost = 48;                    // longer neighbour lists are sorted, not ranked
 
 }  // namespace
 
@@ -242,7 +243,7 @@ void NeighbourGrid::scan_stencil(size_t p, Scan& scan, Boids3dComponents& out) c
   // Pass 2, only for the neighbours, in ascending index: the same operations again give the
   // same δ, bit for bit.
   uint32_t* sorted = scan.sorted.data();
-  if (m <= 48) {
+  if (m <= kRankedAtMost) {
     // Each neighbour's place is how many have a lower index: no branch on the data (the short
     // lists of an insertion sort mispredict once per element), and the counts vectorize.
     int32_t* ids = scan.ids.data();
@@ -345,39 +346,43 @@ void NeighbourGrid::components(size_t begin, size_t end, Boids3dComponents& out,
     scan.built = build_;
     scan.candidates = 0;
     scan.stencil_cell = scan.stencil_line = UINT32_MAX;
-    scan.scratch.reserve(id_.size());
-    if (scan.hits.size() < id_.size() + 1) {
-      scan.hits.resize(id_.size() + 1);
-      scan.sorted.resize(id_.size() + 1);
-      scan.ids.resize(49);
+    const size_t room = id_.size() + 1;
+    if (reach_ == 0) {
+      scan.scratch.reserve(id_.size());  // every boid a candidate, kept with its δ
+    } else {
+      if (scan.hits.size() < room) {
+        scan.hits.resize(room);
+        scan.sorted.resize(room);
+      }
+      if (scan.scratch.keys.size() < room) scan.scratch.keys.resize(room);  // lists too long to rank
+      scan.ids.resize(kRankedAtMost);
     }
   }
-  NeighbourScratch& scratch = scan.scratch;
   for (size_t p = begin; p < end; ++p) {
-    scratch.count = 0;
     if (reach_ > 0) {
       if (cell_[p] != scan.stencil_cell) build_stencil(cell_[p], scan);
       scan_stencil(p, scan, out);
       continue;
-    } else {
-      // Too few cells per axis: every boid once, in index order, with the spec's wrap.
-      const Boids3dState& s = *src_;
-      const double xi = xyz_[3 * p], yi = xyz_[3 * p + 1], zi = xyz_[3 * p + 2];
-      const size_t count = s.size();
-      const uint32_t self = id_[p];
-      scan.candidates += count;
-      for (size_t j = 0; j < count; ++j) {
-        if (j == self) continue;
-        double dx = wrap_periodic(s.x[j] - xi);
-        double dy = wrap_periodic(s.y[j] - yi);
-        double dz = wrap_periodic(s.z[j] - zi);
-        double d2 = dx * dx + dy * dy + dz * dz;
-        const uint32_t jj = static_cast<uint32_t>(j);
-        scratch.offer(d2 <= lim_.within, jj, jj, dx, dy, dz, d2);
-      }
-      sum_components(scratch, s.vx.data(), s.vy.data(), s.vz.data(), v_[3 * p], v_[3 * p + 1], v_[3 * p + 2],
-                     lim_, id_[p], out);
     }
+    // Too few cells per axis: every boid once, in index order, with the spec's wrap.
+    NeighbourScratch& scratch = scan.scratch;
+    scratch.count = 0;
+    const Boids3dState& s = *src_;
+    const double xi = xyz_[3 * p], yi = xyz_[3 * p + 1], zi = xyz_[3 * p + 2];
+    const size_t count = s.size();
+    const uint32_t self = id_[p];
+    scan.candidates += count;
+    for (size_t j = 0; j < count; ++j) {
+      if (j == self) continue;
+      double dx = wrap_periodic(s.x[j] - xi);
+      double dy = wrap_periodic(s.y[j] - yi);
+      double dz = wrap_periodic(s.z[j] - zi);
+      double d2 = dx * dx + dy * dy + dz * dz;
+      const uint32_t jj = static_cast<uint32_t>(j);
+      scratch.offer(d2 <= lim_.within, jj, jj, dx, dy, dz, d2);
+    }
+    sum_components(scratch, s.vx.data(), s.vy.data(), s.vz.data(), v_[3 * p], v_[3 * p + 1], v_[3 * p + 2],
+                   lim_, id_[p], out);
   }
 }
 

@@ -325,7 +325,7 @@ const std::vector<std::vector<uint32_t>>& Flock2d::neighbour_lists(const std::ve
                                                                    const std::vector<double>& y,
                                                                    double radius) const {
   const size_t n = x.size();
-  std::vector<std::vector<uint32_t>>& out = lists_;
+  std::vector<std::vector<uint32_t>>& out = scratch_.lists;
   out.resize(n);
   for (auto& l : out) l.clear();  // keeps each list's capacity from the step before
   // sqrt(d²) < radius  ⇔  d² ≤ within (the largest d² whose root is below radius): no root per pair.
@@ -348,8 +348,8 @@ const std::vector<std::vector<uint32_t>>& Flock2d::neighbour_lists(const std::ve
   // A periodic grid of cells at least `radius` wide (binning on wrapped positions: the RK4 stages
   // do not wrap); the 3 × 3 stencil sees each cell once since there are at least 3 per axis.
   std::vector<uint32_t> start(static_cast<size_t>(gx) * gy + 1, 0), cell(n), order(n);
-  std::vector<double>& wx = wrapped_x_;
-  std::vector<double>& wy = wrapped_y_;
+  std::vector<double>& wx = scratch_.wrapped_x;
+  std::vector<double>& wy = scratch_.wrapped_y;
   wx.resize(n);
   wy.resize(n);
   // Where every coordinate is moderate, a candidate is first tested on wrapped positions with its
@@ -370,9 +370,10 @@ const std::vector<std::vector<uint32_t>>& Flock2d::neighbour_lists(const std::ve
   for (size_t c = 1; c < start.size(); ++c) start[c] += start[c - 1];
   std::vector<uint32_t> fill(start.begin(), start.end() - 1);
   for (size_t i = 0; i < n; ++i) order[fill[cell[i]]++] = static_cast<uint32_t>(i);
-  if (merge_.size() < std::max(1u, threads_)) merge_.resize(std::max(1u, threads_));
+  std::vector<std::vector<uint32_t>>& merge = scratch_.merge;
+  if (merge.size() < std::max(1u, threads_)) merge.resize(std::max(1u, threads_));
   parallel_for(n, threads_, [&](size_t first, size_t last, unsigned slot) {  // each boid its own list
-    std::vector<uint32_t>& spare = merge_[slot];
+    std::vector<uint32_t>& spare = merge[slot];
     for (size_t i = first; i < last; ++i) {
       // Each cell lists its boids in ascending index: the list is up to 9 ascending runs, merged.
       size_t bounds[10] = {0};

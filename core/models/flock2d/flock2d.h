@@ -148,11 +148,22 @@ class Flock2d {
 
   Flock2dParams params_;
   Lcg rng_;
-  mutable std::vector<std::vector<uint32_t>> lists_;   // neighbour lists, reused (capacity kept) across calls
-  mutable std::vector<double> wrapped_x_, wrapped_y_;  // the positions binned, in [0, W) × [0, H)
-  mutable std::vector<std::vector<uint32_t>> merge_;   // one merge buffer per thread
-  mutable double nearest_ = 0.0;                       // mean_nearest_distance() of this state …
-  mutable bool nearest_known_ = false;                 // … once computed (positions and r unchanged)
+  /// The neighbour search's working memory, reused across steps. A copy starts without it: the
+  /// page copies the flock for every step it computes in the background, and the lists alone are
+  /// one allocation per boid.
+  struct Scratch {
+    std::vector<std::vector<uint32_t>> lists;  // neighbour lists (capacity kept across calls)
+    std::vector<double> wrapped_x, wrapped_y;  // the positions binned, in [0, W) × [0, H)
+    std::vector<std::vector<uint32_t>> merge;  // one merge buffer per thread
+    Scratch() = default;
+    Scratch(const Scratch&) {}
+    Scratch& operator=(const Scratch&) { return *this; }
+    Scratch(Scratch&&) = default;
+    Scratch& operator=(Scratch&&) = default;
+  };
+  mutable Scratch scratch_;
+  mutable double nearest_ = 0.0;        // mean_nearest_distance() of this state …
+  mutable bool nearest_known_ = false;  // … once computed (positions and r unchanged)
   std::vector<double> px_, py_, vx_, vy_;
   std::vector<Marker> predators_, attractors_;
   std::vector<Circle> circles_;
