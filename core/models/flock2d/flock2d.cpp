@@ -321,13 +321,15 @@ bool Flock2d::remove_nearest_marker(double x, double y) {
   return true;
 }
 
-const std::vector<std::vector<uint32_t>>& Flock2d::neighbour_lists(const std::vector<double>& x,
-                                                                   const std::vector<double>& y,
-                                                                   double radius) const {
+const Flock2d::NeighbourLists& Flock2d::neighbour_lists(const std::vector<double>& x,
+                                                        const std::vector<double>& y, double radius) const {
   const size_t n = x.size();
-  std::vector<std::vector<uint32_t>>& out = scratch_.lists;
-  out.resize(n);
-  for (auto& l : out) l.clear();  // keeps each list's capacity from the step before
+  NeighbourLists& out = scratch_.lists;
+  out.items.resize(std::max(1u, threads_));
+  for (auto& l : out.items) l.clear();  // keeps each array's capacity from the step before
+  out.at.resize(n);
+  out.count.resize(n);
+  out.array.resize(n);
   // sqrt(d²) < radius  ⇔  d² ≤ within (the largest d² whose root is below radius): no root per pair.
   double within = radius * radius;
   while (within > 0 && std::sqrt(within) >= radius) within = std::nextafter(within, 0.0);
@@ -340,9 +342,14 @@ const std::vector<std::vector<uint32_t>>& Flock2d::neighbour_lists(const std::ve
   const int gx = std::min(300, static_cast<int>(kW / radius)),
             gy = std::min(300, static_cast<int>(kH / radius));
   if (brute_ || gx < 3 || gy < 3) {
-    for (size_t i = 0; i < n; ++i)
+    std::vector<uint32_t>& l = out.items[0];
+    for (size_t i = 0; i < n; ++i) {
+      out.at[i] = static_cast<uint32_t>(l.size());
+      out.array[i] = 0;
       for (size_t j = 0; j < n; ++j)
-        if (j != i && close(i, j)) out[i].push_back(static_cast<uint32_t>(j));
+        if (j != i && close(i, j)) l.push_back(static_cast<uint32_t>(j));
+      out.count[i] = static_cast<uint32_t>(l.size() - out.at[i]);
+    }
     return out;
   }
   // A periodic grid of cells at least `radius` wide (binning on wrapped positions: the RK4 stages
@@ -371,13 +378,16 @@ const std::vector<std::vector<uint32_t>>& Flock2d::neighbour_lists(const std::ve
   std::vector<uint32_t> fill(start.begin(), start.end() - 1);
   for (size_t i = 0; i < n; ++i) order[fill[cell[i]]++] = static_cast<uint32_t>(i);
   std::vector<std::vector<uint32_t>>& merge = scratch_.merge;
-  if (merge.size() < std::max(1u, threads_)) merge.resize(std::max(1u, threads_));
-  parallel_for(n, threads_, [&](size_t first, size_t last, unsigned slot) {  // each boid its own list
-    std::vector<uint32_t>& spare = merge[slot];
+  if (merge.size() < out.items.size()) merge.resize(out.items.size());
+  parallel_for(n, threads_, [&](size_t first, size_t last, unsigned slot) {  // each boid its own run
+    // This thread's arrays are moved here while it works: their headers sit side by side with the
+    // other threads', and writing them there (every push_back) would bounce that cache line.
+    std::vector<uint32_t> l = std::move(out.items[slot]), spare = std::move(merge[slot]);
     for (size_t i = first; i < last; ++i) {
-      // Each cell lists its boids in ascending index: the list is up to 9 ascending runs, merged.
+      // Each cell lists its boids in ascending index: the run is up to 9 ascending pieces, merged.
+      const size_t base = l.size();
       size_t bounds[10] = {0};
-      int runs = 0;
+      int pieces = 0;
       const int cx = static_cast<int>(cell[i] % gx), cy = static_cast<int>(cell[i] / gx);
       const double wxi = wx[i], wyi = wy[i];
       for (int dy = -1; dy <= 1; ++dy) {
@@ -390,25 +400,33 @@ const std::vector<std::vector<uint32_t>>& Flock2d::neighbour_lists(const std::ve
           for (uint32_t k = start[c]; k < start[c + 1]; ++k) {
             const uint32_t j = order[k];
             const double ex = (wx[j] + shx) - wxi, ey = (wy[j] + shy) - wyi;
-            if ((!prefilter || ex * ex + ey * ey <= near) && j != i && close(i, j)) out[i].push_back(j);
+            if ((!prefilter || ex * ex + ey * ey <= near) && j != i && close(i, j)) l.push_back(j);
           }
-          if (out[i].size() > bounds[runs]) bounds[++runs] = out[i].size();
+          if (l.size() - base > bounds[pieces]) bounds[++pieces] = l.size() - base;
         }
       }
-      while (runs > 1) {  // pairs of neighbouring runs, until one is left
-        std::vector<uint32_t>& l = out[i];
-        spare.resize(l.size());
-        int merged = 0;
-        for (int r = 0; r < runs; r += 2) {
-          const int end = std::min(r + 2, runs);
-          std::merge(l.begin() + bounds[r], l.begin() + bounds[r + 1], l.begin() + bounds[r + 1],
-                     l.begin() + bounds[end], spare.begin() + bounds[r]);
-          bounds[++merged] = bounds[end];
+      if (pieces > 1) {  // pairs of neighbouring pieces, back and forth until one is left
+        spare.resize(l.size() - base);
+        uint32_t *from = l.data() + base, *to = spare.data();
+        while (pieces > 1) {
+          int merged = 0;
+          for (int r = 0; r < pieces; r += 2) {
+            const int end = std::min(r + 2, pieces);
+            std::merge(from + bounds[r], from + bounds[r + 1], from + bounds[r + 1], from + bounds[end],
+                       to + bounds[r]);
+            bounds[++merged] = bounds[end];
+          }
+          pieces = merged;
+          std::swap(from, to);
         }
-        runs = merged;
-        l.swap(spare);
+        if (from != l.data() + base) std::copy(from, from + (l.size() - base), l.data() + base);
       }
+      out.at[i] = static_cast<uint32_t>(base);
+      out.count[i] = static_cast<uint32_t>(l.size() - base);
+      out.array[i] = slot;
     }
+    out.items[slot] = std::move(l);
+    merge[slot] = std::move(spare);
   });
   return out;
 }
@@ -418,7 +436,7 @@ void Flock2d::accelerations(const std::vector<double>& x, const std::vector<doub
                             std::vector<double>& ax, std::vector<double>& ay) const {
   const Flock2dParams& p = params_;
   const size_t n = x.size();
-  const std::vector<std::vector<uint32_t>>& nb = neighbour_lists(x, y, p.r);
+  const NeighbourLists& nb = neighbour_lists(x, y, p.r);
   ax.assign(n, 0.0);
   ay.assign(n, 0.0);
   const bool has_leader = p.leader >= 0 && static_cast<size_t>(p.leader) < n;
@@ -625,7 +643,7 @@ void Flock2d::step() {
 }
 
 std::vector<uint32_t> Flock2d::neighbour_counts() const {
-  const std::vector<std::vector<uint32_t>>& nb = neighbour_lists(px_, py_, params_.r);
+  const NeighbourLists& nb = neighbour_lists(px_, py_, params_.r);
   std::vector<uint32_t> out(nb.size());
   for (size_t i = 0; i < nb.size(); ++i) out[i] = static_cast<uint32_t>(nb[i].size());
   return out;
@@ -674,7 +692,7 @@ double Flock2d::mean_nearest_distance() const {
   nearest_known_ = true;
   const size_t n = px_.size();
   if (n < 2) return nearest_ = 0.0;
-  const std::vector<std::vector<uint32_t>>& nb = neighbour_lists(px_, py_, params_.r);
+  const NeighbourLists& nb = neighbour_lists(px_, py_, params_.r);
   double sum = 0;
   for (size_t i = 0; i < n; ++i) {
     double best = INFINITY;

@@ -126,11 +126,29 @@ class Flock2d {
   void accelerations(const std::vector<double>& x, const std::vector<double>& y,
                      const std::vector<double>& vx, const std::vector<double>& vy, std::vector<double>& ax,
                      std::vector<double>& ay) const;
+  /// Every boid's neighbours, flat: each thread's blocks of boids append to one array of its own,
+  /// and a boid knows its array, where its run starts and how long it is.
+  struct NeighbourLists {
+    struct List {  // one boid's neighbours, ascending
+      const uint32_t *first, *last;
+      const uint32_t* begin() const { return first; }
+      const uint32_t* end() const { return last; }
+      size_t size() const { return static_cast<size_t>(last - first); }
+      bool empty() const { return first == last; }
+    };
+    std::vector<std::vector<uint32_t>> items;  // one array per thread (capacity kept across calls)
+    std::vector<uint32_t> at, count;           // per boid: its run's start and length
+    std::vector<uint32_t> array;               // per boid: which of `items` holds its run
+    size_t size() const { return at.size(); }
+    List operator[](size_t i) const {
+      const uint32_t* p = items[array[i]].data() + at[i];
+      return {p, p + count[i]};
+    }
+  };
   /// For each boid the j ≠ i with |r_ij| < radius, ascending. The reference stays valid until the
   /// next call.
-  const std::vector<std::vector<uint32_t>>& neighbour_lists(const std::vector<double>& x,
-                                                            const std::vector<double>& y,
-                                                            double radius) const;
+  const NeighbourLists& neighbour_lists(const std::vector<double>& x, const std::vector<double>& y,
+                                        double radius) const;
   void move_predators();
   /// The surface point of an obstacle nearest (x, y) within L: the unit direction away from it
   /// and the gap; false when no obstacle is that close.
@@ -149,10 +167,9 @@ class Flock2d {
   Flock2dParams params_;
   Lcg rng_;
   /// The neighbour search's working memory, reused across steps. A copy starts without it: the
-  /// page copies the flock for every step it computes in the background, and the lists alone are
-  /// one allocation per boid.
+  /// page copies the flock for every step it computes in the background.
   struct Scratch {
-    std::vector<std::vector<uint32_t>> lists;  // neighbour lists (capacity kept across calls)
+    NeighbourLists lists;
     std::vector<double> wrapped_x, wrapped_y;  // the positions binned, in [0, W) × [0, H)
     std::vector<std::vector<uint32_t>> merge;  // one merge buffer per thread
     Scratch() = default;
