@@ -2,6 +2,7 @@
 #include "boids3d.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <cstring>
 
@@ -109,8 +110,15 @@ uint64_t state_fingerprint(const Boids3dState& s) {
   return fp.value();
 }
 
+namespace {
+uint64_t new_state_id() {
+  static std::atomic<uint64_t> last{0};
+  return ++last;
+}
+}  // namespace
+
 Boids3d::Boids3d(const Boids3dParams& p, NeighbourSearch search, bool compute_now)
-    : params_(p), search_(search), next_(boids3d_initial_state(p)) {
+    : params_(p), search_(search), next_(boids3d_initial_state(p)), state_id_(new_state_id()) {
   start_components();
   initial_ = true;
   if (compute_now) advance_step(static_cast<size_t>(-1));
@@ -137,28 +145,53 @@ bool Boids3d::advance_step(size_t max_boids) {
 }
 
 bool Boids3d::compute_step(size_t max_boids) {
-  const size_t n = next_.size();
-  const size_t end = max_boids >= n - done_ ? n : done_ + max_boids;
+  return compute_components(next_, next_comp_, done_, max_boids);
+}
+
+bool Boids3d::compute_components(const Boids3dState& s, Boids3dComponents& c, size_t& done,
+                                 size_t max_boids) {
+  const size_t n = s.size();
+  const size_t end = max_boids >= n - done ? n : done + max_boids;
   if (scans_.size() + 1 < threads_) scans_.resize(threads_ - 1);
-  const size_t from = done_;
+  const size_t from = done;
   parallel_for(end - from, threads_, [&](size_t a, size_t b, unsigned worker) {
     if (search_ == NeighbourSearch::brute_force)
-      brute_force_components(next_, params_.radius, from + a, from + b, next_comp_);
+      brute_force_components(s, params_.radius, from + a, from + b, c);
     else if (worker == 0)
-      grid_.components(from + a, from + b, next_comp_);
+      grid_.components(from + a, from + b, c);
     else
-      grid_.components(from + a, from + b, next_comp_, scans_[worker - 1]);
+      grid_.components(from + a, from + b, c, scans_[worker - 1]);
   });
-  done_ = end;
-  return done_ == n;
+  done = end;
+  return done == n;
+}
+
+bool Boids3d::compute_ahead(size_t max_boids) {
+  if (!pending_ || initial_ || done_ != next_.size()) return true;  // nothing to go on from
+  if (!ahead_pending_) {  // what begin_step does once the pending step is current
+    boids3d_integrate(params_, next_, next_comp_, ahead_);
+    ahead_comp_.resize(ahead_.size());
+    if (search_ == NeighbourSearch::grid) grid_.build(ahead_, params_.radius);
+    ahead_done_ = 0;
+    ahead_pending_ = true;
+  }
+  return compute_components(ahead_, ahead_comp_, ahead_done_, max_boids);
 }
 
 void Boids3d::commit_step() {
   std::swap(state_, next_);
   std::swap(comp_, next_comp_);
+  state_id_ = new_state_id();
   if (!initial_) ++steps_;
   initial_ = false;
   pending_ = false;
+  if (ahead_pending_) {  // the ahead step is pending now (the grid holds its boids already)
+    std::swap(next_, ahead_);
+    std::swap(next_comp_, ahead_comp_);
+    done_ = ahead_done_;
+    pending_ = true;
+    ahead_pending_ = false;
+  }
 }
 
 double Boids3d::step_progress() const {

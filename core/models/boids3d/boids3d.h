@@ -55,6 +55,10 @@ class Boids3d {
   uint64_t steps() const { return steps_; }
   double time() const { return static_cast<double>(steps_) * kDt; }
   size_t size() const { return state_.size(); }
+  /// Names the current state: a new number whenever it changes, unique across every flock of
+  /// the process (a copy keeps it, its state being the same), so caches of what is shown can
+  /// tell a new flock from an old one even at the same address and step.
+  uint64_t state_id() const { return state_id_; }
 
   /// One whole 0.04 s step; a sliced step under way is finished as this step.
   void step();
@@ -68,8 +72,15 @@ class Boids3d {
   /// begin_step) touch only the pending step, never the current state, params or step count, so
   /// another thread may read those meanwhile (the page steps off its main thread this way).
   bool compute_step(size_t max_boids);
-  /// advance_step's second half, once compute_step is true: the pending state becomes current.
+  /// advance_step's second half, once compute_step is true: the pending state becomes current,
+  /// and an ahead step (below) becomes the pending one.
   void commit_step();
+  /// Once the pending step is whole, the step after it can be computed too, as the ahead step:
+  /// up to `max_boids` more boids of it; true when it is whole (or there is no whole pending step
+  /// to go on from, and so nothing to compute). Like compute_step it touches
+  /// neither the current state nor the pending step, so the page's background thread runs one
+  /// step ahead this way while the main thread draws. The same bits as stepping one at a time.
+  bool compute_ahead(size_t max_boids);
   bool step_in_progress() const { return pending_; }
   /// True while the start's components are still pending (nothing to show yet). Reads nothing a
   /// later step's begin_step writes.
@@ -78,9 +89,10 @@ class Boids3d {
   size_t step_remaining() const { return pending_ ? next_.size() - done_ : 0; }
   /// Fraction of the sliced step done, 0 … 1.
   double step_progress() const;
-  /// Drops a sliced step; the current state is untouched.
+  /// Drops a sliced step and any ahead step; the current state is untouched.
   void cancel_step() {
     if (!initial_) pending_ = false;
+    ahead_pending_ = false;
   }
   /// Threads that compute the components (each a block of boids): the same bits for any count.
   void set_threads(unsigned threads) { threads_ = threads < 1 ? 1 : threads; }
@@ -88,6 +100,8 @@ class Boids3d {
 
  private:
   void start_components();
+  /// Components of s for up to max_boids more boids from `done` on; true when all are done.
+  bool compute_components(const Boids3dState& s, Boids3dComponents& c, size_t& done, size_t max_boids);
 
   Boids3dParams params_;
   NeighbourSearch search_;
@@ -95,7 +109,12 @@ class Boids3d {
   Boids3dComponents comp_, next_comp_;
   NeighbourGrid grid_;
   uint64_t steps_ = 0;
+  uint64_t state_id_;
   bool pending_ = false;
+  Boids3dState ahead_;  // the step after the pending one (compute_ahead)
+  Boids3dComponents ahead_comp_;
+  bool ahead_pending_ = false;
+  size_t ahead_done_ = 0;
   bool initial_ = false;
   size_t done_ = 0;
   unsigned threads_ = 1;

@@ -227,6 +227,7 @@ void Boids3dController::tick(double elapsed_seconds) {
     // computing in the background makes the next due step wait for it (one, never more).
     if (due > 0 && job_.started()) {
       if (queued_ == 1) queued_ = batch_ = 2;
+      if (queued_ >= 2) *ahead_wanted_ = true;
     } else if (due > 0 && queued_ == 0 && !flock_->step_in_progress()) {
       queued_ = batch_ = static_cast<uint64_t>(due);
       busy_label_ = "Computing step";
@@ -238,7 +239,8 @@ void Boids3dController::work(double budget_ms) {
   if (!flock_) return;
   const size_t n = flock_->params().count;
   const double step_ms = estimate_step_ms(flock_->params());
-  if (job_.started() || (background_ && budget_ms < kUnlimited && step_ms > kBackgroundAboveMs)) {
+  off_thread_ = job_.started() || (background_ && budget_ms < kUnlimited && step_ms > kBackgroundAboveMs);
+  if (off_thread_) {
     work_in_background();
     return;
   }
@@ -277,6 +279,11 @@ void Boids3dController::work_in_background() {
     flock_->commit_step();
     if (!job_initial_ && queued_ > 0) --queued_;
     on_step_done();
+    if (flock_->step_in_progress() && flock_->compute_step(0)) {  // the ahead step, whole
+      flock_->commit_step();
+      if (queued_ > 0) --queued_;
+      on_step_done();
+    }
   }
   if (queued_ == 0) batch_ = 0;
   if (queued_ == 0 && !flock_->initializing()) return;
@@ -286,10 +293,15 @@ void Boids3dController::work_in_background() {
   // a piece's own threads still share it; 16 at least, where everyone is everyone's neighbour).
   const double per_boid_ms = estimate_step_ms(f->params()) / std::max<double>(1, f->params().count);
   const size_t piece = static_cast<size_t>(std::clamp(kBackgroundPieceMs / per_boid_ms, 16.0, 8192.0));
-  job_.start([f, piece](const std::atomic<bool>& stop) {
+  *ahead_wanted_ = !job_initial_ && queued_ >= 2;
+  job_.start([f, piece, ahead = ahead_wanted_](const std::atomic<bool>& stop) {
     if (!f->step_in_progress()) f->begin_step();
     while (!stop && !f->compute_step(piece)) {
     }
+    // While the main thread has yet to collect this step, the next one, when it is due already.
+    if (!stop && *ahead)
+      while (!stop && !f->compute_ahead(piece)) {
+      }
   });
 }
 
@@ -298,8 +310,7 @@ void Boids3dController::record_series() {
     series_truncated_ = true;
     return;
   }
-  const Boids3dState& st = flock_->state();
-  series_.push_back({flock_->steps(), mean_speed(st), order_parameter(st)});
+  series_.push_back({flock_->steps(), summary().mean_speed, summary().order});
 }
 
 void Boids3dController::on_step_done() {
@@ -354,15 +365,19 @@ const Boids3d* Boids3dController::flock() const {
   return flock_ && !flock_->initializing() ? flock_.get() : nullptr;
 }
 
-uint64_t Boids3dController::fingerprint() const {
+uint64_t Boids3dController::fingerprint() const { return summary().fingerprint; }
+
+const Boids3dSummary& Boids3dController::summary() const {
   const Boids3d* f = flock();
-  if (!f) return 0;
-  if (fp_flock_ != f || fp_steps_ != f->steps()) {
-    fp_cache_ = state_fingerprint(f->state());
-    fp_flock_ = f;
-    fp_steps_ = f->steps();
+  if (!f) {
+    static const Boids3dSummary kNone;
+    return kNone;
   }
-  return fp_cache_;
+  if (summary_of_ != f->state_id()) {
+    summary_ = {mean_speed(f->state()), order_parameter(f->state()), state_fingerprint(f->state())};
+    summary_of_ = f->state_id();
+  }
+  return summary_;
 }
 
 std::string Boids3dController::status_line() const {
@@ -370,9 +385,8 @@ std::string Boids3dController::status_line() const {
   const Boids3d* f = flock();
   if (!f) return s;
   s += " · t = " + fixed(f->time(), 2) + " s · step " + std::to_string(f->steps()) +
-       " · N = " + std::to_string(f->size()) + " · mean speed " + fixed(mean_speed(f->state()), 4) +
-       " · order " + fixed(order_parameter(f->state()), 4) + " · fingerprint " +
-       fingerprint_hex(fingerprint());
+       " · N = " + std::to_string(f->size()) + " · mean speed " + fixed(summary().mean_speed, 4) +
+       " · order " + fixed(summary().order, 4) + " · fingerprint " + fingerprint_hex(fingerprint());
   return s;
 }
 

@@ -3,6 +3,7 @@
 // nothing here reads a clock or a browser API. See docs/models/boids3d.md, "Controls".
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -23,6 +24,12 @@ struct SeriesPoint {
   uint64_t step;
   double mean_speed;
   double order;
+};
+
+/// What the readouts, the status line and the series say of one state.
+struct Boids3dSummary {
+  double mean_speed = 0, order = 0;
+  uint64_t fingerprint = 0;
 };
 
 class Boids3dController {
@@ -91,9 +98,14 @@ class Boids3dController {
     halt_background();
     background_ = on && BackgroundJob::available();
   }
+  /// Running, with the steps on the background thread (as work() last decided).
+  bool steps_off_thread() const { return running_ && off_thread_; }
   /// The flock to draw; null when none, or while its start is still being computed.
   const Boids3d* flock() const;
   uint64_t fingerprint() const;  ///< of the current flock state (cached); 0 without one
+  /// The current state's mean speed, order and fingerprint, computed once per state (a page
+  /// reads them every frame); zeros without a flock.
+  const Boids3dSummary& summary() const;
   /// One line for the status bar, e.g. "paused · t = 1.20 s · step 30 · N = 400 · …".
   std::string status_line() const;
   /// Readouts after every step since Initialize (time = step × 0.04 s). Capped at
@@ -169,11 +181,14 @@ class Boids3dController {
   std::optional<ShareData> link_;  // the last link opened, for its run check
   LinkCheck link_check_;
   std::optional<SharedRun> session_check_;  // fingerprint a session restore must reach
-  mutable uint64_t fp_cache_ = 0, fp_steps_ = ~0ull;
-  mutable const void* fp_flock_ = nullptr;
+  mutable Boids3dSummary summary_;
+  mutable uint64_t summary_of_ = 0;  // the Boids3d::state_id() summary_ is of (0: none)
   bool background_ = false;
+  bool off_thread_ = false;   // work() last handed the step to the background thread
   bool job_initial_ = false;  // the background step computes the flock's start
-  BackgroundJob job_;         // last: destroyed (halted) before the flocks it computes
+  // A second step is due: the background step goes on to the one after it (Boids3d::compute_ahead).
+  std::shared_ptr<std::atomic<bool>> ahead_wanted_ = std::make_shared<std::atomic<bool>>(false);
+  BackgroundJob job_;  // last: destroyed (halted) before the flocks it computes
 };
 
 }  // namespace bandada

@@ -31,6 +31,7 @@ class Boids3dSession final : public ControllerSession<Boids3dController, Boids3d
  public:
   void set_threads(unsigned threads) override { c_.set_threads(threads); }
   void set_background(bool on) override { c_.set_background(on); }
+  bool steps_off_thread() const override { return c_.steps_off_thread(); }
   Boids3dSession() : ControllerSession(kInfo, boids3d_fields(), kBoids3dFieldCount) {}
 
   const std::vector<Command>& commands() const override {
@@ -76,12 +77,9 @@ class Boids3dSession final : public ControllerSession<Boids3dController, Boids3d
     const Boids3d* f = c_.flock();
     if (!f) return {};
     std::vector<Readout> r = {
-        {"t =", fixed(f->time(), 2) + " s"},
-        {"step", std::to_string(f->steps())},
-        {"N =", std::to_string(f->size())},
-        {"mean speed", fixed(mean_speed(f->state()), 4)},
-        {"order", fixed(order_parameter(f->state()), 4)},
-        {"fingerprint", fingerprint_hex(c_.fingerprint())},
+        {"t =", fixed(f->time(), 2) + " s"},     {"step", std::to_string(f->steps())},
+        {"N =", std::to_string(f->size())},      {"mean speed", fixed(c_.summary().mean_speed, 4)},
+        {"order", fixed(c_.summary().order, 4)}, {"fingerprint", fingerprint_hex(c_.fingerprint())},
     };
     if (c_.selection())
       r.push_back({"selected boid",
@@ -94,8 +92,8 @@ class Boids3dSession final : public ControllerSession<Boids3dController, Boids3d
   std::vector<Measure> measures() const override {
     const Boids3d* f = c_.flock();
     if (!f) return {};
-    return {{"mean_speed", format_double(mean_speed(f->state()))},
-            {"order", format_double(order_parameter(f->state()))}};
+    return {{"mean_speed", format_double(c_.summary().mean_speed)},
+            {"order", format_double(c_.summary().order)}};
   }
   const LinkCheck& link_check() const override { return c_.link_check(); }
 
