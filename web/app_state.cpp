@@ -3,6 +3,7 @@
 #include "app_state.h"
 
 #include <algorithm>
+#include <cstdio>
 
 #include "app/registry.h"
 #include "app/share_codec.h"
@@ -41,8 +42,20 @@ App& app() {
   return instance;
 }
 
-void DrawPlan::update(size_t count, bool cube, double frame, double now_ms) {
-  if (frame > 0 && frame < 5000) frame_ms = 0.7 * frame_ms + 0.3 * frame;  // a hidden tab's gap is no measure
+void DrawPlan::measure(double now_ms) {
+  const double frame = now_ms - drawn_at;
+  if (drew && frame > 0 && frame < 5000)
+    frame_ms = 0.7 * frame_ms + 0.3 * frame;  // a hidden tab's gap is no measure
+}
+
+bool DrawPlan::due(double now_ms, bool steps_off_thread, bool changed) {
+  paced = steps_off_thread && frame_ms > kPaceAboveMs;
+  drew = !paced || changed || now_ms - drawn_at >= 1000.0;
+  if (drew) drawn_at = now_ms;
+  return drew;
+}
+
+void DrawPlan::update(size_t count, bool cube, double now_ms) {
   cones = cube && count <= kConeLimit;
   if (count != last_count) {  // a new size: start from what usually fits, then follow the frame time
     // A software renderer takes seconds over 100 000 points: start from a subset a slow
@@ -65,13 +78,20 @@ void DrawPlan::update(size_t count, bool cube, double frame, double now_ms) {
   }
   const std::string n = std::to_string(count);
   if (stride > 1)
-    note = "Drawing every " + std::to_string(stride) + "th of " + n +
-           (cube ? " boids as points" : " glyphs") +
+    note = "Drawing 1 in " + std::to_string(stride) + " of " + n + (cube ? " boids as points" : " glyphs") +
            ": frames are slow here. The table, picking and exports use them all.";
   else if (cube && !cones)
     note = "Drawing " + n + " boids as points (cones up to " + std::to_string(kConeLimit) + ").";
   else
     note.clear();
+  if (paced) {
+    char b[160];
+    std::snprintf(b, sizeof b,
+                  "%sDrawn only when something changes: a frame takes %.0f ms to draw here, and the "
+                  "step needs the cores.",
+                  note.empty() ? "" : " ", frame_ms);
+    note += b;
+  }
 }
 
 void persist() {

@@ -44,15 +44,30 @@ struct Press {
 /// How a view draws this many glyphs: cones up to kConeLimit, points above it, and a subset
 /// (every stride-th, highlighted ones always) while frames are slow. Chosen from N and the
 /// measured frame time, and said on screen; the table, picking and exports always use every glyph.
+/// And when a frame draws: every frame, except while steps run on other threads and a drawn frame
+/// costs over kPaceAboveMs (a software renderer, whose drawing takes the cores the step needs).
+/// Then a frame draws only when something changed (a step, an edit, input, another model) and
+/// once a second. A state that becomes current is drawn in that frame, so what the screen shows
+/// is what Pause keeps.
 struct DrawPlan {
   static constexpr size_t kConeLimit = 20000;
+  static constexpr double kPaceAboveMs = 40;
   bool cones = true;
   size_t stride = 1;
-  double frame_ms = 16;   ///< recent frame time (exponential mean)
+  double frame_ms = 16;   ///< what a drawn frame costs, to the next frame (exponential mean)
   double changed_ms = 0;  ///< when the stride last changed
   size_t last_count = 0;
-  std::string note;  ///< what the screen says; empty when everything is drawn as usual
-  void update(size_t count, bool cube, double frame_ms, double now_ms);
+  bool drew = false;    ///< the last frame drew
+  double drawn_at = 0;  ///< when the last drawn frame began
+  bool paced = false;   ///< frames draw only when something changed
+  std::string note;     ///< what the screen says; empty when everything is drawn as usual
+  /// At a frame's start: the cost of the frame before, when it drew.
+  void measure(double now_ms);
+  /// Whether this frame draws (steps_off_thread: the current model's steps run on other threads;
+  /// changed: anything on screen would differ from the last drawn frame).
+  bool due(double now_ms, bool steps_off_thread, bool changed);
+  /// Before drawing this many glyphs: cones or points, the stride, the note.
+  void update(size_t count, bool cube, double now_ms);
 };
 
 struct App {
@@ -79,6 +94,15 @@ struct App {
   Press press;
   bool touch_scroll = false;  ///< a finger went down over a panel: its drag scrolls
   DrawPlan plan;
+  /// What the last drawn frame showed: the model, its step and its revision.
+  struct Shown {
+    size_t session = static_cast<size_t>(-1);
+    uint64_t steps = 0, revision = 0;
+    bool operator==(const Shown& o) const {
+      return session == o.session && steps == o.steps && revision == o.revision;
+    }
+  } shown;
+  uint64_t frames = 0, drawn_frames = 0;  ///< frames run, and those that drew (test hooks)
   double last_frame_ms = 0;
   bool ready = false;
   bool html_view = false;    ///< the HTML + SVG view drives the app (JavaScript calls advance)

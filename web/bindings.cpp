@@ -89,7 +89,11 @@ std::string state_json() {
   s += ",\"threads\":" + std::to_string(a.threads) + ",\"threads_note\":" + json_quote(a.threads_note);
   s += ",\"view\":" + rect(a.view);
   s += ",\"draw\":{\"cones\":" + std::string(a.plan.cones ? "true" : "false") +
-       ",\"stride\":" + std::to_string(a.plan.stride) + ",\"note\":" + json_quote(a.plan.note) + "}";
+       ",\"stride\":" + std::to_string(a.plan.stride) + ",\"note\":" + json_quote(a.plan.note) +
+       ",\"paced\":" + std::string(a.plan.paced ? "true" : "false") +
+       ",\"frame_ms\":" + num(a.plan.frame_ms) + ",\"frames\":" + std::to_string(a.frames) +
+       ",\"drawn\":" + std::to_string(a.drawn_frames) + ",\"shown_steps\":" + std::to_string(a.shown.steps) +
+       "}";
   s += ",\"sessions\":{";
   for (size_t i = 0; i < a.sessions.size(); ++i)
     s += (i ? "," : "") + json_quote(a.sessions[i]->info().id) + ":" + session_json(*a.sessions[i]);

@@ -413,7 +413,7 @@
     // An SVG element per glyph is slow past a few thousand: draw every stride-th and say so.
     const stride = Math.max(1, Math.ceil(total / MAX_SVG_GLYPHS)), n = Math.ceil(total / stride);
     $('hv-draw-note').textContent = stride > 1
-      ? `The drawing shows every ${stride}th of ${total} glyphs; the table and the numbers use them all.` : '';
+      ? `The drawing shows 1 in ${stride} of ${total} glyphs; the table and the numbers use them all.` : '';
     while (kids.length < n) group.appendChild(svgEl('line'));
     for (let k = 0; k < kids.length; ++k) {
       const line = kids[k], i = k * stride;

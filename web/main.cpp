@@ -158,11 +158,14 @@ void frame() {
   a.last_frame_ms = now;
 
   SDL_Event e;
+  bool input = false;
   while (!a.html_view && SDL_PollEvent(&e)) {
     ImGui_ImplSDL2_ProcessEvent(&e);
     handle_event(e);
+    input = true;
   }
   if (a.html_view) return;  // the HTML view's requestAnimationFrame loop drives the app now
+  a.plan.measure(now);
   web::advance_current(elapsed);
 
   // Steps per second, for the status line.
@@ -173,13 +176,25 @@ void frame() {
     a.sps_steps0 = steps;
   }
 
-  a.session().draw(a.draw);
-  a.plan.update(a.draw.count, a.draw.space == bandada::Space::cube, elapsed * 1000.0, now);
+  // A frame that does not draw still runs the panels (input, commands), then draws nothing.
+  const web::App::Shown now_shown{a.current, a.session().steps(), a.session().revision()};
+  const bool draw = a.plan.due(now, a.session().steps_off_thread(), input || !(now_shown == a.shown));
+  ++a.frames;
+  if (draw) {
+    ++a.drawn_frames;
+    a.shown = now_shown;
+    a.session().draw(a.draw);
+    a.plan.update(a.draw.count, a.draw.space == bandada::Space::cube, now);
+  }
   ImGui_ImplOpenGL3_NewFrame();
   ImGui_ImplSDL2_NewFrame();
   ImGui::NewFrame();
   ImGuiIO& io = ImGui::GetIO();
   web::draw_panels(io.DisplaySize.x, io.DisplaySize.y);
+  if (!draw) {
+    ImGui::EndFrame();
+    return;
+  }
   if (a.draw.space == bandada::Space::cube)
     web::view3d_overlays();
   else

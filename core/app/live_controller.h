@@ -99,6 +99,8 @@ class LiveController {
     job_.halt();
     background_ = on && BackgroundJob::available();
   }
+  /// Running, with the steps on the background thread (as work() last decided).
+  bool steps_off_thread() const { return running_ && off_thread_; }
 
   /// Enter or leaving field i: a field that waits for it (a count, the seed) applies now.
   void commit(size_t i) {
@@ -173,8 +175,9 @@ class LiveController {
   void applied_live() { applied_ = live_texts(); }
 
   /// Whether work() hands a step estimated at step_ms to the background thread.
-  bool in_background(double step_ms) const {
-    return job_.started() || (background_ && step_ms > kBackgroundAboveMs);
+  bool in_background(double step_ms) {
+    off_thread_ = job_.started() || (background_ && step_ms > kBackgroundAboveMs);
+    return off_thread_;
   }
   /// work() with a background thread: a finished step becomes current (each of `models`, the
   /// model and any twin, takes its stepped copy, then `done` records), and the next due step
@@ -218,7 +221,8 @@ class LiveController {
   std::string notice_;
   std::vector<Sample> series_;
   bool background_ = false;
-  uint64_t job_epoch_ = 0;                                           // the epoch a background step began at
+  bool off_thread_ = false;  // work() last handed the step to the background thread
+  uint64_t job_epoch_ = 0;   // the epoch a background step began at
   std::shared_ptr<std::vector<std::unique_ptr<Model>>> job_copies_;  // what it steps (shared with it)
   BackgroundJob job_;
 

@@ -124,7 +124,7 @@ test('the accessible view draws a subset of a huge flock quickly and says so', a
   assert.ok(Date.now() - t0 < 5000, 'drawn within seconds');
   const shown = await page.locator('.hv-glyph[visibility="visible"]').count();
   assert.ok(shown <= 4000, `${shown} SVG glyphs`);
-  assert.match(await page.locator('#hv-draw-note').innerText(), /every 25th of 100000/);
+  assert.match(await page.locator('#hv-draw-note').innerText(), /1 in 25 of 100000/);
   assert.match(await page.locator('#hv-page').innerText(), /of 100000/);
   assert.deepEqual(errors, []);
   await context.close();

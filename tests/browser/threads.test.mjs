@@ -138,6 +138,65 @@ test('threaded page: a long step computes off the main thread; Pause keeps what 
   }
 });
 
+// Where drawing is slow (software WebGL here) and the steps run on other threads, frames draw
+// only what changed, so the drawing leaves the cores to the step; and every state that becomes
+// current is drawn in the frame it does, so what is on screen is what Pause keeps.
+test('threaded page, slow drawing: frames draw only what changed, and what is shown is always the current step', async () => {
+  const {server, url} = await startServer({isolated: true});
+  const context = await browser.newContext({viewport: {width: 1400, height: 900}});
+  const errors = [];
+  try {
+    const page = await openPage(context, url, errors);
+    await page.evaluate(() => {
+      Module.command('model:boids3d');
+      Module.setField(0, '20000');
+      Module.setField(1, '1');
+      Module.command('initialize');
+    });
+    await page.waitForFunction(() => { const s = JSON.parse(Module.appState()); return s.status === 'paused' && !s.busy; },
+      null, {timeout: 120000});
+    await page.evaluate(() => Module.command('run'));
+    await page.waitForFunction(() => JSON.parse(Module.appState()).steps >= 2, null, {timeout: 60000});
+    // Between frames (where a test's code runs) the last frame drew whatever it made current.
+    const samples = [];
+    for (let k = 0; k < 40; ++k) {
+      samples.push(await page.evaluate(() => {
+        const s = JSON.parse(Module.appState());
+        return {steps: s.steps, shown: s.draw.shown_steps, paced: s.draw.paced, frame_ms: s.draw.frame_ms,
+          frames: s.draw.frames, drawn: s.draw.drawn, note: s.draw.note};
+      }));
+      await page.waitForTimeout(75);
+    }
+    for (const x of samples) assert.equal(x.shown, x.steps, 'the screen shows the current step');
+    const first = samples[0], last = samples[samples.length - 1];
+    assert.ok(last.steps > first.steps, 'it ran');
+    if (last.frame_ms > 40) {  // a slow renderer: frames that change nothing draw nothing
+      assert.ok(samples.some((x) => x.paced), 'pacing is on');
+      const frames = last.frames - first.frames, drawn = last.drawn - first.drawn;
+      assert.ok(drawn < frames, `${drawn} of ${frames} frames drew`);
+      assert.ok(drawn <= last.steps - first.steps + 3 + Math.ceil(samples.length * 75 / 1000),
+        'a drawn frame per change, and once a second');
+      assert.match(samples.find((x) => x.paced).note, /Drawn only when something changes/);
+    }
+    const atClick = await page.evaluate(() => {
+      const before = JSON.parse(Module.appState());
+      Module.command('pause');
+      const after = JSON.parse(Module.appState());
+      return {before: [before.steps, before.fingerprint, before.draw.shown_steps], after: [after.steps, after.fingerprint]};
+    });
+    assert.deepEqual(atClick.after, atClick.before.slice(0, 2), 'Pause keeps the step on screen');
+    assert.equal(atClick.before[2], atClick.before[0]);
+    await nextFrames(page, 3);
+    const paused = await appState(page);
+    assert.equal(paused.draw.paced, false, 'paused: every frame draws again');
+    assert.equal(paused.steps, atClick.before[0]);
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+    server.close();
+  }
+});
+
 test('a plain static host: the service worker adds the headers, one reload, then the threaded build', async () => {
   const {server, url} = await startServer({isolated: false, shim: true});
   const context = await browser.newContext({viewport: {width: 1400, height: 900}});
