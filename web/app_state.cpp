@@ -61,17 +61,19 @@ void DrawPlan::update(size_t count, bool cube, double now_ms) {
     // A software renderer takes seconds over 100 000 points: start from a subset a slow
     // renderer draws within 100 ms; a fast one halves the stride back to 1 within seconds.
     size_t start = 1;
-    while (count / start > kConeLimit / 2) start *= 2;
+    while (count / start > kConeLimit / 4) start *= 2;
     stride = start;
     last_count = count;
   }
   if (count <= 2000) {
     stride = 1;
-  } else if (now_ms - changed_ms >= 400) {  // hysteresis: halve at 100 ms, double back under 40 ms
-    if (frame_ms > 100 && count / stride > 1000) {
+  } else if (now_ms - changed_ms >= 400) {
+    // A frame should never hold the page for 100 ms: draw half as many above 70 ms, and twice as
+    // many again only well below it (35 ms), since the frame's fixed part stays.
+    if (frame_ms > 70 && count / stride > 1000) {
       stride *= 2;
       changed_ms = now_ms;
-    } else if (frame_ms < 40 && stride > 1) {
+    } else if (frame_ms < 35 && stride > 1) {
       stride /= 2;
       changed_ms = now_ms;
     }

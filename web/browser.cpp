@@ -184,6 +184,21 @@ EM_JS(int, js_html_view_requested, (), { return Module.bandadaHtmlView ? 1 : 0; 
 
 EM_JS(int, js_coarse_pointer, (), { return window.matchMedia('(pointer: coarse)').matches ? 1 : 0; });
 EM_JS(int, js_cross_origin_isolated, (), { return self.crossOriginIsolated ? 1 : 0; });
+// A throwaway context names the renderer (WebGL2 contexts report the real one on RENDERER or
+// through WEBGL_debug_renderer_info); software ones rasterize on the CPU.
+EM_JS(int, js_software_webgl, (), {
+  try {
+    const gl = document.createElement('canvas').getContext('webgl2');
+    if (!gl) return 0;
+    const info = gl.getExtension('WEBGL_debug_renderer_info');
+    const name = String(gl.getParameter(info ? info.UNMASKED_RENDERER_WEBGL : gl.RENDERER));
+    const lose = gl.getExtension('WEBGL_lose_context');
+    if (lose) lose.loseContext();
+    return /swiftshader|llvmpipe|softpipe|software/i.test(name) ? 1 : 0;
+  } catch (e) {
+    return 0;
+  }
+});
 
 EM_JS(void, js_start_html_view, (const char* reason), {
   if (window.bandadaStartHtmlView) window.bandadaStartHtmlView(UTF8ToString(reason));
@@ -240,6 +255,7 @@ void fail_page(const char* why) { js_fail_page(why); }
 double device_pixel_ratio() { return emscripten_get_device_pixel_ratio(); }
 bool coarse_pointer() { return js_coarse_pointer() != 0; }
 bool cross_origin_isolated() { return js_cross_origin_isolated() != 0; }
+bool software_webgl() { return js_software_webgl() != 0; }
 
 }  // namespace web
 

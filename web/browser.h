@@ -48,5 +48,7 @@ double device_pixel_ratio();
 bool coarse_pointer();
 /// The page may share memory with workers (COOP/COEP headers): the threaded build can run.
 bool cross_origin_isolated();
+/// WebGL here is rasterized on the CPU (SwiftShader, llvmpipe): every pixel costs CPU time.
+bool software_webgl();
 
 }  // namespace web

@@ -166,9 +166,14 @@ test('the accessible view sweeps too: a form, an SVG grid with a data table, loa
   await page.click('#hv-sw-run');
   const s = await waitSweep(page, (q) => q.status === 'done');
   assert.equal(s.rows, 6);
-  await page.waitForFunction(() => document.querySelectorAll('#hv-sw-map rect.hv-cell').length === 3);
+  // The view redraws on its next animation frame: wait for the finished map, not just its cells.
+  const expected = s.map.cells.map((c) => c.colour);
+  await page.waitForFunction((want) => {
+    const got = [...document.querySelectorAll('#hv-sw-map rect.hv-cell')].map((e) => e.getAttribute('fill'));
+    return JSON.stringify(got) === JSON.stringify(want);
+  }, expected, {timeout: 10000}).catch(() => {});
   const fills = await page.$$eval('#hv-sw-map rect.hv-cell', (r) => r.map((e) => e.getAttribute('fill')));
-  assert.deepEqual(fills, s.map.cells.map((c) => c.colour));
+  assert.deepEqual(fills, expected);
   const rows = await page.$$eval('#hv-sw-table tbody tr', (r) => r.map((e) => e.querySelector('th').textContent));
   assert.deepEqual(rows, ['0.5', '1.25', '2']);
   assert.equal(await page.textContent('#hv-sw-status'), `6 runs in ${s.elapsed.toFixed(1)} s with ${s.workers} workers.`);
