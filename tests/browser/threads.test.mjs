@@ -60,21 +60,25 @@ test('isolated: the threaded build on every core; without the headers: one threa
 });
 
 // A 3-D step of about 0.1 s at N = 20 000, r = 1: long enough that the page computes it in slices
-// on one thread, or off the main thread where it has threads.
+// on one thread, or off the main thread where it has threads. Built and paused.
+async function longStepFlock(page) {
+  await page.evaluate(() => {
+    Module.command('model:boids3d');
+    Module.setField(0, '20000');
+    Module.setField(1, '1');
+    Module.command('initialize');
+  });
+  await page.waitForFunction(() => { const s = JSON.parse(Module.appState()); return s.status === 'paused' && !s.busy; },
+    null, {timeout: 120000});
+}
+
 async function longSteps(isolated) {
   const {server, url} = await startServer({isolated});
   const context = await browser.newContext({viewport: {width: 1400, height: 900}});
   const errors = [];
   try {
     const page = await openPage(context, url, errors);
-    await page.evaluate(() => {
-      Module.command('model:boids3d');
-      Module.setField(0, '20000');
-      Module.setField(1, '1');
-      Module.command('initialize');
-    });
-    await page.waitForFunction(() => { const s = JSON.parse(Module.appState()); return s.status === 'paused' && !s.busy; },
-      null, {timeout: 120000});
+    await longStepFlock(page);
     // Step, then hold the main thread for 3 s (no frame runs): off the main thread the step is
     // whole by then and the next frames show it; in slices it is still far from done.
     await page.evaluate(() => Module.command('step'));
@@ -147,14 +151,7 @@ test('threaded page, slow drawing: frames draw only what changed, and what is sh
   const errors = [];
   try {
     const page = await openPage(context, url, errors);
-    await page.evaluate(() => {
-      Module.command('model:boids3d');
-      Module.setField(0, '20000');
-      Module.setField(1, '1');
-      Module.command('initialize');
-    });
-    await page.waitForFunction(() => { const s = JSON.parse(Module.appState()); return s.status === 'paused' && !s.busy; },
-      null, {timeout: 120000});
+    await longStepFlock(page);
     await page.evaluate(() => Module.command('run'));
     await page.waitForFunction(() => JSON.parse(Module.appState()).steps >= 2, null, {timeout: 60000});
     // Between frames (where a test's code runs) the last frame drew whatever it made current.
