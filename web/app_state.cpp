@@ -48,8 +48,8 @@ void DrawPlan::measure(double now_ms) {
     frame_ms = 0.7 * frame_ms + 0.3 * frame;  // a hidden tab's gap is no measure
 }
 
-bool DrawPlan::due(double now_ms, bool steps_off_thread, bool changed) {
-  paced = steps_off_thread && frame_ms > kPaceAboveMs;
+bool DrawPlan::due(double now_ms, bool long_steps, bool changed) {
+  paced = long_steps && frame_ms > kPaceAboveMs;
   drew = !paced || changed || now_ms - drawn_at >= 1000.0;
   if (drew) drawn_at = now_ms;
   return drew;
@@ -89,8 +89,8 @@ void DrawPlan::update(size_t count, bool cube, double now_ms) {
   if (paced) {
     char b[160];
     std::snprintf(b, sizeof b,
-                  "%sDrawn only when something changes: a frame takes %.0f ms to draw here, and the "
-                  "step needs the cores.",
+                  "%sDrawn only when something changes: a frame takes %.0f ms to draw here, time the "
+                  "step needs.",
                   note.empty() ? "" : " ", frame_ms);
     note += b;
   }

@@ -44,8 +44,9 @@ struct Press {
 /// How a view draws this many glyphs: cones up to kConeLimit, points above it, and a subset
 /// (every stride-th, highlighted ones always) while frames are slow. Chosen from N and the
 /// measured frame time, and said on screen; the table, picking and exports always use every glyph.
-/// And when a frame draws: every frame, except while steps run on other threads and a drawn frame
-/// costs over kPaceAboveMs (a software renderer, whose drawing takes the cores the step needs).
+/// And when a frame draws: every frame, except while the model runs long steps (off this thread
+/// or in slices on it) and a drawn frame costs over kPaceAboveMs (a software renderer, whose
+/// drawing takes the time and the cores the step needs).
 /// Then a frame draws only when something changed (a step, an edit, input, another model) and
 /// once a second. A state that becomes current is drawn in that frame, so what the screen shows
 /// is what Pause keeps.
@@ -63,9 +64,9 @@ struct DrawPlan {
   std::string note;     ///< what the screen says; empty when everything is drawn as usual
   /// At a frame's start: the cost of the frame before, when it drew.
   void measure(double now_ms);
-  /// Whether this frame draws (steps_off_thread: the current model's steps run on other threads;
+  /// Whether this frame draws (long_steps: the current model runs steps longer than a frame's share;
   /// changed: anything on screen would differ from the last drawn frame).
-  bool due(double now_ms, bool steps_off_thread, bool changed);
+  bool due(double now_ms, bool long_steps, bool changed);
   /// Before drawing this many glyphs: cones or points, the stride, the note.
   void update(size_t count, bool cube, double now_ms);
 };

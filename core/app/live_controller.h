@@ -99,8 +99,8 @@ class LiveController {
     job_.halt();
     background_ = on && BackgroundJob::available();
   }
-  /// Running, with the steps on the background thread (as work() last decided).
-  bool steps_off_thread() const { return running_ && off_thread_; }
+  /// Running, with steps estimated above kBackgroundAboveMs (as work() last saw them).
+  bool long_steps() const { return running_ && long_steps_; }
 
   /// Enter or leaving field i: a field that waits for it (a count, the seed) applies now.
   void commit(size_t i) {
@@ -176,8 +176,8 @@ class LiveController {
 
   /// Whether work() hands a step estimated at step_ms to the background thread.
   bool in_background(double step_ms) {
-    off_thread_ = job_.started() || (background_ && step_ms > kBackgroundAboveMs);
-    return off_thread_;
+    long_steps_ = step_ms > kBackgroundAboveMs;
+    return job_.started() || (background_ && long_steps_);
   }
   /// work() with a background thread: a finished step becomes current (each of `models`, the
   /// model and any twin, takes its stepped copy, then `done` records), and the next due step
@@ -221,7 +221,7 @@ class LiveController {
   std::string notice_;
   std::vector<Sample> series_;
   bool background_ = false;
-  bool off_thread_ = false;  // work() last handed the step to the background thread
+  bool long_steps_ = false;  // work() last saw a step estimated above kBackgroundAboveMs
   uint64_t job_epoch_ = 0;   // the epoch a background step began at
   std::shared_ptr<std::vector<std::unique_ptr<Model>>> job_copies_;  // what it steps (shared with it)
   BackgroundJob job_;

@@ -308,9 +308,10 @@ class ModelSession {
   /// draw the current state meanwhile, and a step becomes current only when whole (Pause, Reset
   /// and edits drop one still computing). Models that cannot ignore it and step in place.
   virtual void set_background(bool) {}
-  /// While running, steps are computed off this thread (set_background and a long step): the
-  /// page then spaces out slow draws so they do not take the step's cores.
-  virtual bool steps_off_thread() const { return false; }
+  /// While running, each step is long (estimated above kBackgroundAboveMs: computed off this
+  /// thread, or in slices or whole on it): the page then skips drawing frames where nothing
+  /// changed when drawing is slow, so that the drawing leaves the time to the step.
+  virtual bool long_steps() const { return false; }
 
   /// Model-specific test hooks as a JSON object ("{}" when none).
   virtual std::string extra_state_json() const { return "{}"; }

@@ -142,11 +142,12 @@ test('threaded page: a long step computes off the main thread; Pause keeps what 
   }
 });
 
-// Where drawing is slow (software WebGL here) and the steps run on other threads, frames draw
-// only what changed, so the drawing leaves the cores to the step; and every state that becomes
-// current is drawn in the frame it does, so what is on screen is what Pause keeps.
-test('threaded page, slow drawing: frames draw only what changed, and what is shown is always the current step', async () => {
-  const {server, url} = await startServer({isolated: true});
+// Where drawing is slow (software WebGL here) and steps are long (off the main thread, or in
+// slices on it), frames draw only what changed, so the drawing leaves the time and the cores to
+// the step; and every state that becomes current is drawn in the frame it does, so what is on
+// screen is what Pause keeps. Both builds.
+for (const isolated of [true, false]) test(`${isolated ? 'threaded' : 'single-thread'} page, slow drawing: frames draw only what changed, and what is shown is always the current step`, async () => {
+  const {server, url} = await startServer({isolated});
   const context = await browser.newContext({viewport: {width: 1400, height: 900}});
   const errors = [];
   try {

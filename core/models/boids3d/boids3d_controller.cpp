@@ -239,8 +239,8 @@ void Boids3dController::work(double budget_ms) {
   if (!flock_) return;
   const size_t n = flock_->params().count;
   const double step_ms = estimate_step_ms(flock_->params());
-  off_thread_ = job_.started() || (background_ && budget_ms < kUnlimited && step_ms > kBackgroundAboveMs);
-  if (off_thread_) {
+  long_steps_ = step_ms > kBackgroundAboveMs;
+  if (job_.started() || (background_ && budget_ms < kUnlimited && long_steps_)) {
     work_in_background();
     return;
   }

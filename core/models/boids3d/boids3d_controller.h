@@ -98,8 +98,8 @@ class Boids3dController {
     halt_background();
     background_ = on && BackgroundJob::available();
   }
-  /// Running, with the steps on the background thread (as work() last decided).
-  bool steps_off_thread() const { return running_ && off_thread_; }
+  /// Running, with steps estimated above kBackgroundAboveMs (as work() last saw them).
+  bool long_steps() const { return running_ && long_steps_; }
   /// The flock to draw; null when none, or while its start is still being computed.
   const Boids3d* flock() const;
   uint64_t fingerprint() const;  ///< of the current flock state (cached); 0 without one
@@ -184,7 +184,7 @@ class Boids3dController {
   mutable Boids3dSummary summary_;
   mutable uint64_t summary_of_ = 0;  // the Boids3d::state_id() summary_ is of (0: none)
   bool background_ = false;
-  bool off_thread_ = false;   // work() last handed the step to the background thread
+  bool long_steps_ = false;   // work() last saw a step estimated above kBackgroundAboveMs
   bool job_initial_ = false;  // the background step computes the flock's start
   // A second step is due: the background step goes on to the one after it (Boids3d::compute_ahead).
   std::shared_ptr<std::atomic<bool>> ahead_wanted_ = std::make_shared<std::atomic<bool>>(false);

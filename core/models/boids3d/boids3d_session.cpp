@@ -31,7 +31,7 @@ class Boids3dSession final : public ControllerSession<Boids3dController, Boids3d
  public:
   void set_threads(unsigned threads) override { c_.set_threads(threads); }
   void set_background(bool on) override { c_.set_background(on); }
-  bool steps_off_thread() const override { return c_.steps_off_thread(); }
+  bool long_steps() const override { return c_.long_steps(); }
   Boids3dSession() : ControllerSession(kInfo, boids3d_fields(), kBoids3dFieldCount) {}
 
   const std::vector<Command>& commands() const override {

@@ -67,7 +67,7 @@ class Feedback2dSession final : public ControllerSession<Feedback2dController, F
 
   CommandResult compute(uint64_t n) override { return c_.compute(n); }
   void set_background(bool on) override { c_.set_background(on); }
-  bool steps_off_thread() const override { return c_.steps_off_thread(); }
+  bool long_steps() const override { return c_.long_steps(); }
   void commit(size_t i) override { c_.commit(i); }
 
   uint64_t steps() const override { return c_.model() ? c_.model()->cycles() : 0; }
