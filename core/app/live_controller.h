@@ -189,16 +189,25 @@ class LiveController {
       if (!job_.done()) return;  // the frame draws the current state meanwhile
       const bool whole = job_.collect();
       if (whole && job_epoch_ == epoch_ && running_ && job_copies_->size() == models.size()) {
-        for (size_t i = 0; i < models.size(); ++i) *models[i] = std::move(*(*job_copies_)[i]);
+        // Copied, not moved: the job keeps its copies, and the working memory a model keeps
+        // across steps (the 2-D flock's neighbour search), for the next step.
+        for (size_t i = 0; i < models.size(); ++i) *models[i] = *(*job_copies_)[i];
+        warm_copies_ = true;
         queued_ = std::clamp(queued_ - 1, 0, 1);
         done();
+      } else {
+        job_copies_.reset();
       }
-      job_copies_.reset();
     }
     if (!running_ || !model_ || queued_ <= 0) return;
-    auto copies = std::make_shared<std::vector<std::unique_ptr<Model>>>();
-    for (Model* m : models) copies->push_back(std::make_unique<Model>(*m));
-    job_copies_ = copies;
+    // The copies of the last step are the models still, unless anything but a step changed them
+    // (the epoch moved) or a job was halted while stepping them.
+    if (!warm_copies_ || job_epoch_ != epoch_ || !job_copies_ || job_copies_->size() != models.size()) {
+      job_copies_ = std::make_shared<std::vector<std::unique_ptr<Model>>>();
+      for (Model* m : models) job_copies_->push_back(std::make_unique<Model>(*m));
+    }
+    auto copies = job_copies_;
+    warm_copies_ = false;  // being stepped
     job_epoch_ = epoch_;
     job_.start([copies, step](const std::atomic<bool>&) {
       for (std::unique_ptr<Model>& m : *copies) step(*m);
@@ -224,6 +233,7 @@ class LiveController {
   bool long_steps_ = false;  // work() last saw a step estimated above kBackgroundAboveMs
   uint64_t job_epoch_ = 0;   // the epoch a background step began at
   std::shared_ptr<std::vector<std::unique_ptr<Model>>> job_copies_;  // what it steps (shared with it)
+  bool warm_copies_ = false;  // job_copies_ equal the models after a whole step
   BackgroundJob job_;
 
  private:

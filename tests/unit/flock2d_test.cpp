@@ -318,3 +318,71 @@ TEST_CASE("the mean nearest distance, kept once computed, follows every step and
   f.set_live_params(p);
   CHECK(f.mean_nearest_distance() == fresh());
 }
+
+TEST_CASE(
+    "the nearest-neighbour readout is the literal mean of each boid's nearest distance, on any thread "
+    "count") {
+  // Sparse enough that some boids have nobody within r (they look at everyone).
+  Flock2dParams p;
+  p.n = 900;
+  p.r = 12;
+  p.separation_radius = 6;
+  p.seed = 3;
+  Flock2d f(p);
+  for (int s = 0; s < 3; ++s) f.step();
+  const std::vector<double>&x = f.px(), &y = f.py();
+  double sum = 0;
+  size_t lonely = 0;
+  for (size_t i = 0; i < x.size(); ++i) {
+    double best = INFINITY, within = INFINITY;
+    for (size_t j = 0; j < x.size(); ++j) {
+      if (j == i) continue;
+      const double rx = minimal_image(x[j] - x[i], 900), ry = minimal_image(y[j] - y[i], 600);
+      const double d = std::sqrt(rx * rx + ry * ry);
+      best = std::min(best, d);
+      if (d < p.r) within = std::min(within, d);
+    }
+    lonely += within == INFINITY;
+    sum += best;
+  }
+  REQUIRE(lonely > 0);
+  for (unsigned threads : {1u, 2u, 3u}) {
+    Flock2d g(f.params(), x, y, f.vx(), f.vy());
+    g.set_threads(threads);
+    CHECK(g.mean_nearest_distance() == sum / static_cast<double>(x.size()));
+  }
+}
+
+TEST_CASE("a step reuses the readout's neighbour search only for the very same positions: the same bits") {
+  for (Integrator integrator : {Integrator::euler, Integrator::rk4}) {
+    CAPTURE(static_cast<int>(integrator));
+    Flock2dParams p;
+    p.n = 400;
+    p.r = 40;
+    p.separation_radius = 20;
+    p.integrator = integrator;
+    p.seed = 9;
+    Flock2d reading(p), plain(p);  // plain: every step on a fresh copy, which searches anew
+    reading.set_threads(2);
+    for (int s = 0; s < 12; ++s) {
+      if (s == 5) {  // moves boids out of the circle, and so must not reuse the search before it
+        reading.mean_nearest_distance();
+        reading.add_circle(450, 300, 120);
+        plain.add_circle(450, 300, 120);
+      }
+      reading.mean_nearest_distance();  // a search of the positions the next step starts from
+      reading.step();
+      Flock2d next = plain;
+      next.step();
+      plain = std::move(next);
+      // A copy starts without the search, and steps to the same bits.
+      Flock2d copy = reading;
+      copy.step();
+      Flock2d again = reading;
+      again.mean_nearest_distance();
+      again.step();
+      CHECK(copy.fingerprint() == again.fingerprint());
+    }
+    CHECK(reading.fingerprint() == plain.fingerprint());
+  }
+}

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 
 #include "model/det_math.h"
 #include "model/fingerprint.h"
@@ -325,6 +326,14 @@ const Flock2d::NeighbourLists& Flock2d::neighbour_lists(const std::vector<double
                                                         const std::vector<double>& y, double radius) const {
   const size_t n = x.size();
   NeighbourLists& out = scratch_.lists;
+  auto same = [](const std::vector<double>& a, const std::vector<double>& b) {
+    return a.size() == b.size() &&
+           (a.empty() || std::memcmp(a.data(), b.data(), a.size() * sizeof(double)) == 0);
+  };
+  if (radius == scratch_.lists_r && same(x, scratch_.lists_x) && same(y, scratch_.lists_y)) return out;
+  scratch_.lists_r = -1;  // the radius is set once the lists are whole
+  scratch_.lists_x = x;
+  scratch_.lists_y = y;
   out.items.resize(std::max(1u, threads_));
   for (auto& l : out.items) l.clear();  // keeps each array's capacity from the step before
   out.at.resize(n);
@@ -350,6 +359,7 @@ const Flock2d::NeighbourLists& Flock2d::neighbour_lists(const std::vector<double
         if (j != i && close(i, j)) l.push_back(static_cast<uint32_t>(j));
       out.count[i] = static_cast<uint32_t>(l.size() - out.at[i]);
     }
+    scratch_.lists_r = radius;
     return out;
   }
   // A periodic grid of cells at least `radius` wide (binning on wrapped positions: the RK4 stages
@@ -428,6 +438,7 @@ const Flock2d::NeighbourLists& Flock2d::neighbour_lists(const std::vector<double
     out.items[slot] = std::move(l);
     merge[slot] = std::move(spare);
   });
+  scratch_.lists_r = radius;
   return out;
 }
 
@@ -693,21 +704,27 @@ double Flock2d::mean_nearest_distance() const {
   const size_t n = px_.size();
   if (n < 2) return nearest_ = 0.0;
   const NeighbourLists& nb = neighbour_lists(px_, py_, params_.r);
-  double sum = 0;
-  for (size_t i = 0; i < n; ++i) {
-    double best = INFINITY;
-    auto consider = [&](size_t j) {
-      const double rx = minimal_image(px_[j] - px_[i], kW), ry = minimal_image(py_[j] - py_[i], kH);
-      best = std::min(best, std::sqrt(rx * rx + ry * ry));
-    };
-    if (!nb[i].empty()) {
-      for (uint32_t j : nb[i]) consider(j);
-    } else {  // nobody within r: look at everyone
-      for (size_t j = 0; j < n; ++j)
-        if (j != i) consider(j);
+  // Each boid's nearest distance on the step's threads; the root of the least d² is the least
+  // root (sqrt is monotonic), so one root per boid. The sum stays serial, in index order.
+  std::vector<double> nearest(n);
+  parallel_for(n, threads_, [&](size_t first, size_t last, unsigned) {
+    for (size_t i = first; i < last; ++i) {
+      double best = INFINITY;
+      auto consider = [&](size_t j) {
+        const double rx = minimal_image(px_[j] - px_[i], kW), ry = minimal_image(py_[j] - py_[i], kH);
+        best = std::min(best, rx * rx + ry * ry);
+      };
+      if (!nb[i].empty()) {
+        for (uint32_t j : nb[i]) consider(j);
+      } else {  // nobody within r: look at everyone
+        for (size_t j = 0; j < n; ++j)
+          if (j != i) consider(j);
+      }
+      nearest[i] = std::sqrt(best);
     }
-    sum += best;
-  }
+  });
+  double sum = 0;
+  for (double d : nearest) sum += d;
   return nearest_ = sum / static_cast<double>(n);
 }
 

@@ -146,7 +146,7 @@ class Flock2d {
     }
   };
   /// For each boid the j ≠ i with |r_ij| < radius, ascending. The reference stays valid until the
-  /// next call.
+  /// next call. A call for the positions and radius of the call before returns its lists again.
   const NeighbourLists& neighbour_lists(const std::vector<double>& x, const std::vector<double>& y,
                                         double radius) const;
   void move_predators();
@@ -170,6 +170,10 @@ class Flock2d {
   /// page copies the flock for every step it computes in the background.
   struct Scratch {
     NeighbourLists lists;
+    // What `lists` were built for: the same positions (bit for bit) and radius reuse them (the
+    // readout's search at a step's end is the next step's first).
+    std::vector<double> lists_x, lists_y;
+    double lists_r = -1;
     std::vector<double> wrapped_x, wrapped_y;  // the positions binned, in [0, W) × [0, H)
     std::vector<std::vector<uint32_t>> merge;  // one merge buffer per thread
     Scratch() = default;
