@@ -60,8 +60,13 @@ test('isolated: the threaded build on every core; without the headers: one threa
 });
 
 // A 3-D step of about 0.1 s at N = 20 000, r = 1: long enough that the page computes it in slices
-// on one thread, or off the main thread where it has threads. Built and paused.
-async function longStepFlock(page) {
+// on one thread, or off the main thread where it has threads. A page with it built and paused;
+// the caller closes the context and the server.
+async function longStepPage(isolated) {
+  const {server, url} = await startServer({isolated});
+  const context = await browser.newContext({viewport: {width: 1400, height: 900}});
+  const errors = [];
+  const page = await openPage(context, url, errors);
   await page.evaluate(() => {
     Module.command('model:boids3d');
     Module.setField(0, '20000');
@@ -70,15 +75,12 @@ async function longStepFlock(page) {
   });
   await page.waitForFunction(() => { const s = JSON.parse(Module.appState()); return s.status === 'paused' && !s.busy; },
     null, {timeout: 120000});
+  return {server, context, page, errors};
 }
 
 async function longSteps(isolated) {
-  const {server, url} = await startServer({isolated});
-  const context = await browser.newContext({viewport: {width: 1400, height: 900}});
-  const errors = [];
+  const {server, context, page, errors} = await longStepPage(isolated);
   try {
-    const page = await openPage(context, url, errors);
-    await longStepFlock(page);
     // Step, then hold the main thread for 3 s (no frame runs): off the main thread the step is
     // whole by then and the next frames show it; in slices it is still far from done.
     await page.evaluate(() => Module.command('step'));
@@ -147,12 +149,8 @@ test('threaded page: a long step computes off the main thread; Pause keeps what 
 // the step; and every state that becomes current is drawn in the frame it does, so what is on
 // screen is what Pause keeps. Both builds.
 for (const isolated of [true, false]) test(`${isolated ? 'threaded' : 'single-thread'} page, slow drawing: frames draw only what changed, and what is shown is always the current step`, async () => {
-  const {server, url} = await startServer({isolated});
-  const context = await browser.newContext({viewport: {width: 1400, height: 900}});
-  const errors = [];
+  const {server, context, page, errors} = await longStepPage(isolated);
   try {
-    const page = await openPage(context, url, errors);
-    await longStepFlock(page);
     await page.evaluate(() => Module.command('run'));
     await page.waitForFunction(() => JSON.parse(Module.appState()).steps >= 2, null, {timeout: 60000});
     // Between frames (where a test's code runs) the last frame drew whatever it made current.
