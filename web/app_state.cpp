@@ -49,7 +49,8 @@ void DrawPlan::measure(double now_ms) {
 }
 
 bool DrawPlan::due(double now_ms, bool long_steps, bool changed) {
-  paced = long_steps && frame_ms > kPaceAboveMs;
+  // Hysteresis: once on, pacing stays on until frames cost well under the threshold.
+  paced = long_steps && frame_ms > (paced ? 0.75 : 1.0) * kPaceAboveMs;
   drew = !paced || changed || now_ms - drawn_at >= 1000.0;
   if (drew) drawn_at = now_ms;
   return drew;

@@ -45,9 +45,9 @@ struct Press {
 /// (every stride-th, highlighted ones always) while frames are slow. Chosen from N and the
 /// measured frame time, and said on screen; the table, picking and exports always use every glyph.
 /// And when a frame draws: every frame, except while the model runs long steps (off this thread
-/// or in slices on it) and a drawn frame costs over kPaceAboveMs (a software renderer, whose
-/// drawing takes the time and the cores the step needs).
-/// Then a frame draws only when something changed (a step, an edit, input, another model) and
+/// or in slices on it) and a drawn frame costs over kPaceAboveMs, staying on down to 3/4 of it
+/// (a software renderer, whose drawing takes the time and the cores the step needs). Then a
+/// frame draws only when something changed (a step, an edit, input, another model) and
 /// once a second. A state that becomes current is drawn in that frame, so what the screen shows
 /// is what Pause keeps.
 struct DrawPlan {
