@@ -106,12 +106,11 @@ struct App {
   uint64_t frames = 0, drawn_frames = 0;  ///< frames run, and those that drew (test hooks)
   double last_frame_ms = 0;
   bool ready = false;
-  bool html_view = false;       ///< the HTML + SVG view drives the app (JavaScript calls advance)
-  bool has_gl = false;          ///< a WebGL2 context exists, so the WebGL view can come back
-  bool coarse = false;          ///< a touch device: larger targets
-  bool software_webgl = false;  ///< WebGL rasterized on the CPU: no multisampling
-  unsigned threads = 1;         ///< threads a step uses (the threaded build on an isolated page: every core)
-  std::string threads_note;     ///< "threads: 4", or "threads: 1 — host is not cross-origin isolated"
+  bool html_view = false;    ///< the HTML + SVG view drives the app (JavaScript calls advance)
+  bool has_gl = false;       ///< a WebGL2 context exists, so the WebGL view can come back
+  bool coarse = false;       ///< a touch device: larger targets
+  unsigned threads = 1;      ///< threads a step uses (the threaded build on an isolated page: every core)
+  std::string threads_note;  ///< "threads: 4", or "threads: 1 — host is not cross-origin isolated"
   bool pause_live_for_sweep = true;
   bool sweep_tab = false;  ///< the desktop's Sweep tab is open (its window grows)  ///< a sweep pauses the
                            ///< live run (else it keeps running)

@@ -273,7 +273,6 @@ int main() {
   SDL_GL_SetAttribute(SDL_GL_DEPTH_SIZE, 24);
   // 4× multisampling, except where WebGL runs on the CPU: there it costs a third of every frame.
   const bool software = web::software_webgl();
-  web::app().software_webgl = software;
   SDL_GL_SetAttribute(SDL_GL_MULTISAMPLEBUFFERS, software ? 0 : 1);
   SDL_GL_SetAttribute(SDL_GL_MULTISAMPLESAMPLES, software ? 0 : 4);
   double css_w = 0, css_h = 0;

@@ -180,9 +180,10 @@ class LiveController {
     return job_.started() || (background_ && long_steps_);
   }
   /// work() with a background thread: a finished step becomes current (each of `models`, the
-  /// model and any twin, takes its stepped copy, then `done` records), and the next due step
-  /// starts on fresh copies, `step` advancing each. A step started before an edit, a marker or
-  /// Pause (the epoch moved) is dropped; one due step waits for a step in flight, never more.
+  /// model and any twin, takes a copy of its stepped copy, then `done` records), and the next due
+  /// step starts on those copies again (fresh ones when the epoch moved), `step` advancing each. A step
+  /// started before an edit, a marker or Pause (the epoch moved) is dropped; one due step waits for a step in
+  /// flight, never more.
   template <class Step, class Done>
   void work_in_background(const std::vector<Model*>& models, Step step, Done done) {
     if (job_.started()) {

@@ -298,7 +298,9 @@ TEST_CASE("wrap_torus lands in [0, L) for any finite coordinate, however large")
   CHECK(f.predators()[0].x >= 0.0);
 }
 
-TEST_CASE("the mean nearest distance, kept once computed, follows every step and every change of N or r") {
+TEST_CASE(
+    "the mean nearest distance, kept once computed, follows every step and change of N or r and boids a "
+    "circle moves") {
   Flock2dParams p;
   p.n = 200;
   Flock2d f(p);
@@ -316,6 +318,8 @@ TEST_CASE("the mean nearest distance, kept once computed, follows every step and
   CHECK(f.mean_nearest_distance() == fresh());
   p.r = 80;  // another radius
   f.set_live_params(p);
+  CHECK(f.mean_nearest_distance() == fresh());
+  f.add_circle(450, 300, 200);  // pushes the boids inside it out to its rim
   CHECK(f.mean_nearest_distance() == fresh());
 }
 
