@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstdio>
 #include <string>
+#include <vector>
 
 #include "app_state.h"
 #include "browser.h"
@@ -17,6 +18,31 @@
 namespace {
 
 SDL_Window* g_window = nullptr;  // the one window; everything else lives in web::App
+
+/// ImGui 1.86 reads a key as held or not once per frame, so a key pressed and released between
+/// two frames (a quick tap while frames are slow) never reaches a field: Enter, Backspace lost.
+/// The release of a key pressed in this frame waits for the next frame, with every event after it
+/// (order kept). Returns this frame's events; `later` gets the rest, to be read first next frame.
+std::vector<SDL_Event> events_this_frame(std::vector<SDL_Event>& later) {
+  std::vector<SDL_Event> events;
+  events.swap(later);
+  SDL_Event e;
+  while (SDL_PollEvent(&e)) events.push_back(e);
+  std::vector<SDL_Scancode> pressed;
+  for (size_t i = 0; i < events.size(); ++i) {
+    const SDL_Event& ev = events[i];
+    if (ev.type == SDL_KEYDOWN) pressed.push_back(ev.key.keysym.scancode);
+    if (ev.type == SDL_KEYUP) {
+      for (SDL_Scancode s : pressed) {
+        if (s != ev.key.keysym.scancode) continue;
+        later.assign(events.begin() + static_cast<std::ptrdiff_t>(i), events.end());
+        events.resize(i);
+        return events;
+      }
+    }
+  }
+  return events;
+}
 
 /// Touch first where the device is touch: a larger font and frames at least 44 CSS px tall.
 void load_fonts(float dpr, bool coarse) {
@@ -157,12 +183,15 @@ void frame() {
   const double elapsed = (now - a.last_frame_ms) / 1000.0;
   a.last_frame_ms = now;
 
-  SDL_Event e;
+  static std::vector<SDL_Event> later;
   bool input = false;
-  while (!a.html_view && SDL_PollEvent(&e)) {
-    ImGui_ImplSDL2_ProcessEvent(&e);
-    handle_event(e);
-    input = true;
+  if (!a.html_view) {
+    for (SDL_Event& e : events_this_frame(later)) {
+      ImGui_ImplSDL2_ProcessEvent(&e);
+      handle_event(e);
+      input = true;
+      if (a.html_view) break;
+    }
   }
   if (a.html_view) return;  // the HTML view's requestAnimationFrame loop drives the app now
   a.plan.measure(now);

@@ -111,6 +111,16 @@ export async function typeField(page, key, text) {
 }
 
 /// Clicks the 3-D view away from any boid, leaving text fields (so shortcuts work).
+/// A key pressed and released between two frames, as a quick tap while frames are slow: both
+/// events reach the canvas (where SDL listens) in one task, so no frame runs between them.
+export async function tapInOneFrame(page, code, keyCode) {
+  await page.evaluate(([c, k]) => {
+    const canvas = document.getElementById('canvas');
+    for (const type of ['keydown', 'keyup'])
+      canvas.dispatchEvent(new KeyboardEvent(type, {code: c, key: c, keyCode: k, which: k, bubbles: true, cancelable: true}));
+  }, [code, keyCode]);
+}
+
 export async function focusView(page) {
   const v = (await appState(page)).view;
   const [x, y] = await canvasPoint(page, v[0] + 6, v[1] + v[3] - 6);
