@@ -1,8 +1,9 @@
 // Bandada — see parallel.h. One pool of threads made on first use and kept: a step never creates
 // threads, so a browser's main thread never waits for a Web Worker to start (in a threaded wasm
 // build the pool's threads come from the workers made before main), and a step pays no thread
-// start-up. Blocks are claimed in any order by whichever thread is free; the split itself is
-// fixed by n and the thread count, so the result is too.
+// start-up. Blocks are claimed in any order by whichever thread is free, a few per thread, so a
+// thread the system puts aside for a while (a page's renderer wants the core) leaves its share
+// to the others; the split itself is fixed by n and the thread count, so the result is too.
 #include "parallel.h"
 
 #include <algorithm>
@@ -23,6 +24,8 @@ unsigned hardware_threads() { return kThreads ? std::max(1u, std::thread::hardwa
 
 namespace {
 
+constexpr size_t kBlocksPerThread = 4;
+
 class Pool {
  public:
   ~Pool() {
@@ -35,15 +38,17 @@ class Pool {
   }
 
   // Runs job(block, slot) for every block in [0, blocks): slot 0 is the caller, slot k the k-th
-  // pool thread; only slots below `blocks` take part, so a slot indexes the caller's scratch.
-  void run(size_t blocks, const std::function<void(size_t, unsigned)>& job) {
+  // pool thread; only slots below `slots` take part, so a slot indexes the caller's scratch.
+  void run(size_t blocks, unsigned slots, const std::function<void(size_t, unsigned)>& job) {
     std::lock_guard<std::mutex> one_at_a_time(run_);
     std::unique_lock<std::mutex> lock(m_);
-    while (threads_.size() + 1 < blocks) {
+    while (threads_.size() + 1 < slots) {
       const unsigned slot = static_cast<unsigned>(threads_.size() + 1);
-      threads_.emplace_back([this, slot] { work(slot); });
+      // It joins this run: it starts from the generation before the run's.
+      threads_.emplace_back([this, slot, before = generation_] { work(slot, before); });
     }
     job_ = &job;
+    slots_ = slots;
     blocks_ = blocks;
     next_ = 0;
     left_ = blocks;
@@ -55,14 +60,13 @@ class Pool {
   }
 
  private:
-  void work(unsigned slot) {
+  void work(unsigned slot, uint64_t seen) {
     std::unique_lock<std::mutex> lock(m_);
-    uint64_t seen = generation_;
     while (true) {
       work_.wait(lock, [&] { return stop_ || generation_ != seen; });
       if (stop_) return;
       seen = generation_;
-      if (slot < blocks_) claim(lock, slot);
+      if (slot < slots_) claim(lock, slot);
     }
   }
 
@@ -83,6 +87,7 @@ class Pool {
   std::vector<std::thread> threads_;
   const std::function<void(size_t, unsigned)>* job_ = nullptr;
   size_t blocks_ = 0, next_ = 0, left_ = 0;
+  unsigned slots_ = 0;
   uint64_t generation_ = 0;
   bool stop_ = false;
 };
@@ -196,13 +201,16 @@ void BackgroundJob::halt() {
 }
 
 void parallel_for(size_t n, unsigned threads, const std::function<void(size_t, size_t, unsigned)>& f) {
-  // At least 256 items a block: below that a thread costs more than it saves.
-  const size_t blocks = std::min<size_t>(kThreads ? std::max(1u, threads) : 1u, std::max<size_t>(1, n / 256));
-  if (blocks <= 1) {
+  // At least 256 items a block: below that a thread costs more than it saves. Up to
+  // kBlocksPerThread blocks a thread, so the work follows the threads that run.
+  const unsigned slots = kThreads ? std::max(1u, threads) : 1u;
+  const size_t blocks = std::min<size_t>(size_t{slots} * kBlocksPerThread, std::max<size_t>(1, n / 256));
+  if (blocks <= 1 || slots <= 1) {
     f(0, n, 0);
     return;
   }
-  pool().run(blocks, [&](size_t b, unsigned slot) { f(n * b / blocks, n * (b + 1) / blocks, slot); });
+  pool().run(blocks, static_cast<unsigned>(std::min<size_t>(slots, blocks)),
+             [&](size_t b, unsigned slot) { f(n * b / blocks, n * (b + 1) / blocks, slot); });
 }
 
 }  // namespace bandada
