@@ -59,12 +59,12 @@ void boids3d_components(const Boids3dParams& p, const Boids3dState& s, Neighbour
   }
 }
 
-void boids3d_integrate(const Boids3dParams& p, const Boids3dState& s, const Boids3dComponents& c,
-                       Boids3dState& out) {
-  const size_t n = s.size();
-  out.resize(n);
+namespace {
+
+void integrate_range(const Boids3dParams& p, const Boids3dState& s, const Boids3dComponents& c, size_t begin,
+                     size_t end, Boids3dState& out) {
   const double ws = p.separation, wa = p.alignment, wc = p.cohesion;
-  for (size_t i = 0; i < n; ++i) {
+  for (size_t i = begin; i < end; ++i) {
     double vx = s.vx[i] + ws * c.sx[i] + wa * c.ax[i] + wc * c.cx[i];
     double vy = s.vy[i] + ws * c.sy[i] + wa * c.ay[i] + wc * c.cy[i];
     double vz = s.vz[i] + ws * c.sz[i] + wa * c.az[i] + wc * c.cz[i];
@@ -76,6 +76,14 @@ void boids3d_integrate(const Boids3dParams& p, const Boids3dState& s, const Boid
     out.y[i] = wrap_periodic(s.y[i] + kDt * vy);
     out.z[i] = wrap_periodic(s.z[i] + kDt * vz);
   }
+}
+
+}  // namespace
+
+void boids3d_integrate(const Boids3dParams& p, const Boids3dState& s, const Boids3dComponents& c,
+                       Boids3dState& out, unsigned threads) {
+  out.resize(s.size());
+  parallel_for(s.size(), threads, [&](size_t a, size_t b, unsigned) { integrate_range(p, s, c, a, b, out); });
 }
 
 double mean_speed(const Boids3dState& s) {
@@ -126,14 +134,14 @@ Boids3d::Boids3d(const Boids3dParams& p, NeighbourSearch search, bool compute_no
 
 void Boids3d::start_components() {
   next_comp_.resize(next_.size());
-  if (search_ == NeighbourSearch::grid) grid_.build(next_, params_.radius);
+  if (search_ == NeighbourSearch::grid) grid_.build(next_, params_.radius, threads_);
   done_ = 0;
   pending_ = true;
 }
 
 void Boids3d::begin_step() {
   if (pending_) return;
-  boids3d_integrate(params_, state_, comp_, next_);
+  boids3d_integrate(params_, state_, comp_, next_, threads_);
   start_components();
 }
 
@@ -169,9 +177,9 @@ bool Boids3d::compute_components(const Boids3dState& s, Boids3dComponents& c, si
 bool Boids3d::compute_ahead(size_t max_boids) {
   if (!pending_ || initial_ || done_ != next_.size()) return true;  // nothing to go on from
   if (!ahead_pending_) {  // what begin_step does once the pending step is current
-    boids3d_integrate(params_, next_, next_comp_, ahead_);
+    boids3d_integrate(params_, next_, next_comp_, ahead_, threads_);
     ahead_comp_.resize(ahead_.size());
-    if (search_ == NeighbourSearch::grid) grid_.build(ahead_, params_.radius);
+    if (search_ == NeighbourSearch::grid) grid_.build(ahead_, params_.radius, threads_);
     ahead_done_ = 0;
     ahead_pending_ = true;
   }

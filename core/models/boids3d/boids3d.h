@@ -26,9 +26,10 @@ Boids3dState boids3d_initial_state(const Boids3dParams& p);
 void boids3d_components(const Boids3dParams& p, const Boids3dState& s, NeighbourSearch search,
                         Boids3dComponents& out);
 
-/// v' = cap(v + sep·S + ali·A + coh·C), x' = wrap(x + 0.04·v'), for every boid.
+/// v' = cap(v + sep·S + ali·A + coh·C), x' = wrap(x + 0.04·v'), for every boid (on up to
+/// `threads` threads: each boid on its own, so the same bits for any count).
 void boids3d_integrate(const Boids3dParams& p, const Boids3dState& s, const Boids3dComponents& c,
-                       Boids3dState& out);
+                       Boids3dState& out, unsigned threads = 1);
 
 /// Scales v to length max_speed when |v| > max_speed.
 void cap_speed(double& vx, double& vy, double& vz, double max_speed);

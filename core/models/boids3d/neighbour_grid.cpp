@@ -12,6 +12,7 @@
 #include <cmath>
 #include <cstring>
 
+#include "model/parallel.h"
 #include "periodic.h"
 
 namespace bandada {
@@ -163,7 +164,7 @@ int cell_coord(double x, int n) {
 
 }  // namespace
 
-void NeighbourGrid::build(const Boids3dState& s, double radius) {
+void NeighbourGrid::build(const Boids3dState& s, double radius, unsigned threads) {
   const size_t count = s.size();
   src_ = &s;
   radius_ = radius;
@@ -186,26 +187,35 @@ void NeighbourGrid::build(const Boids3dState& s, double radius) {
   id_.resize(count);
   xyz_.resize(3 * count);
   v_.resize(3 * count);
-  std::vector<uint32_t> cell_of(count);
-  for (size_t i = 0; i < count; ++i) {
-    uint32_t c = static_cast<uint32_t>((cell_coord(s.z[i], n) * n + cell_coord(s.y[i], n)) * n +
-                                       cell_coord(s.x[i], n));
-    cell_of[i] = c;
-    ++start_[c + 1];
-  }
+  place_.resize(count);
+  // Each boid's cell (on threads), the counts and each boid's place in index order (one pass:
+  // this order is what makes every cell list ascending indices), then the copies (on threads).
+  parallel_for(count, threads, [&](size_t a, size_t b, unsigned) {
+    for (size_t i = a; i < b; ++i)
+      place_[i] = static_cast<uint32_t>((cell_coord(s.z[i], n) * n + cell_coord(s.y[i], n)) * n +
+                                        cell_coord(s.x[i], n));
+  });
+  for (size_t i = 0; i < count; ++i) ++start_[place_[i] + 1];
   for (size_t c = 0; c < cells; ++c) start_[c + 1] += start_[c];
   std::vector<uint32_t> fill(start_.begin(), start_.end() - 1);
   for (size_t i = 0; i < count; ++i) {
-    uint32_t p = fill[cell_of[i]]++;
-    cell_[p] = cell_of[i];
+    const uint32_t c = place_[i];
+    const uint32_t p = fill[c]++;
+    cell_[p] = c;
     id_[p] = static_cast<uint32_t>(i);
-    xyz_[3 * p] = s.x[i];
-    xyz_[3 * p + 1] = s.y[i];
-    xyz_[3 * p + 2] = s.z[i];
-    v_[3 * p] = s.vx[i];
-    v_[3 * p + 1] = s.vy[i];
-    v_[3 * p + 2] = s.vz[i];
+    place_[i] = p;
   }
+  parallel_for(count, threads, [&](size_t a, size_t b, unsigned) {
+    for (size_t i = a; i < b; ++i) {
+      const size_t p = place_[i];
+      xyz_[3 * p] = s.x[i];
+      xyz_[3 * p + 1] = s.y[i];
+      xyz_[3 * p + 2] = s.z[i];
+      v_[3 * p] = s.vx[i];
+      v_[3 * p + 1] = s.vy[i];
+      v_[3 * p + 2] = s.vz[i];
+    }
+  });
   ++build_;
 }
 

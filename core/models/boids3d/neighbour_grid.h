@@ -71,8 +71,9 @@ class NeighbourGrid {
     uint64_t candidates = 0;
   };
 
-  /// Sorts the state into cells (counting sort, stable, so each cell lists ascending indices).
-  void build(const Boids3dState& s, double radius);
+  /// Sorts the state into cells (counting sort, stable, so each cell lists ascending indices);
+  /// the per-boid parts on up to `threads` threads, the same grid for any count.
+  void build(const Boids3dState& s, double radius, unsigned threads = 1);
   /// Components for the boids at sorted positions [begin, end), written at their indices.
   void components(size_t begin, size_t end, Boids3dComponents& out) { components(begin, end, out, scan_); }
   /// The same with a thread's own scan state: any split of the positions gives the same bits.
@@ -99,6 +100,7 @@ class NeighbourGrid {
   std::vector<uint32_t> id_;           // boid index of each sorted boid
   std::vector<double> xyz_;            // x, y, z of each sorted boid, side by side (one cache line)
   std::vector<double> v_;              // vx, vy, vz of each sorted boid, side by side
+  std::vector<uint32_t> place_;        // sorted position of each boid (build's working memory)
   uint64_t build_ = 0;                 // counts builds: a scan from an older build starts afresh
   Scan scan_;                          // the calling thread's
 };
