@@ -39,7 +39,9 @@ class Pool {
 
   // Runs job(block, slot) for every block in [0, blocks): slot 0 is the caller, slot k the k-th
   // pool thread; only slots below `slots` take part, so a slot indexes the caller's scratch.
-  void run(size_t blocks, unsigned slots, const std::function<void(size_t, unsigned)>& job) {
+  // A block claimed once `until` is set is skipped (run's result is then false).
+  bool run(size_t blocks, unsigned slots, const std::function<void(size_t, unsigned)>& job,
+           const std::atomic<bool>* until = nullptr) {
     std::lock_guard<std::mutex> one_at_a_time(run_);
     std::unique_lock<std::mutex> lock(m_);
     while (threads_.size() + 1 < slots) {
@@ -48,6 +50,8 @@ class Pool {
       threads_.emplace_back([this, slot, before = generation_] { work(slot, before); });
     }
     job_ = &job;
+    until_ = until;
+    skipped_ = false;
     slots_ = slots;
     blocks_ = blocks;
     next_ = 0;
@@ -57,6 +61,7 @@ class Pool {
     claim(lock, 0);
     done_.wait(lock, [this] { return left_ == 0; });
     job_ = nullptr;
+    return !skipped_;
   }
 
  private:
@@ -74,10 +79,14 @@ class Pool {
   void claim(std::unique_lock<std::mutex>& lock, unsigned slot) {
     while (job_ && next_ < blocks_) {
       const size_t b = next_++;
-      const std::function<void(size_t, unsigned)>& job = *job_;
-      lock.unlock();
-      job(b, slot);
-      lock.lock();
+      if (until_ && *until_) {
+        skipped_ = true;
+      } else {
+        const std::function<void(size_t, unsigned)>& job = *job_;
+        lock.unlock();
+        job(b, slot);
+        lock.lock();
+      }
       if (--left_ == 0) done_.notify_all();
     }
   }
@@ -86,6 +95,8 @@ class Pool {
   std::condition_variable work_, done_;
   std::vector<std::thread> threads_;
   const std::function<void(size_t, unsigned)>* job_ = nullptr;
+  const std::atomic<bool>* until_ = nullptr;
+  bool skipped_ = false;
   size_t blocks_ = 0, next_ = 0, left_ = 0;
   unsigned slots_ = 0;
   uint64_t generation_ = 0;
@@ -211,6 +222,22 @@ void parallel_for(size_t n, unsigned threads, const std::function<void(size_t, s
   }
   pool().run(blocks, static_cast<unsigned>(std::min<size_t>(slots, blocks)),
              [&](size_t b, unsigned slot) { f(n * b / blocks, n * (b + 1) / blocks, slot); });
+}
+
+bool parallel_for_until(size_t n, unsigned threads, size_t block, const std::atomic<bool>& stop,
+                        const std::function<void(size_t, size_t, unsigned)>& f) {
+  block = std::max<size_t>(block, 1);
+  const size_t blocks = (n + block - 1) / block;
+  const unsigned slots = kThreads ? std::max(1u, threads) : 1u;
+  auto range = [&](size_t b, unsigned slot) { f(b * block, std::min(n, (b + 1) * block), slot); };
+  if (slots <= 1 || blocks <= 1) {
+    for (size_t b = 0; b < blocks; ++b) {
+      if (stop) return false;
+      range(b, 0);
+    }
+    return true;
+  }
+  return pool().run(blocks, static_cast<unsigned>(std::min<size_t>(slots, blocks)), range, &stop);
 }
 
 }  // namespace bandada

@@ -15,6 +15,11 @@ namespace bandada {
 /// blocks, one after another, never two at once. Returns when every block is done.
 void parallel_for(size_t n, unsigned threads, const std::function<void(size_t, size_t, unsigned)>& f);
 
+/// The same in blocks of `block` items (the last one shorter), taken by whichever thread is free
+/// until `stop` is set: false when it was, some blocks then never having run.
+bool parallel_for_until(size_t n, unsigned threads, size_t block, const std::atomic<bool>& stop,
+                        const std::function<void(size_t, size_t, unsigned)>& f);
+
 /// Threads this build can run at once: 1 without thread support.
 unsigned hardware_threads();
 

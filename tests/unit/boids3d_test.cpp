@@ -3,6 +3,7 @@
 
 #include <doctest/doctest.h>
 
+#include <atomic>
 #include <cmath>
 #include <limits>
 
@@ -304,44 +305,45 @@ TEST_CASE("the step's threads: any count gives the bits of one thread and of bru
   CHECK(state_fingerprint(sliced.state()) == state_fingerprint(brute.state()));
 }
 
-TEST_CASE("a step computed ahead gives the bits of stepping one at a time, and leaves what is shown alone") {
+TEST_CASE("steps computed in blocks, one ahead, until stopped: the bits of stepping one at a time") {
   Boids3dParams p = params(1.0, 0.1, 0.06, 0.02, 2);
-  p.count = 700;
+  p.count = 2500;
   p.seed = 5;
+  std::atomic<bool> stop{false}, yes{true}, no{false};
   for (NeighbourSearch search : {NeighbourSearch::grid, NeighbourSearch::brute_force}) {
     CAPTURE(static_cast<int>(search));
-    Boids3d one(p, search), ahead(p, search);
-    ahead.set_threads(2);
-    for (int t = 0; t < 6; ++t) one.step();
+    Boids3d one(p, search), f(p, search);
+    f.set_threads(3);
+    for (int t = 0; t < 7; ++t) one.step();
     for (int pair = 0; pair < 3; ++pair) {
-      ahead.begin_step();
-      while (!ahead.compute_step(97)) {
-      }
-      const uint64_t shown = state_fingerprint(ahead.state());
-      const uint64_t steps = ahead.steps();
-      while (!ahead.compute_ahead(97)) {
-      }
-      CHECK(state_fingerprint(ahead.state()) == shown);  // neither the shown state …
-      CHECK(ahead.steps() == steps);                     // … nor its time moved
-      ahead.commit_step();
-      CHECK(ahead.steps() == steps + 1);
-      CHECK(ahead.step_in_progress());  // the ahead step is pending now, and whole
-      CHECK(ahead.compute_step(0));
-      ahead.commit_step();
-      CHECK_FALSE(ahead.step_in_progress());
+      const uint64_t shown = state_fingerprint(f.state());
+      const uint64_t steps = f.steps();
+      CHECK(f.compute_until(stop, yes, 97));
+      CHECK(state_fingerprint(f.state()) == shown);  // neither the shown state …
+      CHECK(f.steps() == steps);                     // … nor its time moved
+      f.commit_step();
+      CHECK(f.steps() == steps + 1);
+      CHECK(f.step_in_progress());  // the ahead step is pending now, and whole
+      CHECK(f.compute_step(0));
+      f.commit_step();
+      CHECK_FALSE(f.step_in_progress());
     }
-    CHECK(ahead.steps() == 6);
-    CHECK(state_fingerprint(ahead.state()) == state_fingerprint(one.state()));
-    CHECK(ahead.components().ax == one.components().ax);
+    stop = true;  // a Pause: the step stops where it is (parallel_for_until's test stops one part-way)
+    CHECK_FALSE(f.compute_until(stop, yes, 64));
+    const uint64_t shown = state_fingerprint(f.state());
+    stop = false;
+    CHECK(f.compute_until(stop, no, 64));  // … and is done later, whole, nothing ahead
+    CHECK(state_fingerprint(f.state()) == shown);
+    f.commit_step();
+    CHECK_FALSE(f.step_in_progress());
+    CHECK(f.steps() == 7);
+    CHECK(state_fingerprint(f.state()) == state_fingerprint(one.state()));
+    CHECK(f.components().ax == one.components().ax);
   }
   // Cancelled, a step and the one ahead of it are both dropped.
   Boids3d f(p);
   const uint64_t start = state_fingerprint(f.state());
-  f.begin_step();
-  while (!f.compute_step(1000)) {
-  }
-  while (!f.compute_ahead(100)) {
-  }
+  CHECK(f.compute_until(stop, yes, 100));
   f.cancel_step();
   CHECK_FALSE(f.step_in_progress());
   f.step();

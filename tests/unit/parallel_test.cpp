@@ -71,3 +71,26 @@ TEST_CASE("parallel_for: threads made for a run take part in that run") {
   });
   CHECK(count.load() == threads);
 }
+
+TEST_CASE("parallel_for_until: every item once in blocks, or false once stopped, later blocks never run") {
+  for (unsigned threads : {1u, 2u, 3u}) {
+    CAPTURE(threads);
+    const size_t n = 10007;
+    std::vector<std::atomic<int>> seen(n);
+    std::atomic<bool> stop{false};
+    CHECK(parallel_for_until(n, threads, 100, stop, [&](size_t a, size_t b, unsigned worker) {
+      CHECK(b - a <= 100);
+      CHECK(worker < threads);
+      for (size_t i = a; i < b; ++i) ++seen[i];
+    }));
+    size_t once = 0;
+    for (auto& s : seen) once += s == 1;
+    CHECK(once == n);
+    std::atomic<size_t> ran{0};
+    CHECK_FALSE(parallel_for_until(n, threads, 100, stop, [&](size_t a, size_t b, unsigned) {
+      ran += b - a;
+      stop = true;  // a Pause while blocks run: no block is taken after it
+    }));
+    CHECK(ran.load() <= 100 * threads);
+  }
+}

@@ -174,16 +174,38 @@ bool Boids3d::compute_components(const Boids3dState& s, Boids3dComponents& c, si
   return done == n;
 }
 
-bool Boids3d::compute_ahead(size_t max_boids) {
-  if (!pending_ || initial_ || done_ != next_.size()) return true;  // nothing to go on from
-  if (!ahead_pending_) {  // what begin_step does once the pending step is current
-    boids3d_integrate(params_, next_, next_comp_, ahead_, threads_);
-    ahead_comp_.resize(ahead_.size());
-    if (search_ == NeighbourSearch::grid) grid_.build(ahead_, params_.radius, threads_);
-    ahead_done_ = 0;
-    ahead_pending_ = true;
-  }
-  return compute_components(ahead_, ahead_comp_, ahead_done_, max_boids);
+void Boids3d::begin_ahead() {  // what begin_step does once the pending step is current
+  boids3d_integrate(params_, next_, next_comp_, ahead_, threads_);
+  ahead_comp_.resize(ahead_.size());
+  if (search_ == NeighbourSearch::grid) grid_.build(ahead_, params_.radius, threads_);
+  ahead_done_ = 0;
+  ahead_pending_ = true;
+}
+
+bool Boids3d::compute_components_until(const Boids3dState& s, Boids3dComponents& c, size_t& done,
+                                       const std::atomic<bool>& stop, size_t block) {
+  const size_t n = s.size();
+  if (scans_.size() + 1 < threads_) scans_.resize(threads_ - 1);
+  const size_t from = done;
+  const bool whole =
+      parallel_for_until(n - from, threads_, block, stop, [&](size_t a, size_t b, unsigned worker) {
+        if (search_ == NeighbourSearch::brute_force)
+          brute_force_components(s, params_.radius, from + a, from + b, c);
+        else if (worker == 0)
+          grid_.components(from + a, from + b, c);
+        else
+          grid_.components(from + a, from + b, c, scans_[worker - 1]);
+      });
+  if (whole) done = n;
+  return whole;
+}
+
+bool Boids3d::compute_until(const std::atomic<bool>& stop, const std::atomic<bool>& ahead, size_t block) {
+  if (!pending_) begin_step();
+  if (!compute_components_until(next_, next_comp_, done_, stop, block)) return false;
+  if (!ahead || initial_) return true;
+  if (!ahead_pending_) begin_ahead();
+  return compute_components_until(ahead_, ahead_comp_, ahead_done_, stop, block);
 }
 
 void Boids3d::commit_step() {

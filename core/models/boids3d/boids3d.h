@@ -3,6 +3,7 @@
 // The next step's unweighted components are kept with the state, so readouts are always ready.
 #pragma once
 
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <vector>
@@ -74,14 +75,16 @@ class Boids3d {
   /// another thread may read those meanwhile (the page steps off its main thread this way).
   bool compute_step(size_t max_boids);
   /// advance_step's second half, once compute_step is true: the pending state becomes current,
-  /// and an ahead step (below) becomes the pending one.
+  /// and an ahead step (compute_until) becomes the pending one.
   void commit_step();
-  /// Once the pending step is whole, the step after it can be computed too, as the ahead step:
-  /// up to `max_boids` more boids of it; true when it is whole (or there is no whole pending step
-  /// to go on from, and so nothing to compute). Like compute_step it touches
-  /// neither the current state nor the pending step, so the page's background thread runs one
-  /// step ahead this way while the main thread draws. The same bits as stepping one at a time.
-  bool compute_ahead(size_t max_boids);
+  /// The pending step (begun if none is), whole, and when `ahead` is set once it is, the step
+  /// after it, the ahead step, that commit_step makes pending (and whole). Off the page's main
+  /// thread: every boid in blocks of `block`, taken by whichever of the step's threads is free
+  /// (none waits for another until the step ends), until done (true) or `stop` is set (false;
+  /// the step under way is computed again on the next call). Like compute_step it touches
+  /// neither the current state nor its time, so the main thread draws meanwhile. The same bits
+  /// as stepping one at a time.
+  bool compute_until(const std::atomic<bool>& stop, const std::atomic<bool>& ahead, size_t block);
   bool step_in_progress() const { return pending_; }
   /// True while the start's components are still pending (nothing to show yet). Reads nothing a
   /// later step's begin_step writes.
@@ -103,6 +106,11 @@ class Boids3d {
   void start_components();
   /// Components of s for up to max_boids more boids from `done` on; true when all are done.
   bool compute_components(const Boids3dState& s, Boids3dComponents& c, size_t& done, size_t max_boids);
+  /// The same for every boid left, in blocks, until stop.
+  bool compute_components_until(const Boids3dState& s, Boids3dComponents& c, size_t& done,
+                                const std::atomic<bool>& stop, size_t block);
+  /// Integrates the pending step into the ahead step and sorts it into the grid.
+  void begin_ahead();
 
   Boids3dParams params_;
   NeighbourSearch search_;
@@ -112,7 +120,7 @@ class Boids3d {
   uint64_t steps_ = 0;
   uint64_t state_id_;
   bool pending_ = false;
-  Boids3dState ahead_;  // the step after the pending one (compute_ahead)
+  Boids3dState ahead_;  // the step after the pending one (compute_until)
   Boids3dComponents ahead_comp_;
   bool ahead_pending_ = false;
   size_t ahead_done_ = 0;

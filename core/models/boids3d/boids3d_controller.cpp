@@ -289,19 +289,16 @@ void Boids3dController::work_in_background() {
   if (queued_ == 0 && !flock_->initializing()) return;
   Boids3d* f = flock_.get();
   job_initial_ = f->initializing();
-  // Pieces of about 10 ms, so Pause and Reset wait that long at most (8192 boids at most, where
-  // a piece's own threads still share it; 16 at least, where everyone is everyone's neighbour).
+  // Pieces of about 10 ms of one thread's work, shared out in blocks as threads come free, so
+  // Pause and Reset wait a block at most (8192 boids a piece at most; 16 boids a block at least,
+  // where everyone is everyone's neighbour).
   const double per_boid_ms = estimate_step_ms(f->params()) / std::max<double>(1, f->params().count);
   const size_t piece = static_cast<size_t>(std::clamp(kBackgroundPieceMs / per_boid_ms, 16.0, 8192.0));
   *ahead_wanted_ = !job_initial_ && queued_ >= 2;
-  job_.start([f, piece, ahead = ahead_wanted_](const std::atomic<bool>& stop) {
-    if (!f->step_in_progress()) f->begin_step();
-    while (!stop && !f->compute_step(piece)) {
-    }
-    // While the main thread has yet to collect this step, the next one, when it is due already.
-    if (!stop && *ahead)
-      while (!stop && !f->compute_ahead(piece)) {
-      }
+  // While the main thread has yet to collect this step, the next one too, when it is due already.
+  const size_t block = std::max<size_t>(16, piece / std::max(1u, f->threads()));
+  job_.start([f, block, ahead = ahead_wanted_](const std::atomic<bool>& stop) {
+    f->compute_until(stop, *ahead, block);
   });
 }
 

@@ -186,7 +186,7 @@ class Boids3dController {
   bool background_ = false;
   bool long_steps_ = false;   // work() last saw a step estimated above kBackgroundAboveMs
   bool job_initial_ = false;  // the background step computes the flock's start
-  // A second step is due: the background step goes on to the one after it (Boids3d::compute_ahead).
+  // A second step is due: the background step goes on to the one after it (Boids3d::compute_until).
   std::shared_ptr<std::atomic<bool>> ahead_wanted_ = std::make_shared<std::atomic<bool>>(false);
   BackgroundJob job_;  // last: destroyed (halted) before the flocks it computes
 };
