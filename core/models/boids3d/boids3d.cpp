@@ -156,6 +156,16 @@ bool Boids3d::compute_step(size_t max_boids) {
   return compute_components(next_, next_comp_, done_, max_boids);
 }
 
+void Boids3d::components_range(const Boids3dState& s, Boids3dComponents& c, size_t begin, size_t end,
+                               unsigned worker) {
+  if (search_ == NeighbourSearch::brute_force)
+    brute_force_components(s, params_.radius, begin, end, c);
+  else if (worker == 0)
+    grid_.components(begin, end, c);
+  else
+    grid_.components(begin, end, c, scans_[worker - 1]);
+}
+
 bool Boids3d::compute_components(const Boids3dState& s, Boids3dComponents& c, size_t& done,
                                  size_t max_boids) {
   const size_t n = s.size();
@@ -163,12 +173,7 @@ bool Boids3d::compute_components(const Boids3dState& s, Boids3dComponents& c, si
   if (scans_.size() + 1 < threads_) scans_.resize(threads_ - 1);
   const size_t from = done;
   parallel_for(end - from, threads_, [&](size_t a, size_t b, unsigned worker) {
-    if (search_ == NeighbourSearch::brute_force)
-      brute_force_components(s, params_.radius, from + a, from + b, c);
-    else if (worker == 0)
-      grid_.components(from + a, from + b, c);
-    else
-      grid_.components(from + a, from + b, c, scans_[worker - 1]);
+    components_range(s, c, from + a, from + b, worker);
   });
   done = end;
   return done == n;
@@ -187,15 +192,9 @@ bool Boids3d::compute_components_until(const Boids3dState& s, Boids3dComponents&
   const size_t n = s.size();
   if (scans_.size() + 1 < threads_) scans_.resize(threads_ - 1);
   const size_t from = done;
-  const bool whole =
-      parallel_for_until(n - from, threads_, block, stop, [&](size_t a, size_t b, unsigned worker) {
-        if (search_ == NeighbourSearch::brute_force)
-          brute_force_components(s, params_.radius, from + a, from + b, c);
-        else if (worker == 0)
-          grid_.components(from + a, from + b, c);
-        else
-          grid_.components(from + a, from + b, c, scans_[worker - 1]);
-      });
+  const bool whole = parallel_for_until(
+      n - from, threads_, block, stop,
+      [&](size_t a, size_t b, unsigned worker) { components_range(s, c, from + a, from + b, worker); });
   if (whole) done = n;
   return whole;
 }

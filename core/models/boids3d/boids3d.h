@@ -104,9 +104,12 @@ class Boids3d {
 
  private:
   void start_components();
+  /// Components of s for boids [begin, end) on the step's thread `worker`.
+  void components_range(const Boids3dState& s, Boids3dComponents& c, size_t begin, size_t end,
+                        unsigned worker);
   /// Components of s for up to max_boids more boids from `done` on; true when all are done.
   bool compute_components(const Boids3dState& s, Boids3dComponents& c, size_t& done, size_t max_boids);
-  /// The same for every boid left, in blocks, until stop.
+  /// compute_components for every boid left, in blocks, until stop.
   bool compute_components_until(const Boids3dState& s, Boids3dComponents& c, size_t& done,
                                 const std::atomic<bool>& stop, size_t block);
   /// Integrates the pending step into the ahead step and sorts it into the grid.
