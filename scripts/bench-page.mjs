@@ -3,7 +3,7 @@
 // without (single-thread build), and the 2-D flock at N = 20 000, r = 25 (threaded build). Each:
 // steps per second over 10 s of running, the longest main-thread task (PerformanceObserver
 // 'longtask'), how many tasks took over 100 ms, and how many frames Pause takes to act; each
-// figure the median of 5 runs (--quick: 1 run of 4 s).
+// figure the median of 5 runs, with their range (--quick: 1 run of 4 s).
 import {launch, startServer, openPage} from '../tests/browser/helpers.mjs';
 
 const quick = process.argv.includes('--quick');
@@ -47,9 +47,15 @@ async function measure(isolated, setup) {
     await context.close();
   }
   server.close();
-  return `threads ${rows[0].threads}, ${median(rows.map((r) => r.sps)).toFixed(1)} steps/s, longest main-thread task ` +
-    `${median(rows.map((r) => r.longest)).toFixed(0)} ms, tasks over 100 ms: ${median(rows.map((r) => r.over100))} in ${seconds} s, ` +
-    `Pause acts within ${median(rows.map((r) => r.frames))} frame(s)`;
+  // The median, and with several runs their range too.
+  const fig = (key, digits) => {
+    const v = rows.map((r) => r[key]);
+    const range = runs > 1 ? ` (${Math.min(...v).toFixed(digits)}–${Math.max(...v).toFixed(digits)})` : '';
+    return median(v).toFixed(digits) + range;
+  };
+  return `threads ${rows[0].threads}, ${fig('sps', 1)} steps/s, longest main-thread task ` +
+    `${fig('longest', 0)} ms, tasks over 100 ms: ${fig('over100', 0)} in ${seconds} s, ` +
+    `Pause acts within ${fig('frames', 0)} frame(s)`;
 }
 
 const flock3d = () => {
