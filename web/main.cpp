@@ -17,7 +17,8 @@
 
 namespace {
 
-SDL_Window* g_window = nullptr;  // the one window; everything else lives in web::App
+SDL_Window* g_window = nullptr;  // the one window; the app itself lives in web::App
+std::vector<SDL_Event> g_later;  // events held for the next frame (events_this_frame)
 
 /// ImGui 1.86 reads a key as held or not once per frame, so a key pressed and released between
 /// two frames (a quick tap while frames are slow) never reaches a field: Enter, Backspace lost.
@@ -183,10 +184,9 @@ void frame() {
   const double elapsed = (now - a.last_frame_ms) / 1000.0;
   a.last_frame_ms = now;
 
-  static std::vector<SDL_Event> later;
   bool input = false;
   if (!a.html_view) {
-    for (SDL_Event& e : events_this_frame(later)) {
+    for (SDL_Event& e : events_this_frame(g_later)) {
       ImGui_ImplSDL2_ProcessEvent(&e);
       handle_event(e);
       input = true;

@@ -132,10 +132,14 @@ Boids3d::Boids3d(const Boids3dParams& p, NeighbourSearch search, bool compute_no
   if (compute_now) advance_step(static_cast<size_t>(-1));
 }
 
+void Boids3d::start_components(const Boids3dState& s, Boids3dComponents& c, size_t& done) {
+  c.resize(s.size());
+  if (search_ == NeighbourSearch::grid) grid_.build(s, params_.radius, threads_);
+  done = 0;
+}
+
 void Boids3d::start_components() {
-  next_comp_.resize(next_.size());
-  if (search_ == NeighbourSearch::grid) grid_.build(next_, params_.radius, threads_);
-  done_ = 0;
+  start_components(next_, next_comp_, done_);
   pending_ = true;
 }
 
@@ -181,9 +185,7 @@ bool Boids3d::compute_components(const Boids3dState& s, Boids3dComponents& c, si
 
 void Boids3d::begin_ahead() {  // what begin_step does once the pending step is current
   boids3d_integrate(params_, next_, next_comp_, ahead_, threads_);
-  ahead_comp_.resize(ahead_.size());
-  if (search_ == NeighbourSearch::grid) grid_.build(ahead_, params_.radius, threads_);
-  ahead_done_ = 0;
+  start_components(ahead_, ahead_comp_, ahead_done_);
   ahead_pending_ = true;
 }
 

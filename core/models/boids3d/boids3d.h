@@ -103,6 +103,9 @@ class Boids3d {
   unsigned threads() const { return threads_; }
 
  private:
+  /// Sorts s into the grid and sizes its components, none computed yet.
+  void start_components(const Boids3dState& s, Boids3dComponents& c, size_t& done);
+  /// The same for the pending step, which is then pending.
   void start_components();
   /// Components of s for boids [begin, end) on the step's thread `worker`.
   void components_range(const Boids3dState& s, Boids3dComponents& c, size_t begin, size_t end,
