@@ -110,7 +110,6 @@ export async function typeField(page, key, text) {
   await nextFrames(page, 2);
 }
 
-/// Clicks the 3-D view away from any boid, leaving text fields (so shortcuts work).
 /// A key pressed and released between two frames, as a quick tap while frames are slow: both
 /// events reach the canvas (where SDL listens) in one task, so no frame runs between them.
 export async function tapInOneFrame(page, code, keyCode) {
@@ -121,11 +120,14 @@ export async function tapInOneFrame(page, code, keyCode) {
   }, [code, keyCode]);
 }
 
+/// Clicks the 3-D view away from any boid, leaving text fields (so shortcuts work). ImGui
+/// says a field has let go of the keyboard two frames after the click (io.WantTextInput is
+/// set at a frame's start, from the frame before), and keys are read before that: 3 frames.
 export async function focusView(page) {
   const v = (await appState(page)).view;
   const [x, y] = await canvasPoint(page, v[0] + 6, v[1] + v[3] - 6);
   await page.mouse.click(x, y);
-  await nextFrames(page, 2);
+  await nextFrames(page, 3);
 }
 
 /// Waits until a predicate over what read() returns holds, or fails with the last reading.
