@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "app/model_session.h"
+#include "app/remote_step.h"
 
 namespace web {
 
@@ -73,6 +74,8 @@ struct DrawPlan {
 
 struct App {
   std::vector<std::unique_ptr<bandada::ModelSession>> sessions;  ///< one per registered model
+  /// Without threads, each session's Web Worker for long steps (browser.h's step_worker).
+  std::vector<std::unique_ptr<bandada::RemoteStepper>> step_workers;
   std::vector<uint64_t> saved_revision;  ///< per session: the revision last written to storage
   size_t current = 0;                    ///< the model on screen; the others wait, paused
   bandada::DrawData draw;                ///< this frame's draw data of the current session

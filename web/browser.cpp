@@ -212,6 +212,62 @@ EM_JS(void, js_mark_ready, (), {
   window.bandadaReady = true;
   document.body.classList.add('app-ready');
 });
+// The step worker of session `id` (web/step_worker.js), made on first use: it gets a model's
+// bytes and computes steps as they are asked for; each step comes back whole and waits in
+// `ready` until taken. A stop or a new start moves `gen`, and whatever comes from before is dropped.
+EM_JS(void, js_stepper_start, (int id, const char* kind, const char* bytes, int size, int steps), {
+  const all = Module.bandadaSteppers || (Module.bandadaSteppers = {});
+  let s = all[id];
+  if (!s) {
+    s = all[id] = {gen: 0, ready: [], failed: false, worker: null};
+    try {
+      s.worker = new Worker('step_worker.js');
+      s.worker.onmessage = (e) => {
+        const m = e.data;
+        if (m.gen !== s.gen) return;
+        if (m.error) {
+          s.failed = true;
+          console.warn('Bandada: the step worker stopped: ' + m.error);
+        } else {
+          s.ready.push(new Uint8Array(m.bytes));
+        }
+      };
+      s.worker.onerror = (e) => {
+        s.failed = true;
+        console.warn('Bandada: the step worker failed: ' + (e.message || 'unknown error'));
+      };
+    } catch (e) {
+      s.failed = true;
+      return;
+    }
+  }
+  s.gen++;
+  s.ready = [];
+  const model = HEAPU8.slice(bytes, bytes + size);
+  s.worker.postMessage({gen: s.gen, kind: UTF8ToString(kind), model: model.buffer, steps}, [model.buffer]);
+});
+EM_JS(void, js_stepper_more, (int id, int steps), {
+  const s = Module.bandadaSteppers[id];
+  s.worker.postMessage({gen: s.gen, steps});
+});
+EM_JS(void, js_stepper_stop, (int id), {
+  const s = Module.bandadaSteppers && Module.bandadaSteppers[id];
+  if (!s || !s.worker) return;
+  s.gen++;
+  s.ready = [];
+  s.worker.postMessage({gen: s.gen});
+});
+EM_JS(int, js_stepper_size, (int id), {
+  const s = Module.bandadaSteppers && Module.bandadaSteppers[id];
+  return s && s.ready.length ? s.ready[0].length : -1;
+});
+EM_JS(void, js_stepper_take, (int id, char* to), {
+  HEAPU8.set(Module.bandadaSteppers[id].ready.shift(), to);
+});
+EM_JS(int, js_stepper_failed, (int id), {
+  const s = Module.bandadaSteppers && Module.bandadaSteppers[id];
+  return s && s.failed ? 1 : 0;
+});
 // clang-format on
 
 }  // namespace
@@ -256,6 +312,34 @@ double device_pixel_ratio() { return emscripten_get_device_pixel_ratio(); }
 bool coarse_pointer() { return js_coarse_pointer() != 0; }
 bool cross_origin_isolated() { return js_cross_origin_isolated() != 0; }
 bool software_webgl() { return js_software_webgl() != 0; }
+
+namespace {
+
+class WorkerStepper final : public bandada::RemoteStepper {
+ public:
+  explicit WorkerStepper(int id) : id_(id) {}
+  void start(std::string_view kind, std::string model, int steps) override {
+    const std::string k(kind);
+    js_stepper_start(id_, k.c_str(), model.data(), static_cast<int>(model.size()), steps);
+  }
+  void more(int steps) override { js_stepper_more(id_, steps); }
+  void stop() override { js_stepper_stop(id_); }
+  std::optional<std::string> take() override {
+    const int size = js_stepper_size(id_);
+    if (size < 0) return std::nullopt;
+    std::string bytes(static_cast<size_t>(size), '\0');
+    js_stepper_take(id_, bytes.data());
+    return bytes;
+  }
+  bool failed() const override { return js_stepper_failed(id_) != 0; }
+
+ private:
+  int id_;
+};
+
+}  // namespace
+
+std::unique_ptr<bandada::RemoteStepper> step_worker(int id) { return std::make_unique<WorkerStepper>(id); }
 
 }  // namespace web
 

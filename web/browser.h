@@ -2,8 +2,11 @@
 // visibility, page lifecycle, clipboard, downloads). Storage that throws never breaks the app.
 #pragma once
 
+#include <memory>
 #include <optional>
 #include <string>
+
+#include "app/remote_step.h"
 
 namespace web {
 
@@ -48,6 +51,9 @@ double device_pixel_ratio();
 bool coarse_pointer();
 /// The page may share memory with workers (COOP/COEP headers): the threaded build can run.
 bool cross_origin_isolated();
+/// A Web Worker with its own instance of the engine (web/step_worker.js), made on first use, that
+/// computes the steps of session `id` where this build has no threads.
+std::unique_ptr<bandada::RemoteStepper> step_worker(int id);
 /// WebGL here is rasterized on the CPU (SwiftShader, llvmpipe): every pixel costs CPU time.
 bool software_webgl();
 

@@ -66,8 +66,9 @@ bandada_page(bandada-web bandada bandada_core "${BANDADA_SDL2_DIR}" OFF)
 bandada_page(bandada-web-mt bandada-mt bandada_core_mt "${BANDADA_DEPS}/sdl2-wasm-mt" ON)
 add_dependencies(bandada-web bandada-web-mt)
 
-# The sweep workers' module: the models and the CLI's row code, no page (web/sweep_worker.cpp).
-add_executable(bandada-sweep web/sweep_worker.cpp cli/cli.cpp cli/sweep.cpp)
+# The workers' module: the models and the CLI's row code, no page: sweep rows
+# (web/sweep_worker.cpp) and, where the page has no threads, its long steps (web/step_worker.cpp).
+add_executable(bandada-sweep web/sweep_worker.cpp web/step_worker.cpp cli/cli.cpp cli/sweep.cpp)
 target_link_libraries(bandada-sweep PRIVATE bandada_core)
 bandada_target_defaults(bandada-sweep)
 set_target_properties(bandada-sweep PROPERTIES SUFFIX ".js" RUNTIME_OUTPUT_DIRECTORY "${BANDADA_WEB_DIR}")
@@ -77,18 +78,21 @@ add_dependencies(bandada-web bandada-sweep)
 
 # The static folder: the page and its assets beside bandada.js / bandada.wasm.
 set(BANDADA_PAGE_FILES "${BANDADA_WEB_DIR}/index.html" "${BANDADA_WEB_DIR}/html_view.js"
-    "${BANDADA_WEB_DIR}/sweep_pool.js" "${BANDADA_WEB_DIR}/sweep_worker.js" "${BANDADA_WEB_DIR}/_headers"
+    "${BANDADA_WEB_DIR}/sweep_pool.js" "${BANDADA_WEB_DIR}/sweep_worker.js"
+    "${BANDADA_WEB_DIR}/step_worker.js" "${BANDADA_WEB_DIR}/_headers"
     "${BANDADA_WEB_DIR}/isolate.js" "${BANDADA_WEB_DIR}/assets/favicon.svg")
 add_custom_command(OUTPUT ${BANDADA_PAGE_FILES}
   COMMAND ${CMAKE_COMMAND} -E copy "${PROJECT_SOURCE_DIR}/shell.html" "${BANDADA_WEB_DIR}/index.html"
   COMMAND ${CMAKE_COMMAND} -E copy "${PROJECT_SOURCE_DIR}/web/html_view.js" "${BANDADA_WEB_DIR}/html_view.js"
   COMMAND ${CMAKE_COMMAND} -E copy "${PROJECT_SOURCE_DIR}/web/sweep_pool.js" "${BANDADA_WEB_DIR}/sweep_pool.js"
   COMMAND ${CMAKE_COMMAND} -E copy "${PROJECT_SOURCE_DIR}/web/sweep_worker.js" "${BANDADA_WEB_DIR}/sweep_worker.js"
+  COMMAND ${CMAKE_COMMAND} -E copy "${PROJECT_SOURCE_DIR}/web/step_worker.js" "${BANDADA_WEB_DIR}/step_worker.js"
   COMMAND ${CMAKE_COMMAND} -E copy "${PROJECT_SOURCE_DIR}/web/_headers" "${BANDADA_WEB_DIR}/_headers"
   COMMAND ${CMAKE_COMMAND} -E copy "${PROJECT_SOURCE_DIR}/web/isolate.js" "${BANDADA_WEB_DIR}/isolate.js"
   COMMAND ${CMAKE_COMMAND} -E copy "${PROJECT_SOURCE_DIR}/assets/favicon.svg" "${BANDADA_WEB_DIR}/assets/favicon.svg"
   DEPENDS "${PROJECT_SOURCE_DIR}/shell.html" "${PROJECT_SOURCE_DIR}/web/html_view.js"
           "${PROJECT_SOURCE_DIR}/web/sweep_pool.js" "${PROJECT_SOURCE_DIR}/web/sweep_worker.js"
+          "${PROJECT_SOURCE_DIR}/web/step_worker.js"
           "${PROJECT_SOURCE_DIR}/web/_headers" "${PROJECT_SOURCE_DIR}/web/isolate.js"
           "${PROJECT_SOURCE_DIR}/assets/favicon.svg")
 add_custom_target(bandada-page ALL DEPENDS ${BANDADA_PAGE_FILES})

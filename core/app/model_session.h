@@ -16,6 +16,8 @@
 
 namespace bandada {
 
+class RemoteStepper;  // app/remote_step.h
+
 enum class FlockStatus {
   none,     ///< nothing built: Initialize to build it
   paused,   ///< built, not running
@@ -308,6 +310,9 @@ class ModelSession {
   /// draw the current state meanwhile, and a step becomes current only when whole (Pause, Reset
   /// and edits drop one still computing). Models that cannot ignore it and step in place.
   virtual void set_background(bool) {}
+  /// Where the build has no threads: long steps go to another instance of it (a page's Web
+  /// Worker) and come back whole, as with set_background. Models that cannot ignore it.
+  virtual void set_remote(RemoteStepper*) {}
   /// While running, each step is long (estimated above kBackgroundAboveMs: computed off this
   /// thread, or in slices or whole on it): the page then skips drawing frames where nothing
   /// changed when drawing is slow, so that the drawing leaves the time to the step.

@@ -107,19 +107,9 @@ async function longSteps(isolated) {
   }
 }
 
-test('threaded page: a long step computes off the main thread; Pause keeps what is shown; the same bits as one thread', async () => {
-  const mt = await longSteps(true);
-  try {
-    assert.equal(mt.afterHold, 1, 'the step computed while the main thread was held');
-    assert.deepEqual(mt.atClick.after.slice(0, 2), mt.atClick.before, 'Pause changes neither time nor fingerprint');
-    assert.equal(mt.atClick.after[2], false, 'nothing left computing after Pause');
-    assert.deepEqual(mt.later, mt.atClick.before, 'a step in flight at the click was dropped');
-    assert.deepEqual(mt.errors, []);
-  } finally {
-    await mt.context.close();
-  }
-  // The single-thread build reaches the same fingerprint at the same step by Step alone.
-  const {server, url} = await startServer({isolated: false});
+// The other build reaches the same fingerprint at the same step by Step alone.
+async function stepTo(isolated, steps) {
+  const {server, url} = await startServer({isolated});
   const context = await browser.newContext({viewport: {width: 1400, height: 900}});
   try {
     const page = await openPage(context, url);
@@ -129,7 +119,6 @@ test('threaded page: a long step computes off the main thread; Pause keeps what 
       Module.setField(1, '1');
       Module.command('initialize');
     });
-    const [steps, fingerprint] = mt.later;
     for (let k = 0; k < steps; ++k) {
       await page.waitForFunction(() => { const s = JSON.parse(Module.appState()); return s.status === 'paused' && !s.busy; },
         null, {timeout: 120000});
@@ -137,11 +126,28 @@ test('threaded page: a long step computes off the main thread; Pause keeps what 
     }
     await page.waitForFunction((n) => { const s = JSON.parse(Module.appState()); return s.steps === n && !s.busy; },
       steps, {timeout: 120000});
-    assert.equal((await appState(page)).fingerprint, fingerprint);
+    return (await appState(page)).fingerprint;
   } finally {
     await context.close();
     server.close();
   }
+}
+
+// Threaded: on the step's threads. Single-thread: in a Web Worker with an engine of its own,
+// the flock going there and back as bytes.
+for (const isolated of [true, false]) test(`${isolated ? 'threaded' : 'single-thread'} page: a long step computes off the main thread; Pause keeps what is shown; the same bits as the other build`, async () => {
+  const run = await longSteps(isolated);
+  try {
+    assert.equal(run.afterHold, 1, 'the step computed while the main thread was held');
+    assert.deepEqual(run.atClick.after.slice(0, 2), run.atClick.before, 'Pause changes neither time nor fingerprint');
+    assert.equal(run.atClick.after[2], false, 'nothing left computing after Pause');
+    assert.deepEqual(run.later, run.atClick.before, 'a step in flight at the click was dropped');
+    assert.deepEqual(run.errors, []);
+  } finally {
+    await run.context.close();
+  }
+  const [steps, fingerprint] = run.later;
+  assert.equal(await stepTo(!isolated, steps), fingerprint);
 });
 
 // Where drawing is slow (software WebGL here) and steps are long (off the main thread, or in

@@ -5,6 +5,7 @@
 
 #include <chrono>
 #include <cmath>
+#include <deque>
 #include <thread>
 
 #include "model/lcg.h"
@@ -469,4 +470,176 @@ TEST_CASE("a new flock's readouts are its own, even where it takes the memory of
     CHECK(c.summary().mean_speed == mean_speed(direct.state()));
     c.reset();
   }
+}
+
+namespace {
+
+/// The page's Web Worker, in process: a RemoteModel computing one asked step per compute(), its
+/// results waiting until taken, everything from before a stop dropped.
+class WorkerInProcess final : public RemoteStepper {
+ public:
+  void start(std::string_view kind, std::string model, int steps) override {
+    ready_.clear();
+    loaded_ = worker_.load(kind, model);
+    asked_ = steps;
+    ++starts;
+  }
+  void more(int steps) override { asked_ += steps; }
+  void stop() override {
+    ready_.clear();
+    asked_ = 0;
+  }
+  std::optional<std::string> take() override {
+    if (ready_.empty()) return std::nullopt;
+    std::string r = std::move(ready_.front());
+    ready_.pop_front();
+    return r;
+  }
+  bool failed() const override { return !loaded_.empty(); }
+  /// The worker finishes one asked step: false when none was asked.
+  bool compute() {
+    if (asked_ == 0 || failed()) return false;
+    --asked_;
+    ready_.push_back(worker_.step());
+    return true;
+  }
+  int asked() const { return asked_; }
+  int starts = 0;
+
+ private:
+  RemoteModel worker_;
+  std::string loaded_;  // why the last start could not load
+  std::deque<std::string> ready_;
+  int asked_ = 0;
+};
+
+}  // namespace
+
+TEST_CASE("the flock as bytes: read back whole it steps to the same bits; cut or foreign bytes are refused") {
+  Boids3dParams p;
+  p.count = 300;
+  p.radius = 1.5;
+  p.separation = 0.5;
+  p.alignment = 0.3;
+  p.cohesion = 0.2;
+  p.seed = 9;
+  Boids3d f(p);
+  for (int k = 0; k < 3; ++k) f.step();
+  const std::string bytes = boids3d_pack(f);
+  std::unique_ptr<Boids3d> g = boids3d_unpack(bytes);
+  REQUIRE(g != nullptr);
+  CHECK(g->steps() == 3);
+  CHECK(state_fingerprint(g->state()) == state_fingerprint(f.state()));
+  CHECK(g->components().cx == f.components().cx);
+  CHECK(g->components().neighbors == f.components().neighbors);
+  f.step();
+  g->step();
+  CHECK(state_fingerprint(g->state()) == state_fingerprint(f.state()));
+  // A flock still computing its start travels as its start, and the other side computes it.
+  Boids3d pending(p, NeighbourSearch::grid, false);
+  std::unique_ptr<Boids3d> h = boids3d_unpack(boids3d_pack(pending));
+  REQUIRE(h != nullptr);
+  CHECK(h->initializing());
+  h->advance_step(static_cast<size_t>(-1));
+  CHECK(state_fingerprint(h->state()) == state_fingerprint(Boids3d(p).state()));
+  CHECK(boids3d_unpack(bytes.substr(0, bytes.size() - 1)) == nullptr);
+  CHECK(boids3d_unpack(bytes + "x") == nullptr);
+  CHECK(boids3d_unpack("") == nullptr);
+  std::string foreign = bytes;
+  foreign[4] = static_cast<char>(foreign[4] + 1);  // a count the arrays do not have
+  CHECK(boids3d_unpack(foreign) == nullptr);
+  RemoteModel worker;
+  CHECK(worker.load("boids3d", foreign) != "");
+  CHECK(worker.step().empty());
+  CHECK(worker.load("flock2d", bytes) != "");
+}
+
+TEST_CASE(
+    "without threads, a worker computes the long steps: shown whole when due, the same bits, dropped at "
+    "Pause") {
+  Boids3dController c;
+  WorkerInProcess worker;
+  c.set_remote(&worker);
+  c.edit(Boids3dField::count, "3000");
+  c.edit(Boids3dField::radius, "3");
+  const Boids3dParams p = check_params(c.texts()).params;
+  REQUIRE(Boids3dController::estimate_step_ms(p) > 50.0);  // sliced: not even the start computes at once
+  REQUIRE(c.initialize().ok);
+  c.advance(0.0, 10.0);
+  CHECK(c.flock() == nullptr);  // the start computes in the worker, not here
+  CHECK(c.busy());
+  REQUIRE(worker.compute());
+  CHECK_FALSE(worker.compute());  // the start only: nothing runs yet
+  c.advance(0.0, 10.0);
+  REQUIRE(c.flock() != nullptr);
+  CHECK(c.flock()->steps() == 0);
+  CHECK_FALSE(c.busy());
+  REQUIRE(c.run().ok);
+  c.advance(0.0, 10.0);
+  CHECK(worker.asked() == 2);  // two steps ahead while running
+  REQUIRE(worker.compute());
+  REQUIRE(worker.compute());
+  CHECK_FALSE(worker.compute());
+  c.advance(0.0, 10.0);
+  CHECK(c.flock()->steps() == 0);  // computed, but not due yet
+  c.advance(0.04, 10.0);
+  CHECK(c.flock()->steps() == 1);
+  c.advance(0.08, 10.0);  // two due at once: both shown, each recorded
+  CHECK(c.flock()->steps() == 2);
+  REQUIRE(c.series().size() == 3);
+  CHECK(c.series()[1].step == 1);
+  CHECK(c.series()[2].step == 2);
+  Boids3d direct(p);
+  direct.step();
+  direct.step();
+  CHECK(c.fingerprint() == state_fingerprint(direct.state()));
+  CHECK(c.flock()->components().neighbors == direct.components().neighbors);
+  // A step finished after the click is dropped: time and fingerprint are those shown at it.
+  c.advance(0.04, 10.0);
+  REQUIRE(worker.compute());
+  const uint64_t fp = c.fingerprint();
+  c.pause();
+  c.advance(0.04, 10.0);
+  CHECK(c.flock()->steps() == 2);
+  CHECK(c.fingerprint() == fp);
+  CHECK_FALSE(c.busy());
+  // Step: exactly one, from the flock shown (sent again, the worker's copy being ahead).
+  const int starts = worker.starts;
+  REQUIRE(c.step().ok);
+  c.advance(0.0, 10.0);
+  CHECK(worker.starts == starts + 1);
+  REQUIRE(worker.compute());
+  CHECK_FALSE(worker.compute());
+  c.advance(0.0, 10.0);
+  CHECK(c.flock()->steps() == 3);
+  direct.step();
+  CHECK(c.fingerprint() == state_fingerprint(direct.state()));
+  CHECK_FALSE(c.busy());
+}
+
+TEST_CASE("a worker that fails leaves the steps to this thread, from the flock shown") {
+  class Broken final : public RemoteStepper {  // fails after it started, as a page learns it later
+   public:
+    void start(std::string_view, std::string, int) override { ++starts; }
+    void more(int) override {}
+    void stop() override {}
+    std::optional<std::string> take() override { return std::nullopt; }
+    bool failed() const override { return failed_; }
+    bool failed_ = false;
+    int starts = 0;
+  } broken;
+  Boids3dController c;
+  c.set_remote(&broken);
+  c.edit(Boids3dField::count, "3000");
+  c.edit(Boids3dField::radius, "3");
+  REQUIRE(c.initialize().ok);
+  c.advance(0.0, 10.0);
+  REQUIRE(broken.starts == 1);
+  broken.failed_ = true;
+  for (int k = 0; k < 1000 && c.busy(); ++k) c.advance(0.0, 10.0);
+  REQUIRE(c.flock() != nullptr);
+  REQUIRE(c.step().ok);
+  for (int k = 0; k < 1000 && c.busy(); ++k) c.advance(0.0, 10.0);
+  CHECK(c.flock()->steps() == 1);
+  CHECK(broken.starts == 1);
 }

@@ -126,10 +126,29 @@ uint64_t new_state_id() {
 }  // namespace
 
 Boids3d::Boids3d(const Boids3dParams& p, NeighbourSearch search, bool compute_now)
-    : params_(p), search_(search), next_(boids3d_initial_state(p)), state_id_(new_state_id()) {
+    : Boids3d(p, search, boids3d_initial_state(p), true) {
+  if (compute_now) advance_step(static_cast<size_t>(-1));
+}
+
+Boids3d::Boids3d(const Boids3dParams& p, NeighbourSearch search, Boids3dState s, bool pending)
+    : params_(p), search_(search), state_id_(new_state_id()) {
+  if (!pending) {
+    state_ = std::move(s);
+    return;
+  }
+  next_ = std::move(s);
   start_components();
   initial_ = true;
-  if (compute_now) advance_step(static_cast<size_t>(-1));
+}
+
+std::unique_ptr<Boids3d> Boids3d::restored(const Boids3dParams& p, NeighbourSearch search, Boids3dState s,
+                                           Boids3dComponents c, uint64_t steps, bool initializing) {
+  std::unique_ptr<Boids3d> f(new Boids3d(p, search, std::move(s), initializing));
+  if (!initializing) {
+    f->comp_ = std::move(c);
+    f->steps_ = steps;
+  }
+  return f;
 }
 
 void Boids3d::start_components(const Boids3dState& s, Boids3dComponents& c, size_t& done) {

@@ -6,6 +6,9 @@
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
 #include <vector>
 
 #include "boids3d_state.h"
@@ -42,6 +45,13 @@ double order_parameter(const Boids3dState& s);
 /// 64-bit hash of the raw bits of every position and velocity in index order.
 uint64_t state_fingerprint(const Boids3dState& s);
 
+class Boids3d;
+/// A flock as bytes for another instance of this same build (a page's Web Worker): params,
+/// search, step count, state and components (the pending start's state while initializing).
+std::string boids3d_pack(const Boids3d& f);
+/// The flock boids3d_pack wrote; null for bytes that are not a whole, valid flock of this build.
+std::unique_ptr<Boids3d> boids3d_unpack(std::string_view bytes);
+
 /// The flock a session holds: params, state, step count, and the next step's components.
 /// A step can run whole or in slices (begin_step / advance_step) so a front end never freezes.
 class Boids3d {
@@ -51,7 +61,13 @@ class Boids3d {
   explicit Boids3d(const Boids3dParams& p, NeighbourSearch search = NeighbourSearch::grid,
                    bool compute_now = true);
 
+  /// A flock as another instance of this build left it (boids3d_unpack): state s after `steps`
+  /// steps with its components c; or, when `initializing`, the start s with its components pending.
+  static std::unique_ptr<Boids3d> restored(const Boids3dParams& p, NeighbourSearch search, Boids3dState s,
+                                           Boids3dComponents c, uint64_t steps, bool initializing);
+
   const Boids3dParams& params() const { return params_; }
+  NeighbourSearch search() const { return search_; }
   const Boids3dState& state() const { return state_; }
   const Boids3dComponents& components() const { return comp_; }
   uint64_t steps() const { return steps_; }
@@ -103,6 +119,9 @@ class Boids3d {
   unsigned threads() const { return threads_; }
 
  private:
+  friend std::string boids3d_pack(const Boids3d& f);  // reads the pending start while initializing
+  /// State s, or with `pending` the start s, its components pending.
+  Boids3d(const Boids3dParams& p, NeighbourSearch search, Boids3dState s, bool pending);
   /// Sorts s into the grid and sizes its components, none computed yet.
   void start_components(const Boids3dState& s, Boids3dComponents& c, size_t& done);
   /// The same for the pending step, which is then pending.

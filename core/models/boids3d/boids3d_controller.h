@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "app/model_session.h"
+#include "app/remote_step.h"
 #include "app/scheduler.h"
 #include "app/share_codec.h"
 #include "model/parallel.h"
@@ -98,6 +99,12 @@ class Boids3dController {
     halt_background();
     background_ = on && BackgroundJob::available();
   }
+  /// Where the build has no threads: a page's long steps are computed by another instance of
+  /// it (a Web Worker) and taken back whole, one by one, as with set_background. Null: none.
+  void set_remote(RemoteStepper* remote) {
+    halt_background();
+    remote_ = remote;
+  }
   /// Running, with steps estimated above kBackgroundAboveMs (as work() last saw them).
   bool long_steps() const { return running_ && long_steps_; }
   /// The flock to draw; null when none, or while its start is still being computed.
@@ -157,9 +164,18 @@ class Boids3dController {
   void record_series();
   /// Stops a step computing off this thread and waits for it: before anything replaces, drops,
   /// steps or re-threads a flock. The pending step it leaves is dropped or resumed as usual.
-  void halt_background() { job_.halt(); }
+  void halt_background() {
+    job_.halt();
+    if (remote_live_) remote_->stop();
+    remote_live_ = false;
+    remote_asked_ = 0;
+  }
   /// work() with a background thread: collects a finished step, starts the next one.
   void work_in_background();
+  /// work() with a remote stepper: takes the steps due that it finished, keeps it kRemoteAhead
+  /// steps ahead while running.
+  void work_remote();
+  static constexpr int kRemoteAhead = 2;
 
   Boids3dFieldTexts texts_;
   std::array<std::string, kBoids3dFieldCount> errors_;
@@ -188,7 +204,10 @@ class Boids3dController {
   bool job_initial_ = false;  // the background step computes the flock's start
   // A second step is due: the background step goes on to the one after it (Boids3d::compute_until).
   std::shared_ptr<std::atomic<bool>> ahead_wanted_ = std::make_shared<std::atomic<bool>>(false);
-  BackgroundJob job_;  // last: destroyed (halted) before the flocks it computes
+  RemoteStepper* remote_ = nullptr;
+  bool remote_live_ = false;  // remote_ steps a copy of flock_ (nothing but its steps changed it since)
+  int remote_asked_ = 0;      // steps asked of remote_ and not yet taken
+  BackgroundJob job_;         // last: destroyed (halted) before the flocks it computes
 };
 
 }  // namespace bandada

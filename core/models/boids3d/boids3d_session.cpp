@@ -31,6 +31,7 @@ class Boids3dSession final : public ControllerSession<Boids3dController, Boids3d
  public:
   void set_threads(unsigned threads) override { c_.set_threads(threads); }
   void set_background(bool on) override { c_.set_background(on); }
+  void set_remote(RemoteStepper* remote) override { c_.set_remote(remote); }
   bool long_steps() const override { return c_.long_steps(); }
   Boids3dSession() : ControllerSession(kInfo, boids3d_fields(), kBoids3dFieldCount) {}
 

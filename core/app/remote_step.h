@@ -1,0 +1,49 @@
+// Bandada — steps computed by another instance of this build: where a page cannot share memory
+// with threads, its long steps go to a Web Worker as the model's bytes and come back one step at
+// a time, whole. RemoteStepper is the page's side (web/remote_step.cpp), RemoteModel the
+// worker's (web/sweep_worker.cpp); a test joins the two directly.
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace bandada {
+
+class Boids3d;
+
+/// The page's side: hands a model to the other instance and takes its steps back in order.
+class RemoteStepper {
+ public:
+  virtual ~RemoteStepper() = default;
+  /// Drops anything under way and starts from `model`, the bytes of a model of this `kind`
+  /// (RemoteModel::load), computing up to `steps` steps.
+  virtual void start(std::string_view kind, std::string model, int steps) = 0;
+  /// `steps` more after those asked for so far.
+  virtual void more(int steps) = 0;
+  /// Drops everything under way: nothing started before arrives any more.
+  virtual void stop() = 0;
+  /// The model after the next step not yet taken, as bytes; nothing while it is still computing.
+  virtual std::optional<std::string> take() = 0;
+  /// The other instance cannot go on (it could not load or start): the caller steps itself.
+  virtual bool failed() const = 0;
+};
+
+/// The other instance's side: one model, loaded from bytes and stepped.
+class RemoteModel {
+ public:
+  RemoteModel();
+  ~RemoteModel();
+  /// Loads the bytes of a model of this kind: "" or why not.
+  std::string load(std::string_view kind, std::string_view bytes);
+  /// Computes the loaded model's next step (the start's components while it is initializing)
+  /// and returns the model's bytes after it; empty when nothing is loaded.
+  const std::string& step();
+
+ private:
+  std::unique_ptr<Boids3d> boids3d_;
+  std::string out_;
+};
+
+}  // namespace bandada

@@ -1,0 +1,65 @@
+// Bandada — a model's state as bytes, for another instance of the same build (a page's Web
+// Worker): numbers and arrays of numbers in the build's own layout, read back with every length
+// checked, so bytes cut short or from elsewhere are refused, never read past.
+#pragma once
+
+#include <cstdint>
+#include <cstring>
+#include <string>
+#include <string_view>
+#include <type_traits>
+#include <vector>
+
+namespace bandada {
+
+class ByteWriter {
+ public:
+  template <class T>
+  void put(const T& v) {
+    static_assert(std::is_arithmetic_v<T>, "numbers only: a struct's padding has no fixed bits");
+    out_.append(reinterpret_cast<const char*>(&v), sizeof v);
+  }
+  template <class T>
+  void put(const std::vector<T>& v) {
+    put(static_cast<uint64_t>(v.size()));
+    static_assert(std::is_arithmetic_v<T>, "arrays of numbers only");
+    out_.append(reinterpret_cast<const char*>(v.data()), v.size() * sizeof(T));
+  }
+  std::string take() { return std::move(out_); }
+
+ private:
+  std::string out_;
+};
+
+class ByteReader {
+ public:
+  explicit ByteReader(std::string_view in) : in_(in) {}
+  /// False once anything asked for was not there; then every later read fails too.
+  template <class T>
+  bool get(T& v) {
+    static_assert(std::is_arithmetic_v<T>, "numbers only");
+    if (!ok_ || in_.size() - at_ < sizeof v) return ok_ = false;
+    std::memcpy(&v, in_.data() + at_, sizeof v);
+    at_ += sizeof v;
+    return true;
+  }
+  /// An array of at most `max` numbers.
+  template <class T>
+  bool get(std::vector<T>& v, uint64_t max) {
+    uint64_t n = 0;
+    if (!get(n) || n > max || (in_.size() - at_) / sizeof(T) < n) return ok_ = false;
+    v.resize(static_cast<size_t>(n));
+    std::memcpy(v.data(), in_.data() + at_, static_cast<size_t>(n) * sizeof(T));
+    at_ += static_cast<size_t>(n) * sizeof(T);
+    return true;
+  }
+  /// Every byte read, nothing failed.
+  bool finished() const { return ok_ && at_ == in_.size(); }
+
+ private:
+  std::string_view in_;
+  size_t at_ = 0;
+  bool ok_ = true;
+};
+
+}  // namespace bandada
