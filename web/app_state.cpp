@@ -63,12 +63,13 @@ bool DrawPlan::due(double now_ms, bool long_steps, bool changed) {
 void DrawPlan::update(size_t count, bool cube, double now_ms) {
   cones = cube && count <= kConeLimit;
   if (count != last_count) {  // a new size: start from what usually fits, then follow the frame time
-    // A software renderer takes seconds over 100 000 points: start from a subset a slow
-    // renderer draws within 100 ms; a fast one halves the stride back to 1 within seconds.
+    // A software renderer takes seconds over 100 000 points: start from a subset it draws
+    // quickly; a fast renderer halves the stride back to 1 within seconds.
     size_t start = 1;
-    while (count / start > kConeLimit / 4) start *= 2;
+    while (count / start > start_glyphs) start *= 2;
     stride = start;
     last_count = count;
+    changed_ms = now_ms;  // held until the frame time is this size's, not the size before's
   }
   if (count <= 2000) {
     stride = 1;

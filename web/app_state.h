@@ -54,6 +54,11 @@ struct Press {
 struct DrawPlan {
   static constexpr size_t kConeLimit = 20000;
   static constexpr double kPaceAboveMs = 40;
+  /// Glyphs a new size starts from: what a GPU draws well within a frame; on a software renderer
+  /// (set at start-up) what it draws within ~50 ms, so the first frames after Run hold the page
+  /// no longer than the later ones.
+  size_t start_glyphs = kConeLimit / 4;
+  static constexpr size_t kSoftwareStartGlyphs = 1600;
   bool cones = true;
   size_t stride = 1;
   double frame_ms = 16;   ///< what a drawn frame costs, to the next frame (exponential mean)

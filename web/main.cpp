@@ -304,6 +304,7 @@ int main() {
   const bool software = web::software_webgl();
   SDL_GL_SetAttribute(SDL_GL_MULTISAMPLEBUFFERS, software ? 0 : 1);
   SDL_GL_SetAttribute(SDL_GL_MULTISAMPLESAMPLES, software ? 0 : 4);
+  if (software) web::app().plan.start_glyphs = web::DrawPlan::kSoftwareStartGlyphs;
   double css_w = 0, css_h = 0;
   emscripten_get_element_css_size("#canvas", &css_w, &css_h);
   g_window =
