@@ -219,7 +219,7 @@ EM_JS(void, js_stepper_start, (int id, const char* kind, const char* bytes, int 
   const all = Module.bandadaSteppers || (Module.bandadaSteppers = {});
   let s = all[id];
   if (!s) {
-    s = all[id] = {gen: 0, ready: [], failed: false, worker: null};
+    s = all[id] = {gen: 0, ready: [], failed: false, worker: null, received: 0};
     try {
       s.worker = new Worker('step_worker.js');
       s.worker.onmessage = (e) => {
@@ -230,6 +230,7 @@ EM_JS(void, js_stepper_start, (int id, const char* kind, const char* bytes, int 
           console.warn('Bandada: the step worker stopped: ' + m.error);
         } else {
           s.ready.push(new Uint8Array(m.bytes));
+          s.received++;
         }
       };
       s.worker.onerror = (e) => {

@@ -8,10 +8,17 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace bandada {
 
 class Boids3d;
+class Flock2d;
+class Feedback2d;
+
+/// Several models' bytes as one (a flock and its twin), and back: false for bytes that are not.
+std::string pack_list(const std::vector<std::string>& parts);
+bool unpack_list(std::string_view bytes, std::vector<std::string_view>& parts);
 
 /// The page's side: hands a model to the other instance and takes its steps back in order.
 class RemoteStepper {
@@ -43,6 +50,8 @@ class RemoteModel {
 
  private:
   std::unique_ptr<Boids3d> boids3d_;
+  std::vector<Flock2d> flock2d_;  // a flock, and its twin when there is one
+  std::vector<Feedback2d> feedback2d_;
   std::string out_;
 };
 

@@ -25,6 +25,11 @@ class ByteWriter {
     static_assert(std::is_arithmetic_v<T>, "arrays of numbers only");
     out_.append(reinterpret_cast<const char*>(v.data()), v.size() * sizeof(T));
   }
+  /// Bytes as they are (another model's, say), their length first.
+  void put_bytes(std::string_view b) {
+    put(static_cast<uint64_t>(b.size()));
+    out_.append(b.data(), b.size());
+  }
   std::string take() { return std::move(out_); }
 
  private:
@@ -51,6 +56,14 @@ class ByteReader {
     v.resize(static_cast<size_t>(n));
     std::memcpy(v.data(), in_.data() + at_, static_cast<size_t>(n) * sizeof(T));
     at_ += static_cast<size_t>(n) * sizeof(T);
+    return true;
+  }
+  /// What put_bytes wrote: a view into the bytes read.
+  bool get_bytes(std::string_view& b) {
+    uint64_t n = 0;
+    if (!get(n) || n > in_.size() - at_) return ok_ = false;
+    b = in_.substr(at_, static_cast<size_t>(n));
+    at_ += static_cast<size_t>(n);
     return true;
   }
   /// Every byte read, nothing failed.

@@ -150,6 +150,45 @@ for (const isolated of [true, false]) test(`${isolated ? 'threaded' : 'single-th
   assert.equal(await stepTo(!isolated, steps), fingerprint);
 });
 
+// Without threads the 2-D models' long steps go to the step worker too. A run there reaches the
+// bits of the same steps computed by Step on the page's own thread.
+for (const model of ['flock2d', 'feedback2d']) test(`single-thread page: the ${model} model's long steps compute in the step worker, to the same bits`, async () => {
+  const {server, url} = await startServer({isolated: false});
+  const context = await browser.newContext({viewport: {width: 1400, height: 900}});
+  const errors = [];
+  try {
+    const page = await openPage(context, url, errors);
+    const build = () => page.evaluate((m) => {
+      Module.command('model:' + m);
+      Module.setField(0, m === 'flock2d' ? '5000' : '2000');
+      Module.commitField(0);
+      Module.command('initialize');
+    }, model);
+    const received = () => page.evaluate(() =>
+      Object.values(Module.bandadaSteppers || {}).reduce((sum, s) => sum + s.received, 0));
+    await build();
+    await page.evaluate(() => Module.command('run'));
+    await page.waitForFunction(() => JSON.parse(Module.appState()).steps >= 4, null, {timeout: 60000});
+    const run = await page.evaluate(() => {
+      Module.command('pause');
+      const s = JSON.parse(Module.appState());
+      return [s.steps, s.fingerprint];
+    });
+    assert.ok(await received() >= run[0], 'every step shown came from the worker');
+    await page.evaluate(() => Module.command('reset'));
+    await build();
+    const before = await received();
+    for (let k = 0; k < run[0]; ++k) await page.evaluate(() => Module.command('step'));
+    const stepped = await appState(page);
+    assert.deepEqual([stepped.steps, stepped.fingerprint], run);
+    assert.equal(await received(), before, 'Step computes on the page');
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+    server.close();
+  }
+});
+
 // Where drawing is slow (software WebGL here) and steps are long (off the main thread, or in
 // slices on it), frames draw only what changed, so the drawing leaves the time and the cores to
 // the step; and every state that becomes current is drawn in the frame it does, so what is on

@@ -8,6 +8,8 @@
 #include <cmath>
 #include <thread>
 
+#include "worker_in_process.h"
+
 using namespace bandada;
 
 TEST_CASE("fields are live: a valid edit applies without rebuilding; n and the seed rebuild on commit") {
@@ -150,4 +152,58 @@ TEST_CASE(
   fg->edit(Feedback2dField::alpha, "2");
   fg->compute(bg->model()->cycles() - 1);
   CHECK(fg->model()->fingerprint() == bg->model()->fingerprint());
+}
+
+TEST_CASE("the feedback engine as bytes, mid-cycle: read back it runs to the same bits") {
+  Feedback2dParams p;
+  p.n = 300;
+  Feedback2d f(p);
+  f.cycle();
+  f.advance_phase();
+  f.advance_phase();  // now between phases 2 and 3
+  const std::string bytes = feedback2d_pack(f);
+  Feedback2d g(Feedback2dParams{});
+  REQUIRE(feedback2d_unpack(bytes, g));
+  CHECK(g.fingerprint() == f.fingerprint());
+  CHECK(g.next_phase() == f.next_phase());
+  for (int k = 0; k < 3; ++k) {
+    f.cycle();
+    g.cycle();
+  }
+  CHECK(g.fingerprint() == f.fingerprint());
+  CHECK(g.delta_history() == f.delta_history());
+  const uint64_t before = g.fingerprint();
+  CHECK_FALSE(feedback2d_unpack(bytes.substr(1), g));
+  CHECK(g.fingerprint() == before);
+}
+
+TEST_CASE("without threads, a worker computes the long cycles; the same bits; Pause keeps what is shown") {
+  auto make = [](RemoteStepper* remote) {
+    auto c = std::make_unique<Feedback2dController>();
+    c->set_remote(remote);
+    c->edit(Feedback2dField::n, "2000");
+    REQUIRE(c->initialize().ok);
+    REQUIRE(Feedback2dController::estimate_cycle_ms(c->model()->params()) > kBackgroundAboveMs);
+    return c;
+  };
+  WorkerInProcess worker;
+  auto c = make(&worker);
+  REQUIRE(c->run().ok);
+  c->advance(0.04, 10.0);
+  CHECK(c->model()->cycles() == 0);
+  REQUIRE(worker.compute());
+  REQUIRE(worker.compute());
+  c->advance(0.0, 10.0);
+  c->advance(0.04, 10.0);
+  CHECK(c->model()->cycles() == 2);
+  REQUIRE(worker.compute());
+  const uint64_t fp = c->model()->fingerprint();
+  c->pause();
+  c->advance(0.04, 10.0);
+  CHECK(c->model()->cycles() == 2);
+  CHECK(c->model()->fingerprint() == fp);
+  auto here = make(nullptr);
+  here->compute(2);
+  CHECK(here->model()->fingerprint() == c->model()->fingerprint());
+  CHECK(here->series().size() == c->series().size());
 }

@@ -8,6 +8,8 @@
 #include <cmath>
 #include <thread>
 
+#include "worker_in_process.h"
+
 using namespace bandada;
 
 TEST_CASE("presets set exactly their fields (not N or the seed); an edit shows custom") {
@@ -245,4 +247,96 @@ TEST_CASE(
   fg->compute(bg->model()->steps() - at_marker);
   CHECK(fg->model()->fingerprint() == bg->model()->fingerprint());
   CHECK(fg->series().size() == bg->series().size());
+}
+
+TEST_CASE(
+    "the 2-D flock as bytes: markers, obstacles and the generator travel; read back it steps to the same "
+    "bits") {
+  Flock2dParams p;
+  p.n = 400;
+  p.integrator = Integrator::rk4;
+  p.leader = 3;
+  Flock2d f(p);
+  f.add_predator(100, 100);
+  f.add_attractor(450, 300);
+  f.add_circle(600, 200, 40);
+  f.add_wall(100, 500, 300, 550);
+  for (int k = 0; k < 3; ++k) f.step();
+  f.set_live_params([&] {
+    Flock2dParams q = p;
+    q.n = 450;  // grown from the generator: its state must travel too
+    return q;
+  }());
+  const double nearest = f.mean_nearest_distance();
+  const std::string bytes = flock2d_pack(f);
+  Flock2d g(Flock2dParams{});
+  REQUIRE(flock2d_unpack(bytes, g));
+  CHECK(g.fingerprint() == f.fingerprint());
+  CHECK(g.mean_nearest_distance() == nearest);
+  CHECK(g.circles().size() == 1);
+  CHECK(g.walls().size() == 1);
+  CHECK(g.steps() == 3);
+  for (int k = 0; k < 3; ++k) {
+    f.step();
+    g.step();
+  }
+  CHECK(g.fingerprint() == f.fingerprint());
+  const uint64_t before = g.fingerprint();
+  CHECK_FALSE(flock2d_unpack(bytes.substr(0, bytes.size() - 3), g));
+  CHECK_FALSE(flock2d_unpack(bytes + "?", g));
+  CHECK(g.fingerprint() == before);  // refused bytes leave the flock as it was
+}
+
+TEST_CASE(
+    "without threads, a worker computes the long steps, the twin too; an edit sends the flock again; same "
+    "bits") {
+  auto make = [](RemoteStepper* remote) {
+    auto c = std::make_unique<Flock2dController>();
+    c->set_remote(remote);
+    c->edit(Flock2dField::count, "2000");
+    c->edit(Flock2dField::radius, "50");
+    REQUIRE(c->initialize().ok);
+    REQUIRE(c->set_compare(true).ok);
+    REQUIRE(c->add_circle(450, 300, 50).ok);
+    REQUIRE(Flock2dController::estimate_step_ms(c->model()->params()) > kBackgroundAboveMs);
+    return c;
+  };
+  WorkerInProcess worker;
+  auto c = make(&worker);
+  REQUIRE(c->run().ok);
+  c->advance(0.04, 10.0);
+  CHECK(c->model()->steps() == 0);  // due, but computing in the worker
+  CHECK(worker.asked() == 2);
+  REQUIRE(worker.compute());
+  REQUIRE(worker.compute());
+  c->advance(0.0, 10.0);
+  CHECK(c->model()->steps() == 1);
+  CHECK(c->twin()->steps() == 1);
+  c->advance(0.04, 10.0);
+  CHECK(c->model()->steps() == 2);
+  // A predator placed while steps compute: they are dropped, the flock goes again with it.
+  REQUIRE(worker.compute());
+  const int starts = worker.starts;
+  REQUIRE(c->add_predator(300, 200).ok);
+  c->advance(0.04, 10.0);
+  CHECK(worker.starts == starts + 1);
+  REQUIRE(worker.compute());
+  c->advance(0.0, 10.0);
+  CHECK(c->model()->steps() == 3);
+  // Pause keeps what is shown.
+  REQUIRE(worker.compute());
+  const uint64_t fp = c->model()->fingerprint();
+  c->pause();
+  c->advance(0.04, 10.0);
+  CHECK(c->model()->steps() == 3);
+  CHECK(c->model()->fingerprint() == fp);
+  // The same actions on this thread give the same bits, twin and readouts too.
+  auto here = make(nullptr);
+  here->compute(2);
+  REQUIRE(here->add_predator(300, 200).ok);
+  here->compute(1);
+  CHECK(here->model()->fingerprint() == c->model()->fingerprint());
+  CHECK(here->twin()->fingerprint() == c->twin()->fingerprint());
+  REQUIRE(here->series().size() == c->series().size());
+  CHECK(here->series().back().nearest == c->series().back().nearest);
 }

@@ -316,7 +316,8 @@ void Boids3dController::work_remote() {
     --remote_asked_;
     std::unique_ptr<Boids3d> next = boids3d_unpack(*bytes);
     if (!next || next->params().count != flock_->params().count) {
-      halt_background();  // not this flock's next step: computed here instead
+      halt_background();  // not this flock's next step: it steps here from now on
+      remote_ = nullptr;
       return;
     }
     const bool was_initial = flock_->initializing();

@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "model/lcg.h"
@@ -46,6 +47,14 @@ const char* phase_name(Feedback2dPhase p);  ///< "1 · local rule", …
 enum class Feedback2dRegime { edge, chaos, fixed_point };
 const char* regime_name(Feedback2dRegime r);
 
+class Feedback2d;
+/// The engine as bytes for another instance of this same build (a page's Web Worker): params,
+/// generator, every point's state, the results, the phase and the cycle count.
+std::string feedback2d_pack(const Feedback2d& f);
+/// Reads what feedback2d_pack wrote into f; false, f untouched, for bytes that are not a whole
+/// engine of this build.
+bool feedback2d_unpack(std::string_view bytes, Feedback2d& f);
+
 class Feedback2d {
  public:
   /// Draws the start (x, y, heading, speed per point) and runs phases 2 and 3 on it.
@@ -84,6 +93,8 @@ class Feedback2d {
   uint64_t fingerprint() const;
 
  private:
+  friend std::string feedback2d_pack(const Feedback2d& f);
+  friend bool feedback2d_unpack(std::string_view bytes, Feedback2d& f);
   void phase_local_rule();
   void phase_cohesion();
   void phase_result(bool record_delta);

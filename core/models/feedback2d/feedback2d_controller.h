@@ -28,6 +28,11 @@ class Feedback2dController
  public:
   Feedback2dController();
 
+  /// How work() hands a step to a remote stepper (LiveController::set_remote).
+  static constexpr const char* kRemoteKind = "feedback2d";
+  static std::string pack(const Feedback2d& m) { return feedback2d_pack(m); }
+  static bool unpack(std::string_view bytes, Feedback2d& m) { return feedback2d_unpack(bytes, m); }
+
   // ---- fields (live) ------------------------------------------------------------------
   /// A valid edit applies to the running system from the next phase; n and the seed wait for
   /// Enter or leaving the field (commit()), then rebuild it.

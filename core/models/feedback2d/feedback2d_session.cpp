@@ -67,6 +67,7 @@ class Feedback2dSession final : public ControllerSession<Feedback2dController, F
 
   CommandResult compute(uint64_t n) override { return c_.compute(n); }
   void set_background(bool on) override { c_.set_background(on); }
+  void set_remote(RemoteStepper* remote) override { c_.set_remote(remote); }
   bool long_steps() const override { return c_.long_steps(); }
   void commit(size_t i) override { c_.commit(i); }
 

@@ -6,6 +6,8 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <string>
+#include <string_view>
 #include <vector>
 
 #include "model/lcg.h"
@@ -59,6 +61,14 @@ struct Marker {
 double minimal_image(double d, double L);
 /// x − L·floor(x/L), and L itself becomes 0: into [0, L).
 double wrap_torus(double x, double L);
+
+class Flock2d;
+/// A flock as bytes for another instance of this same build (a page's Web Worker): params,
+/// generator, state, markers, obstacles, step count and the nearest-distance readout.
+std::string flock2d_pack(const Flock2d& f);
+/// Reads what flock2d_pack wrote into f, keeping f's thread count; false, f untouched, for bytes
+/// that are not a whole flock of this build.
+bool flock2d_unpack(std::string_view bytes, Flock2d& f);
 
 class Flock2d {
  public:
@@ -121,6 +131,8 @@ class Flock2d {
   uint64_t fingerprint() const;
 
  private:
+  friend std::string flock2d_pack(const Flock2d& f);
+  friend bool flock2d_unpack(std::string_view bytes, Flock2d& f);
   void draw_boids(size_t count);
   /// Accelerations of every boid for positions (x, y) and velocities (vx, vy).
   void accelerations(const std::vector<double>& x, const std::vector<double>& y,

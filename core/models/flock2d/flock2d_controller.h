@@ -55,6 +55,11 @@ class Flock2dController
  public:
   Flock2dController();
 
+  /// How work() hands a step to a remote stepper (LiveController::set_remote).
+  static constexpr const char* kRemoteKind = "flock2d";
+  static std::string pack(const Flock2d& m) { return flock2d_pack(m); }
+  static bool unpack(std::string_view bytes, Flock2d& m) { return flock2d_unpack(bytes, m); }
+
   /// Live: a valid edit applies from the next step; N and the seed wait for Enter or leaving the
   /// field (commit()), then N resizes and a new seed rebuilds. Any edit leaves the preset.
   void edit(Flock2dField f, std::string_view text);
