@@ -1,6 +1,7 @@
 // Bandada — the page's own figures (see bench.sh), in headless Chromium (SwiftShader WebGL): the
 // 3-D flock at N = 100 000, r = 0.305, served with the isolation headers (threaded build) and
-// without (single-thread build), and the 2-D flock at N = 20 000, r = 25 (threaded build). Each:
+// without (single-thread build, its steps in the step worker), and the 2-D flock at N = 20 000,
+// r = 25, both ways too. Each:
 // steps per second over 10 s of running, the longest main-thread task (PerformanceObserver
 // 'longtask'), how many tasks took over 100 ms, and how many frames Pause takes to act; each
 // figure the median of 5 runs, with their range (--quick: 1 run of 4 s).
@@ -78,7 +79,9 @@ try {
   for (const isolated of [true, false])
     console.log(`page, ${isolated ? 'isolated (threaded build)' : 'not isolated (single-thread build)'}, 3-D flock N=100000 r=0.305: ` +
       await measure(isolated, flock3d));
-  console.log(`page, isolated (threaded build), 2-D flock N=20000 r=25: ${await measure(true, flock2d)}`);
+  for (const isolated of [true, false])
+    console.log(`page, ${isolated ? 'isolated (threaded build)' : 'not isolated (single-thread build)'}, 2-D flock N=20000 r=25: ` +
+      await measure(isolated, flock2d));
 } finally {
   await browser.close();
 }

@@ -263,7 +263,10 @@ EM_JS(int, js_stepper_size, (int id), {
   return s && s.ready.length ? s.ready[0].length : -1;
 });
 EM_JS(void, js_stepper_take, (int id, char* to), {
-  HEAPU8.set(Module.bandadaSteppers[id].ready.shift(), to);
+  const s = Module.bandadaSteppers[id];
+  const bytes = s.ready.shift();
+  HEAPU8.set(bytes, to);
+  s.worker.postMessage({spare: bytes.buffer}, [bytes.buffer]);  // for the worker's next step
 });
 EM_JS(int, js_stepper_failed, (int id), {
   const s = Module.bandadaSteppers && Module.bandadaSteppers[id];
