@@ -23,7 +23,7 @@ class ByteWriter {
   void put(const std::vector<T>& v) {
     put(static_cast<uint64_t>(v.size()));
     static_assert(std::is_arithmetic_v<T>, "arrays of numbers only");
-    out_.append(reinterpret_cast<const char*>(v.data()), v.size() * sizeof(T));
+    if (!v.empty()) out_.append(reinterpret_cast<const char*>(v.data()), v.size() * sizeof(T));
   }
   /// Bytes as they are (another model's, say), their length first.
   void put_bytes(std::string_view b) {
@@ -54,7 +54,8 @@ class ByteReader {
     uint64_t n = 0;
     if (!get(n) || n > max || (in_.size() - at_) / sizeof(T) < n) return ok_ = false;
     v.resize(static_cast<size_t>(n));
-    std::memcpy(v.data(), in_.data() + at_, static_cast<size_t>(n) * sizeof(T));
+    if (n > 0)
+      std::memcpy(v.data(), in_.data() + at_, static_cast<size_t>(n) * sizeof(T));  // data() may be null
     at_ += static_cast<size_t>(n) * sizeof(T);
     return true;
   }

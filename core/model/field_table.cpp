@@ -40,8 +40,7 @@ FieldCheck check_field_text(const FieldInfo& fi, std::string_view text) {
       return c;
     }
     c.value = p.value;
-    bool low_ok = fi.min_exclusive ? c.value > fi.min : c.value >= fi.min;
-    if (!low_ok || c.value > fi.max) {
+    if (!in_field_range(fi, c.value)) {
       c.error = range_text(fi);
       return c;
     }
@@ -75,6 +74,11 @@ std::string fix_first_text(const FieldInfo* fields, size_t count, const std::str
     out += (out.empty() ? "Fix first: " : "; ") + std::string(fields[i].label) + " (" + errors[i] + ")";
   }
   return out;
+}
+
+bool in_field_range(const FieldInfo& fi, double v) {
+  const bool low_ok = fi.min_exclusive ? v > fi.min : v >= fi.min;
+  return low_ok && v <= fi.max;
 }
 
 }  // namespace bandada

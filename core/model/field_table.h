@@ -36,6 +36,8 @@ bool check_field_table(const FieldInfo* fields, size_t count, const std::string*
 
 /// Validates a field's text by the number grammar and its range (any model's field table).
 FieldCheck check_field_text(const FieldInfo& fi, std::string_view text);
+/// v lies in the field's range (NaN never does).
+bool in_field_range(const FieldInfo& fi, double v);
 
 /// Where a field's value goes in a model's params struct: a real member or a whole-number one.
 template <class P>

@@ -5,6 +5,7 @@
 
 #include <chrono>
 #include <cmath>
+#include <cstring>
 #include <thread>
 
 #include "model/lcg.h"
@@ -505,6 +506,22 @@ TEST_CASE("the flock as bytes: read back whole it steps to the same bits; cut or
   std::string foreign = bytes;
   foreign[4] = static_cast<char>(foreign[4] + 1);  // a count the arrays do not have
   CHECK(boids3d_unpack(foreign) == nullptr);
+  // Found by fuzzing (tests/fuzz/corpus/bytes): a start claiming a step count, a boid outside the
+  // box (the next grid would index past its cells), and no boids at all.
+  auto patched = [](std::string b, size_t at, double v) {
+    std::memcpy(&b[at], &v, sizeof v);
+    return b;
+  };
+  std::string start = boids3d_pack(pending);
+  start[54] = 1;  // after magic, count, five weights, seed, search and the start flag: the steps
+  CHECK(boids3d_unpack(start) == nullptr);
+  CHECK(boids3d_unpack(patched(bytes, 70, 100.0)) == nullptr);  // x of boid 0, after its array's length
+  CHECK(boids3d_unpack(patched(bytes, 70, 4.0)) != nullptr);
+  Boids3dParams none = p;
+  none.count = 0;
+  std::unique_ptr<Boids3d> empty = boids3d_unpack(boids3d_pack(Boids3d(none)));
+  REQUIRE(empty != nullptr);
+  CHECK(empty->size() == 0);
   RemoteModel worker;
   CHECK(worker.load("boids3d", foreign) != "");
   CHECK(worker.step().empty());

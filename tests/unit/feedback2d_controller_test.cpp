@@ -6,6 +6,7 @@
 
 #include <chrono>
 #include <cmath>
+#include <cstring>
 #include <thread>
 
 #include "worker_in_process.h"
@@ -174,6 +175,10 @@ TEST_CASE("the feedback engine as bytes, mid-cycle: read back it runs to the sam
   CHECK(g.delta_history() == f.delta_history());
   const uint64_t before = g.fingerprint();
   CHECK_FALSE(feedback2d_unpack(bytes.substr(1), g));
+  std::string far = bytes;  // found by fuzzing: a radius out of range sent the grid past its cells
+  const double r = 1e9;
+  std::memcpy(&far[8], &r, sizeof r);  // after the magic and n
+  CHECK_FALSE(feedback2d_unpack(far, g));
   CHECK(g.fingerprint() == before);
 }
 

@@ -2,6 +2,7 @@
 // hands its long steps to a Web Worker running the same build, and takes each step back whole.
 #include "boids3d.h"
 #include "model/bytes.h"
+#include "periodic.h"
 
 namespace bandada {
 namespace {
@@ -47,7 +48,7 @@ std::unique_ptr<Boids3d> boids3d_unpack(std::string_view bytes) {
       !r.get(p.alignment) || !r.get(p.cohesion) || !r.get(p.max_speed) || !r.get(p.seed) || !r.get(search) ||
       !r.get(initializing) || !r.get(steps))
     return nullptr;
-  if (!params_in_range(p) || search > 1 || initializing > 1) return nullptr;
+  if (!params_in_range(p) || search > 1 || initializing > 1 || (initializing && steps != 0)) return nullptr;
   Boids3dState s;
   Boids3dComponents c;
   for (std::vector<double>* v : {&s.x, &s.y, &s.z, &s.vx, &s.vy, &s.vz})
@@ -58,6 +59,18 @@ std::unique_ptr<Boids3d> boids3d_unpack(std::string_view bytes) {
     if (!r.get(c.neighbors, p.count) || c.neighbors.size() != p.count) return nullptr;
   }
   if (!r.finished()) return nullptr;
+  // A state this engine can have: positions in the box, velocities within twice the cap, finite
+  // components (anything else would send the next step's grid out of its cells).
+  const double v_max = 2.0 * p.max_speed + 1.0;
+  for (const std::vector<double>* v : {&s.x, &s.y, &s.z})
+    for (double x : *v)
+      if (!(x >= -kHalfBox && x < kHalfBox)) return nullptr;
+  for (const std::vector<double>* v : {&s.vx, &s.vy, &s.vz})
+    for (double x : *v)
+      if (!(x >= -v_max && x <= v_max)) return nullptr;
+  for (const std::vector<double>* v : {&c.sx, &c.sy, &c.sz, &c.ax, &c.ay, &c.az, &c.cx, &c.cy, &c.cz})
+    for (double x : *v)
+      if (!(x - x == 0.0)) return nullptr;  // finite
   return Boids3d::restored(p, static_cast<NeighbourSearch>(search), std::move(s), std::move(c), steps,
                            initializing != 0);
 }

@@ -1,6 +1,7 @@
 // Bandada — the feedback engine as bytes (feedback2d_pack / feedback2d_unpack): how a page
 // without threads hands its long cycles to a Web Worker running the same build.
 #include "feedback2d.h"
+#include "feedback2d_params.h"
 #include "model/bytes.h"
 
 namespace bandada {
@@ -72,6 +73,20 @@ bool feedback2d_unpack(std::string_view bytes, Feedback2d& f) {
   r.get(cycles);
   if (!r.finished() || operation > 3 || no_contradiction > 1 || has_prev > 1 || phase < 1 || phase > 4)
     return false;
+  // Params in their fields' ranges and a finite state: what this engine can have.
+  const FieldInfo* fields = feedback2d_fields();
+  auto in = [fields](Feedback2dField k, double v) { return in_field_range(fields[static_cast<int>(k)], v); };
+  if (!in(Feedback2dField::n, p.n) || !in(Feedback2dField::r, p.r) || !in(Feedback2dField::alpha, p.alpha) ||
+      !in(Feedback2dField::sigma, p.sigma) || !in(Feedback2dField::lambda, p.lambda) ||
+      !in(Feedback2dField::turn, p.turn) || !in(Feedback2dField::feedback, p.feedback))
+    return false;
+  for (const std::vector<double>* v : {&x, &y, &vx, &vy, &mA, &mS, &mG, &dphi, &history})
+    for (double d : *v)
+      if (!(d - d == 0.0) || d > 1e9 || d < -1e9) return false;  // finite, and not absurdly far
+  for (uint32_t k : neighbors)
+    if (k >= p.n) return false;
+  for (uint8_t v : is_v)
+    if (v > 1) return false;
   p.operation = static_cast<Feedback2dOperation>(operation);
   p.no_contradiction = no_contradiction != 0;
   Feedback2d g(p, x, y, vx, vy);  // then every part of the state as it was sent

@@ -1,6 +1,7 @@
 // Bandada — the 2-D flock as bytes (flock2d_pack / flock2d_unpack): how a page without threads
 // hands its long steps to a Web Worker running the same build, and takes each step back whole.
 #include "flock2d.h"
+#include "flock2d_params.h"
 #include "model/bytes.h"
 
 namespace bandada {
@@ -87,6 +88,24 @@ bool flock2d_unpack(std::string_view bytes, Flock2d& f) {
   if (!r.finished() || law > 1 || integrator > 1 || start > 1 || nearest_known > 1 || brute > 1 ||
       predators.size() % 4 || attractors.size() % 4 || circles.size() % 3 || walls.size() % 4)
     return false;
+  // Params in their fields' ranges and a finite state: what this engine can have (anything else
+  // could send a step's grid out of its cells).
+  const FieldInfo* fields = flock2d_fields();
+  auto in = [fields](Flock2dField k, double v) { return in_field_range(fields[static_cast<int>(k)], v); };
+  if (!in(Flock2dField::count, p.n) || !in(Flock2dField::radius, p.r) ||
+      !in(Flock2dField::sep_radius, p.separation_radius) || p.separation_radius > p.r ||
+      !in(Flock2dField::w_sep, p.separation_weight) || !in(Flock2dField::w_ali, p.alignment_weight) ||
+      !in(Flock2dField::w_coh, p.cohesion_weight) || !in(Flock2dField::max_speed, p.max_speed) ||
+      !in(Flock2dField::max_force, p.max_force) || !in(Flock2dField::dt, p.dt) ||
+      !in(Flock2dField::w_pred, p.predator_weight) || !in(Flock2dField::w_attr, p.attractor_weight) ||
+      !in(Flock2dField::w_leader, p.leader_weight) || !in(Flock2dField::w_obs, p.obstacle_weight) ||
+      p.leader < -1 || p.leader >= static_cast<int64_t>(p.n))
+    return false;
+  for (const std::vector<double>* v : {&x, &y, &vx, &vy, &predators, &attractors, &circles, &walls})
+    for (double d : *v)
+      if (!(d - d == 0.0) || d > 1e9 || d < -1e9) return false;  // finite, and not absurdly far
+  for (size_t i = 2; i < circles.size(); i += 3)
+    if (!(circles[i] > 0)) return false;  // a radius
   p.law = static_cast<ForceLaw>(law);
   p.integrator = static_cast<Integrator>(integrator);
   p.start = static_cast<Start>(start);
