@@ -14,6 +14,23 @@
 #include "models/feedback2d/feedback2d.h"
 #include "models/flock2d/flock2d.h"
 
+namespace {
+
+/// A 2-D model read from bytes: written back byte for byte and stepped, or refused and untouched.
+template <class Model, class Params, class Pack, class Unpack, class Step>
+void read_back(std::string_view bytes, Pack pack, Unpack unpack, Step step) {
+  Model m{Params{}};
+  const uint64_t before = m.fingerprint();
+  if (unpack(bytes, m)) {
+    if (pack(m) != bytes) std::abort();
+    step(m);
+  } else if (m.fingerprint() != before) {
+    std::abort();
+  }
+}
+
+}  // namespace
+
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (size == 0) return 0;
   const std::string copy(reinterpret_cast<const char*>(data) + 1, size - 1);  // exactly this long
@@ -26,29 +43,18 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
         if (!worker.load("boids3d", bytes).empty() || worker.step().empty()) std::abort();
       }
       break;
-    case 1: {
-      bandada::Flock2d f(bandada::Flock2dParams{});
-      const uint64_t before = f.fingerprint();
-      if (bandada::flock2d_unpack(bytes, f)) {
-        if (bandada::flock2d_pack(f) != bytes) std::abort();
-        f.step();
-        f.mean_nearest_distance();
-      } else if (f.fingerprint() != before) {
-        std::abort();  // refused bytes leave the flock as it was
-      }
+    case 1:
+      read_back<bandada::Flock2d, bandada::Flock2dParams>(bytes, bandada::flock2d_pack,
+                                                          bandada::flock2d_unpack, [](bandada::Flock2d& f) {
+                                                            f.step();
+                                                            f.mean_nearest_distance();
+                                                          });
       break;
-    }
-    case 2: {
-      bandada::Feedback2d f(bandada::Feedback2dParams{});
-      const uint64_t before = f.fingerprint();
-      if (bandada::feedback2d_unpack(bytes, f)) {
-        if (bandada::feedback2d_pack(f) != bytes) std::abort();
-        f.cycle();
-      } else if (f.fingerprint() != before) {
-        std::abort();
-      }
+    case 2:
+      read_back<bandada::Feedback2d, bandada::Feedback2dParams>(bytes, bandada::feedback2d_pack,
+                                                                bandada::feedback2d_unpack,
+                                                                [](bandada::Feedback2d& f) { f.cycle(); });
       break;
-    }
     default: {
       std::vector<std::string_view> parts;
       if (bandada::unpack_list(bytes, parts)) {
