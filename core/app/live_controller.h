@@ -102,10 +102,7 @@ class LiveController {
   }
   /// Where the build has no threads: long steps go to another instance of it (a page's Web
   /// Worker) as the models' bytes and come back one whole step at a time, as with set_background.
-  void set_remote(RemoteStepper* remote) {
-    stop_remote();
-    remote_ = remote;
-  }
+  void set_remote(RemoteStepper* remote) { remote_.attach(remote); }
   /// Running, with steps estimated above kBackgroundAboveMs (as work() last saw them).
   bool long_steps() const { return running_ && long_steps_; }
 
@@ -184,9 +181,8 @@ class LiveController {
   /// Whether work() hands a step estimated at step_ms to the background thread.
   bool in_background(double step_ms) {
     long_steps_ = step_ms > kBackgroundAboveMs;
-    if (remote_ && remote_->failed()) stop_remote();  // the worker is gone: steps here
-    const bool remote = remote_ && !remote_->failed();
-    return job_.started() || remote_live_ || ((background_ || remote) && long_steps_);
+    if (remote_.failed()) remote_.stop();  // the worker is gone: steps here
+    return job_.started() || remote_.live() || ((background_ || remote_.usable()) && long_steps_);
   }
   /// work() with a background thread: a finished step becomes current (each of `models`, the
   /// model and any twin, takes a copy of its stepped copy, then `done` records), and the next due
@@ -195,7 +191,7 @@ class LiveController {
   /// flight, never more.
   template <class Step, class Done>
   void work_in_background(const std::vector<Model*>& models, Step step, Done done) {
-    if (!background_ && remote_) return work_remotely(models, done);
+    if (!background_ && remote_.attached()) return work_remotely(models, done);
     if (job_.started()) {
       if (!job_.done()) return;  // the frame draws the current state meanwhile
       const bool whole = job_.collect();
@@ -231,11 +227,10 @@ class LiveController {
   /// Anything but a step (the epoch moved) or another set of models sends the models again.
   template <class Done>
   void work_remotely(const std::vector<Model*>& models, Done done) {
-    if (remote_live_ && (remote_epoch_ != epoch_ || remote_count_ != models.size())) stop_remote();
-    while (remote_live_ && running_ && queued_ > 0) {
-      std::optional<std::string> bytes = remote_->take();
+    if (remote_epoch_ != epoch_ || remote_count_ != models.size()) remote_.stop();
+    while (running_ && queued_ > 0) {
+      std::optional<std::string> bytes = remote_.take();
       if (!bytes) break;
-      --remote_asked_;
       std::vector<std::string_view> parts;
       bool whole = unpack_list(*bytes, parts) && parts.size() == models.size();
       std::vector<Model> next;
@@ -244,32 +239,22 @@ class LiveController {
         whole = Derived::unpack(parts[i], next.back());
       }
       if (!whole) {  // not these models' next step: they step here from now on
-        stop_remote();
-        remote_ = nullptr;
+        remote_.give_up();
         return;
       }
       for (size_t i = 0; i < models.size(); ++i) *models[i] = std::move(next[i]);
       queued_ = std::clamp(queued_ - 1, 0, 1);
       done();
     }
-    if (!running_ || !model_) return stop_remote();
-    if (!remote_live_ && queued_ > 0) {
+    if (!running_ || !model_) return remote_.stop();
+    if (!remote_.live() && queued_ > 0) {
       std::vector<std::string> parts;
       for (const Model* m : models) parts.push_back(Derived::pack(*m));
-      remote_->start(Derived::kRemoteKind, pack_list(parts), kRemoteAhead);
-      remote_live_ = true;
+      remote_.start(Derived::kRemoteKind, pack_list(parts), kRemoteAhead);
       remote_epoch_ = epoch_;
       remote_count_ = models.size();
-      remote_asked_ = kRemoteAhead;
-    } else if (remote_live_ && remote_asked_ < kRemoteAhead) {
-      remote_->more(kRemoteAhead - remote_asked_);
-      remote_asked_ = kRemoteAhead;
     }
-  }
-  void stop_remote() {
-    if (remote_live_) remote_->stop();
-    remote_live_ = false;
-    remote_asked_ = 0;
+    remote_.keep(kRemoteAhead);
   }
   static constexpr int kRemoteAhead = 2;
 
@@ -293,11 +278,9 @@ class LiveController {
   uint64_t job_epoch_ = 0;   // the epoch a background step began at
   std::shared_ptr<std::vector<std::unique_ptr<Model>>> job_copies_;  // what it steps (shared with it)
   bool warm_copies_ = false;  // job_copies_ equal the models after a whole step
-  RemoteStepper* remote_ = nullptr;
-  bool remote_live_ = false;  // remote_ steps copies of the models (of remote_epoch_)
+  RemoteRun remote_;          // live: it steps copies of the models as they were at remote_epoch_
   uint64_t remote_epoch_ = 0;
   size_t remote_count_ = 0;  // how many models it steps
-  int remote_asked_ = 0;     // steps asked of it and not yet taken
   BackgroundJob job_;
 
  private:

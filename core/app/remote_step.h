@@ -37,6 +37,51 @@ class RemoteStepper {
   virtual bool failed() const = 0;
 };
 
+/// A controller's hold on a RemoteStepper: whether it steps a copy of the controller's model
+/// now (live), and how many steps are asked of it and not yet taken.
+class RemoteRun {
+ public:
+  /// Uses `remote` from now on (null: none), dropping anything under way.
+  void attach(RemoteStepper* remote) {
+    stop();
+    remote_ = remote;
+  }
+  bool attached() const { return remote_ != nullptr; }
+  /// Attached, and the other instance can go on.
+  bool usable() const { return remote_ && !remote_->failed(); }
+  bool failed() const { return remote_ && remote_->failed(); }
+  bool live() const { return live_; }
+  void start(std::string_view kind, std::string model, int steps) {
+    remote_->start(kind, std::move(model), steps);
+    live_ = true;
+    asked_ = steps;
+  }
+  /// Asks for more, so that `steps` are computing or waiting to be taken.
+  void keep(int steps) {
+    if (!live_ || asked_ >= steps) return;
+    remote_->more(steps - asked_);
+    asked_ = steps;
+  }
+  std::optional<std::string> take() {
+    std::optional<std::string> bytes = live_ ? remote_->take() : std::nullopt;
+    if (bytes) --asked_;
+    return bytes;
+  }
+  /// Drops everything under way: nothing started before arrives any more.
+  void stop() {
+    if (live_) remote_->stop();
+    live_ = false;
+    asked_ = 0;
+  }
+  /// Its bytes could not be read back: the steps are computed here from now on.
+  void give_up() { attach(nullptr); }
+
+ private:
+  RemoteStepper* remote_ = nullptr;
+  bool live_ = false;
+  int asked_ = 0;
+};
+
 /// The other instance's side: one model, loaded from bytes and stepped.
 class RemoteModel {
  public:

@@ -244,9 +244,9 @@ void Boids3dController::work(double budget_ms) {
     work_in_background();
     return;
   }
-  if (remote_ && remote_->failed()) {
-    if (remote_live_) halt_background();  // the worker is gone: this thread steps from the flock shown
-  } else if (remote_ && (remote_live_ || (budget_ms < kUnlimited && long_steps_))) {
+  if (remote_.failed()) {
+    if (remote_.live()) halt_background();  // the worker is gone: this thread steps from the flock shown
+  } else if (remote_.attached() && (remote_.live() || (budget_ms < kUnlimited && long_steps_))) {
     work_remote();
     return;
   }
@@ -310,14 +310,13 @@ void Boids3dController::work_in_background() {
 
 void Boids3dController::work_remote() {
   // Each finished step that is due becomes current whole; the start, as soon as it is there.
-  while (remote_live_ && (queued_ > 0 || flock_->initializing())) {
-    std::optional<std::string> bytes = remote_->take();
+  while (queued_ > 0 || flock_->initializing()) {
+    std::optional<std::string> bytes = remote_.take();
     if (!bytes) break;
-    --remote_asked_;
     std::unique_ptr<Boids3d> next = boids3d_unpack(*bytes);
     if (!next || next->params().count != flock_->params().count) {
       halt_background();  // not this flock's next step: it steps here from now on
-      remote_ = nullptr;
+      remote_.give_up();
       return;
     }
     const bool was_initial = flock_->initializing();
@@ -332,14 +331,11 @@ void Boids3dController::work_remote() {
   const int want = flock_->initializing() ? 1
                    : running_             ? kRemoteAhead
                                           : static_cast<int>(std::min<uint64_t>(queued_, kRemoteAhead));
-  if (!remote_live_ && want > 0) {
-    remote_->start("boids3d", boids3d_pack(*flock_), want);
-    remote_live_ = true;
-    remote_asked_ = want;
-  } else if (remote_live_ && remote_asked_ < want) {
-    remote_->more(want - remote_asked_);
-    remote_asked_ = want;
-  } else if (remote_live_ && want == 0 && !running_) {
+  if (!remote_.live() && want > 0) {
+    remote_.start("boids3d", boids3d_pack(*flock_), want);
+  } else if (want > 0) {
+    remote_.keep(want);
+  } else if (remote_.live() && !running_) {
     halt_background();  // nothing more to compute: not busy
   }
 }
@@ -380,12 +376,12 @@ void Boids3dController::on_step_done() {
 }
 
 bool Boids3dController::busy() const {
-  return flock_ && (job_.started() || remote_live_ || queued_ > 0 || flock_->step_in_progress());
+  return flock_ && (job_.started() || remote_.live() || queued_ > 0 || flock_->step_in_progress());
 }
 
 double Boids3dController::progress() const {
   if (!flock_) return 0.0;
-  if (job_.started() || remote_live_)  // the background step's own progress is its thread's to know
+  if (job_.started() || remote_.live())  // the background step's own progress is its thread's to know
     return batch_ == 0 ? 0.0 : static_cast<double>(batch_ - queued_) / static_cast<double>(batch_);
   if (flock_->initializing()) return flock_->step_progress();
   if (batch_ == 0) return flock_->step_in_progress() ? flock_->step_progress() : 0.0;

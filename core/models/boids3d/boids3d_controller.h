@@ -103,7 +103,7 @@ class Boids3dController {
   /// it (a Web Worker) and taken back whole, one by one, as with set_background. Null: none.
   void set_remote(RemoteStepper* remote) {
     halt_background();
-    remote_ = remote;
+    remote_.attach(remote);
   }
   /// Running, with steps estimated above kBackgroundAboveMs (as work() last saw them).
   bool long_steps() const { return running_ && long_steps_; }
@@ -166,9 +166,7 @@ class Boids3dController {
   /// steps or re-threads a flock. The pending step it leaves is dropped or resumed as usual.
   void halt_background() {
     job_.halt();
-    if (remote_live_) remote_->stop();
-    remote_live_ = false;
-    remote_asked_ = 0;
+    remote_.stop();
   }
   /// work() with a background thread: collects a finished step, starts the next one.
   void work_in_background();
@@ -204,10 +202,8 @@ class Boids3dController {
   bool job_initial_ = false;  // the background step computes the flock's start
   // A second step is due: the background step goes on to the one after it (Boids3d::compute_until).
   std::shared_ptr<std::atomic<bool>> ahead_wanted_ = std::make_shared<std::atomic<bool>>(false);
-  RemoteStepper* remote_ = nullptr;
-  bool remote_live_ = false;  // remote_ steps a copy of flock_ (nothing but its steps changed it since)
-  int remote_asked_ = 0;      // steps asked of remote_ and not yet taken
-  BackgroundJob job_;         // last: destroyed (halted) before the flocks it computes
+  RemoteRun remote_;   // live: it steps a copy of flock_ (nothing but its steps changed it since)
+  BackgroundJob job_;  // last: destroyed (halted) before the flocks it computes
 };
 
 }  // namespace bandada
