@@ -45,11 +45,12 @@ class LiveController {
     running_ = true;
     return {};
   }
-  /// Drops the partial step time and anything queued.
+  /// Drops the partial step time, anything queued, and steps computing remotely.
   void pause() {
     running_ = false;
     queued_ = 0;
     scheduler_.reset();
+    remote_.stop();
     ++epoch_;
   }
   void pause_for_hidden_page() { pause(); }
@@ -81,6 +82,7 @@ class LiveController {
     selection_.reset();
     scheduler_.reset();
     series_.clear();
+    remote_.stop();
     ++epoch_;
   }
 

@@ -327,6 +327,7 @@ TEST_CASE(
   REQUIRE(worker.compute());
   const uint64_t fp = c->model()->fingerprint();
   c->pause();
+  CHECK(worker.asked() == 0);  // the worker stops at once, not after the steps it was asked for
   c->advance(0.04, 10.0);
   CHECK(c->model()->steps() == 3);
   CHECK(c->model()->fingerprint() == fp);
