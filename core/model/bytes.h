@@ -30,6 +30,8 @@ class ByteWriter {
     put(static_cast<uint64_t>(b.size()));
     out_.append(b.data(), b.size());
   }
+  /// Room for this many bytes in all, so that a large model is written without regrowing.
+  void reserve(size_t bytes) { out_.reserve(bytes); }
   std::string take() { return std::move(out_); }
 
  private:

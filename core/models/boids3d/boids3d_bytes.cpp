@@ -18,6 +18,7 @@ void put_state(ByteWriter& w, const Boids3dState& s) {
 std::string boids3d_pack(const Boids3d& f) {
   const Boids3dParams& p = f.params_;
   ByteWriter w;
+  w.reserve(256 + 16 * (sizeof(double) + 8) + size_t{p.count} * 16 * sizeof(double));  // 16 arrays at most
   w.put(kMagic);
   w.put(p.count);
   for (double v : {p.radius, p.separation, p.alignment, p.cohesion, p.max_speed}) w.put(v);

@@ -32,6 +32,9 @@ std::vector<double> flat(const std::vector<Wall>& v) {
 std::string flock2d_pack(const Flock2d& f) {
   const Flock2dParams& p = f.params_;
   ByteWriter w;
+  w.reserve(512 + (f.px_.size() * 4 + (f.predators_.size() + f.attractors_.size() + f.walls_.size()) * 4 +
+                   f.circles_.size() * 3) *
+                      sizeof(double));
   w.put(kMagic);
   w.put(p.n);
   for (double v :
