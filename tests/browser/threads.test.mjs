@@ -150,6 +150,45 @@ for (const isolated of [true, false]) test(`${isolated ? 'threaded' : 'single-th
   assert.equal(await stepTo(!isolated, steps), fingerprint);
 });
 
+// A step worker that cannot load (its script missing here) leaves the steps to the page's own
+// thread, in slices: the flock still steps, to the same bits as the threaded page.
+test('single-thread page whose step worker fails: the steps run on the page instead, to the same bits', async () => {
+  const {server, url} = await startServer({isolated: false});
+  const context = await browser.newContext({viewport: {width: 1400, height: 900}});
+  await context.addInitScript(() => {
+    const RealWorker = window.Worker;
+    window.Worker = function (script, options) {
+      return new RealWorker(/step_worker/.test(String(script)) ? 'missing_step_worker.js' : script, options);
+    };
+  });
+  const errors = [];
+  try {
+    const page = await openPage(context, url, errors);
+    await page.evaluate(() => {
+      Module.command('model:boids3d');
+      Module.setField(0, '20000');
+      Module.setField(1, '1');
+      Module.command('initialize');
+    });
+    await page.waitForFunction(() => { const s = JSON.parse(Module.appState()); return s.status === 'paused' && !s.busy; },
+      null, {timeout: 120000});
+    await page.evaluate(() => Module.command('run'));
+    await page.waitForFunction(() => JSON.parse(Module.appState()).steps >= 3, null, {timeout: 60000});
+    const run = await page.evaluate(() => {
+      Module.command('pause');
+      const s = JSON.parse(Module.appState());
+      return [s.steps, s.fingerprint, s.busy];
+    });
+    assert.equal(run[2], false, 'nothing left computing after Pause');
+    assert.equal(await page.evaluate(() => Module.bandadaSteppers[0].failed), true, 'the worker did fail');
+    assert.deepEqual(errors.filter((e) => !/missing_step_worker|404|Failed to load/.test(e)), []);
+    assert.equal(await stepTo(true, run[0]), run[1]);
+  } finally {
+    await context.close();
+    server.close();
+  }
+});
+
 // Without threads the 2-D models' long steps go to the step worker too. A run there reaches the
 // bits of the same steps computed by Step on the page's own thread.
 for (const model of ['flock2d', 'feedback2d']) test(`single-thread page: the ${model} model's long steps compute in the step worker, to the same bits`, async () => {
