@@ -258,7 +258,6 @@ class LiveController {
     }
     remote_.keep(kRemoteAhead);
   }
-  static constexpr int kRemoteAhead = 2;
 
   Texts texts_;
   Texts errors_;

@@ -37,6 +37,10 @@ class RemoteStepper {
   virtual bool failed() const = 0;
 };
 
+/// Steps a remote stepper computes ahead of those taken while a model runs: enough that it never
+/// waits for the page's next frame, few enough that a Pause wastes little.
+inline constexpr int kRemoteAhead = 2;
+
 /// A controller's hold on a RemoteStepper: whether it steps a copy of the controller's model
 /// now (live), and how many steps are asked of it and not yet taken.
 class RemoteRun {

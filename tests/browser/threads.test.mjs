@@ -61,10 +61,11 @@ test('isolated: the threaded build on every core; without the headers: one threa
 
 // A 3-D step of about 0.1 s at N = 20 000, r = 1: long enough that the page computes it in slices
 // on one thread, or off the main thread where it has threads. A page with it built and paused;
-// the caller closes the context and the server.
-async function longStepPage(isolated) {
+// the caller closes the context and the server. `prepare` sets the context up before the page opens.
+async function longStepPage(isolated, prepare = async () => {}) {
   const {server, url} = await startServer({isolated});
   const context = await browser.newContext({viewport: {width: 1400, height: 900}});
+  await prepare(context);
   const errors = [];
   const page = await openPage(context, url, errors);
   await page.evaluate(() => {
@@ -109,16 +110,8 @@ async function longSteps(isolated) {
 
 // The other build reaches the same fingerprint at the same step by Step alone.
 async function stepTo(isolated, steps) {
-  const {server, url} = await startServer({isolated});
-  const context = await browser.newContext({viewport: {width: 1400, height: 900}});
+  const {server, context, page} = await longStepPage(isolated);
   try {
-    const page = await openPage(context, url);
-    await page.evaluate(() => {
-      Module.command('model:boids3d');
-      Module.setField(0, '20000');
-      Module.setField(1, '1');
-      Module.command('initialize');
-    });
     for (let k = 0; k < steps; ++k) {
       await page.waitForFunction(() => { const s = JSON.parse(Module.appState()); return s.status === 'paused' && !s.busy; },
         null, {timeout: 120000});
@@ -153,25 +146,13 @@ for (const isolated of [true, false]) test(`${isolated ? 'threaded' : 'single-th
 // A step worker that cannot load (its script missing here) leaves the steps to the page's own
 // thread, in slices: the flock still steps, to the same bits as the threaded page.
 test('single-thread page whose step worker fails: the steps run on the page instead, to the same bits', async () => {
-  const {server, url} = await startServer({isolated: false});
-  const context = await browser.newContext({viewport: {width: 1400, height: 900}});
-  await context.addInitScript(() => {
+  const {server, context, page, errors} = await longStepPage(false, (c) => c.addInitScript(() => {
     const RealWorker = window.Worker;
     window.Worker = function (script, options) {
       return new RealWorker(/step_worker/.test(String(script)) ? 'missing_step_worker.js' : script, options);
     };
-  });
-  const errors = [];
+  }));
   try {
-    const page = await openPage(context, url, errors);
-    await page.evaluate(() => {
-      Module.command('model:boids3d');
-      Module.setField(0, '20000');
-      Module.setField(1, '1');
-      Module.command('initialize');
-    });
-    await page.waitForFunction(() => { const s = JSON.parse(Module.appState()); return s.status === 'paused' && !s.busy; },
-      null, {timeout: 120000});
     await page.evaluate(() => Module.command('run'));
     await page.waitForFunction(() => JSON.parse(Module.appState()).steps >= 3, null, {timeout: 60000});
     const run = await page.evaluate(() => {

@@ -67,7 +67,6 @@ class Boids3d {
                                            Boids3dComponents c, uint64_t steps, bool initializing);
 
   const Boids3dParams& params() const { return params_; }
-  NeighbourSearch search() const { return search_; }
   const Boids3dState& state() const { return state_; }
   const Boids3dComponents& components() const { return comp_; }
   uint64_t steps() const { return steps_; }

@@ -173,7 +173,6 @@ class Boids3dController {
   /// work() with a remote stepper: takes the steps due that it finished, keeps it kRemoteAhead
   /// steps ahead while running.
   void work_remote();
-  static constexpr int kRemoteAhead = 2;
 
   Boids3dFieldTexts texts_;
   std::array<std::string, kBoids3dFieldCount> errors_;
