@@ -35,4 +35,29 @@ echo "threaded wasm: $(threads "$wasm_mt" "3-D speed-up")"
 echo "native:        $(threads "$native" "2-D flock speed-up")"
 echo "threaded wasm: $(threads "$wasm_mt" "2-D flock speed-up")"
 echo
-NODE_PATH=/usr/share/nodejs node scripts/bench-page.mjs "$@"
+page=$(NODE_PATH=/usr/share/nodejs node scripts/bench-page.mjs "$@")
+printf '%s\n' "$page"
+
+# The page's targets: on the benchmark's flock, steps/s >= 80 % of min(25, the benchmark's rate at
+# the page's thread count), the rates from this run (single-thread wasm for the step worker, the
+# threaded wasm for the threaded page).
+echo
+one_ms=$(grep -F "N=100000 r=0.305" <<<"$wasm" | head -n1 | awk '{for(i=1;i<=NF;i++) if($i=="ns/boid-step") print $(i-1) * 100000 / 1e6}')
+page_target() {  # $1: the page line's build, $2: its benchmark ms per step at that thread count
+  local line sps threads
+  line=$(grep -F "$1" <<<"$page" | grep -F "benchmark flock" | head -n1)
+  sps=$(sed -E 's/.*threads [0-9]+, ([0-9.]+).*/\1/' <<<"$line")
+  threads=$(sed -E 's/.*threads ([0-9]+),.*/\1/' <<<"$line")
+  if [ -z "$2" ]; then
+    echo "page target, $1, $threads thread(s): no benchmark at that thread count"
+    return
+  fi
+  awk -v s="$sps" -v ms="$2" -v b="$1" -v t="$threads" 'BEGIN {
+    rate = 1000 / ms; cap = rate < 25 ? rate : 25; target = 0.8 * cap
+    printf "page target, %s, %s thread(s): >= %.1f steps/s (80 %% of min(25, %.1f)); measured %.1f: %s\n",
+           b, t, target, rate, s, ((s + 0 >= target) ? "met" : "missed") }'
+}
+threads_page=$(grep -F "isolated (threaded build), 3-D benchmark flock" <<<"$page" | sed -E 's/.*threads ([0-9]+),.*/\1/' | head -n1)
+mt_ms=$(grep -F "3-D, N=100000, r=0.305, ${threads_page:-0} thread" <<<"$wasm_mt" | head -n1 | awk '{for(i=1;i<=NF;i++) if($i=="ms/step") print $(i-1)}')
+page_target "isolated (threaded build)" "$mt_ms"
+page_target "not isolated (single-thread build)" "$one_ms"
