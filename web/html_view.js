@@ -476,7 +476,10 @@
       return li;
     }));
     $('hv-progress').hidden = v.progress < 0;
-    if (v.progress >= 0) { $('hv-progress').value = v.progress; $('hv-progress').textContent = v.busy_label; }
+    if (v.progress >= 0) {  // unknown progress (steps off the page's thread): an indeterminate bar
+      if (v.progress_known) $('hv-progress').value = v.progress; else $('hv-progress').removeAttribute('value');
+      $('hv-progress').textContent = v.progress_label;
+    }
     $('hv-storage').textContent = s.storage_notice;
     $('hv-threads').textContent = s.threads_note;
     renderSweep(force);

@@ -135,11 +135,8 @@ void commands_section(bandada::ModelSession& s) {
     if (reason_button(c.label, why, c.tip)) run_command(c.id);
   }
   hint_line();
-  if (s.busy()) {
-    char label[96];
-    std::snprintf(label, sizeof label, "%s %.0f%%", s.busy_label().c_str(), 100.0 * s.progress());
-    ImGui::ProgressBar(static_cast<float>(s.progress()), ImVec2(-1, 0), label);
-  }
+  if (s.busy())
+    ImGui::ProgressBar(static_cast<float>(s.progress()), ImVec2(-1, 0), progress_label(s).c_str());
 }
 
 /// What a click on the plane does, and what the view shows (under the fields).
@@ -194,6 +191,10 @@ void status_section(bandada::ModelSession& s) {
   note_rect("status");
   ImGui::TextColored(kDim, "%s", a.threads_note.c_str());
   note_rect("threads");
+  if (!a.plan.note.empty()) {  // what the view leaves out, or why it draws less often
+    ImGui::TextColored(kDim, "%s", a.plan.note.c_str());
+    note_rect("draw-note");
+  }
   Flow flow;  // several short readouts to a line; a long one (a note) wraps on its own
   for (const bandada::Readout& r : s.readouts()) {
     const std::string text = r.label.empty() ? r.value : r.label + " " + r.value;
@@ -411,6 +412,18 @@ void plots_contents(bandada::ModelSession& s) {
 }
 
 }  // namespace
+
+bool progress_known(const bandada::ModelSession& s) {
+  return s.progress() > 0.0 || s.status() != FlockStatus::running;
+}
+
+std::string progress_label(const bandada::ModelSession& s) {
+  if (!s.busy()) return "";
+  if (!progress_known(s)) return s.busy_label();
+  char label[96];
+  std::snprintf(label, sizeof label, "%s %.0f%%", s.busy_label().c_str(), 100.0 * s.progress());
+  return label;
+}
 
 void note_rect(const char* name) {
   const ImVec2 mn = ImGui::GetItemRectMin(), mx = ImGui::GetItemRectMax();

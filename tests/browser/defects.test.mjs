@@ -103,7 +103,14 @@ test('100 000 boids where drawing is slow: drawing adapts and says so, frames st
   const s = await appState(page);
   assert.equal(s.status, 'running');
   assert.equal(s.draw.cones, false, 'points above 20 000 boids');
-  assert.match(s.draw.note, /100000 boids/, 'the screen says what it leaves out');
+  assert.match(s.draw.note, /100000 boids/, 'the plan says what it leaves out');
+  const note = JSON.parse(await page.evaluate(() => Module.uiRects())).widgets['draw-note'];
+  assert.ok(note && note[2] > 0 && note[3] > 0, 'and the panel shows it, under the threads line');
+  // The steps are computed off the page's thread, which reports no progress: the busy bar says
+  // what it does, not a "0%" that never moves.
+  const v = JSON.parse(await page.evaluate(() => Module.viewJson(1, 0, 0)));
+  assert.equal(v.progress_known, false);
+  assert.equal(v.progress_label, 'Computing step');
   assert.ok(Math.max(...frames) < 250, `frames: ${frames.map(Math.round).join(' ')}`);
   assert.ok(s.steps > 0, 'it steps');
   // Pause by a real click: counted in frames from the click.
@@ -136,6 +143,11 @@ test('the accessible view draws a subset of a huge flock quickly and says so', a
   assert.ok(shown <= 4000, `${shown} SVG glyphs`);
   assert.match(await page.locator('#hv-draw-note').innerText(), /1 in 25 of 100000/);
   assert.match(await page.locator('#hv-page').innerText(), /of 100000/);
+  // Running, its steps are computed off the page's thread: the progress bar is indeterminate.
+  await page.getByRole('button', {name: 'Run', exact: true}).click();
+  await page.waitForFunction(() => !document.getElementById('hv-progress').hidden);
+  assert.equal(await page.locator('#hv-progress').getAttribute('value'), null);
+  assert.equal(await page.locator('#hv-progress').textContent(), 'Computing step');
   assert.deepEqual(errors, []);
   await context.close();
 });
