@@ -163,8 +163,8 @@ void note_rect(const char* name);
 
 // panel.cpp
 void draw_panels(float width, float height);
-/// Whether a busy model's progress is known: a running model's steps computed off the page's
-/// thread (a background job, the step worker) report none, and the bar then shows none.
+/// Whether a busy model's progress is known: not while it runs (its steps, computed off the
+/// page's thread, report none), and the bar then shows none.
 bool progress_known(const bandada::ModelSession& s);
 /// The busy bar's label ("Computing step 40%", or without a figure when unknown); "" when idle.
 std::string progress_label(const bandada::ModelSession& s);

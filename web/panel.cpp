@@ -135,8 +135,10 @@ void commands_section(bandada::ModelSession& s) {
     if (reason_button(c.label, why, c.tip)) run_command(c.id);
   }
   hint_line();
-  if (s.busy())
-    ImGui::ProgressBar(static_cast<float>(s.progress()), ImVec2(-1, 0), progress_label(s).c_str());
+  if (s.busy()) {
+    const float done = progress_known(s) ? static_cast<float>(s.progress()) : 0.0f;
+    ImGui::ProgressBar(done, ImVec2(-1, 0), progress_label(s).c_str());
+  }
 }
 
 /// What a click on the plane does, and what the view shows (under the fields).
@@ -414,7 +416,9 @@ void plots_contents(bandada::ModelSession& s) {
 }  // namespace
 
 bool progress_known(const bandada::ModelSession& s) {
-  return s.progress() > 0.0 || s.status() != FlockStatus::running;
+  // While a model runs, its progress is the steps of a batch still due (0 or ½ as steps fall
+  // due), not the step's own: only Step, a replay or Initialize have one to show.
+  return s.status() != FlockStatus::running;
 }
 
 std::string progress_label(const bandada::ModelSession& s) {
