@@ -458,6 +458,56 @@ TEST_CASE(
   CHECK_FALSE(c.busy());
 }
 
+TEST_CASE(
+    "running off the main thread, the next step is computed before it falls due and shown the frame it "
+    "does") {
+  if (!BackgroundJob::available()) return;  // a build without threads steps in place
+  Boids3dController c;
+  c.set_background(true);
+  c.set_threads(2);
+  c.edit(Boids3dField::count, "6000");
+  c.edit(Boids3dField::radius, "3");
+  const Boids3dParams p = check_params(c.texts()).params;
+  REQUIRE(Boids3dController::estimate_step_ms(p) > 50.0);
+  auto frame = [&c](double elapsed) {
+    c.advance(elapsed, 10.0);
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  };
+  REQUIRE(c.initialize().ok);
+  for (int k = 0; k < 100000 && !c.flock(); ++k) frame(0.016);
+  REQUIRE(c.run().ok);
+  for (int k = 0; k < 100000 && c.flock()->steps() < 2; ++k) frame(0.04);
+  // No time passes: whatever the background computes meanwhile, no step becomes current early.
+  const uint64_t shown = c.flock()->steps();
+  for (int k = 0; k < 300; ++k) frame(0.0);
+  std::this_thread::sleep_for(std::chrono::seconds(2));
+  frame(0.0);
+  CHECK(c.flock()->steps() == shown);
+  // The next step falls due: it was computed already, so this very frame shows it.
+  c.advance(0.04, 10.0);
+  CHECK(c.flock()->steps() == shown + 1);
+  CHECK(c.series().back().step == shown + 1);
+  // And the one after it, computed ahead as well.
+  std::this_thread::sleep_for(std::chrono::seconds(2));
+  frame(0.0);
+  c.advance(0.04, 10.0);
+  CHECK(c.flock()->steps() == shown + 2);
+  // Pause drops what was computed ahead: the state shown stays, and stepping on gives the same bits
+  // as stepping one at a time.
+  std::this_thread::sleep_for(std::chrono::seconds(2));
+  frame(0.0);
+  c.pause();
+  for (int k = 0; k < 20; ++k) frame(0.04);
+  CHECK(c.flock()->steps() == shown + 2);
+  REQUIRE(c.step().ok);
+  for (int k = 0; k < 100000 && c.busy(); ++k) frame(0.016);
+  REQUIRE(c.flock()->steps() == shown + 3);
+  Boids3d direct(p);
+  for (uint64_t k = 0; k < shown + 3; ++k) direct.step();
+  CHECK(c.fingerprint() == state_fingerprint(direct.state()));
+  REQUIRE(c.series().size() == shown + 4);  // the start and every step, none twice
+}
+
 TEST_CASE("a new flock's readouts are its own, even where it takes the memory of the one before") {
   Boids3dController c;
   c.edit(Boids3dField::count, "60");

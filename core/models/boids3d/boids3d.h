@@ -106,6 +106,12 @@ class Boids3d {
   bool initializing() const { return initial_ && pending_; }
   /// Boids still to compute in the pending step.
   size_t step_remaining() const { return pending_ ? next_.size() - done_ : 0; }
+  /// Whole steps computed and not yet current: 0, 1 (the pending one, or the start) or 2 (and
+  /// the ahead one). Not while compute_until runs on another thread.
+  int steps_ready() const {
+    if (!pending_ || done_ < next_.size()) return 0;
+    return ahead_pending_ && ahead_done_ == ahead_.size() ? 2 : 1;
+  }
   /// Fraction of the sliced step done, 0 … 1.
   double step_progress() const;
   /// Drops a sliced step and any ahead step; the current state is untouched.

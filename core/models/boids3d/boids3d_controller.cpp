@@ -223,12 +223,13 @@ void Boids3dController::compute_now(uint64_t n) {
 void Boids3dController::tick(double elapsed_seconds) {
   if (running_ && flock_) {
     int due = scheduler_.add(elapsed_seconds);
-    // Behind (a step still under way): the new time is dropped, never caught up later. A step
-    // computing in the background makes the next due step wait for it (one, never more).
+    // Behind (a step still under way): the new time is dropped, never caught up later. While
+    // running, the background computes the next steps before they fall due; a due step waits
+    // for the one it computes (one waiting step, never more).
     if (due > 0 && job_.started()) {
-      if (queued_ == 1) queued_ = batch_ = 2;
+      if (!job_initial_ && queued_ < 2) queued_ = batch_ = queued_ + 1;
       if (queued_ >= 2) *ahead_wanted_ = true;
-    } else if (due > 0 && queued_ == 0 && !flock_->step_in_progress()) {
+    } else if (due > 0 && queued_ == 0 && (!flock_->step_in_progress() || flock_->steps_ready() > 0)) {
       queued_ = batch_ = static_cast<uint64_t>(due);
       busy_label_ = "Computing step";
     }
@@ -282,17 +283,22 @@ void Boids3dController::work_in_background() {
     if (!job_.done()) return;  // the frame draws the current state meanwhile
     // Whatever replaces or steps the flock halts the job first, so a whole one is this flock's.
     if (!job_.collect()) return;
+  }
+  // The start becomes current as soon as it is whole; a whole step only once it is due.
+  while (flock_->steps_ready() > 0 && (queued_ > 0 || flock_->initializing())) {
+    const bool was_initial = flock_->initializing();
     flock_->commit_step();
-    if (!job_initial_ && queued_ > 0) --queued_;
+    if (!was_initial) --queued_;
     on_step_done();
-    if (flock_->step_in_progress() && flock_->compute_step(0)) {  // the ahead step, whole
-      flock_->commit_step();
-      if (queued_ > 0) --queued_;
-      on_step_done();
-    }
   }
   if (queued_ == 0) batch_ = 0;
-  if (queued_ == 0 && !flock_->initializing()) return;
+  // Running, the step after the current one and the one after it are computed before they
+  // fall due, so the step's threads never wait for this thread to hand them the next step.
+  // Pause drops them (cancel_step); a step becomes current only when due.
+  const int wanted = flock_->initializing() ? 1
+                     : running_             ? 2
+                                            : static_cast<int>(std::min<uint64_t>(queued_, 2));
+  if (flock_->steps_ready() >= wanted) return;
   Boids3d* f = flock_.get();
   job_initial_ = f->initializing();
   // Pieces of about 10 ms of one thread's work, shared out in blocks as threads come free, so
@@ -300,8 +306,9 @@ void Boids3dController::work_in_background() {
   // where everyone is everyone's neighbour).
   const double per_boid_ms = estimate_step_ms(f->params()) / std::max<double>(1, f->params().count);
   const size_t piece = static_cast<size_t>(std::clamp(kBackgroundPieceMs / per_boid_ms, 16.0, 8192.0));
-  *ahead_wanted_ = !job_initial_ && queued_ >= 2;
-  // While the main thread has yet to collect this step, the next one too, when it is due already.
+  *ahead_wanted_ = wanted >= 2;
+  // While the main thread has yet to collect this step, the next one too: when running, or when
+  // it is due already.
   const size_t block = std::max<size_t>(16, piece / std::max(1u, f->threads()));
   job_.start([f, block, ahead = ahead_wanted_](const std::atomic<bool>& stop) {
     f->compute_until(stop, *ahead, block);
