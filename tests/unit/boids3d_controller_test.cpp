@@ -476,6 +476,8 @@ TEST_CASE(
   REQUIRE(c.initialize().ok);
   for (int k = 0; k < 100000 && !c.flock(); ++k) frame(0.016);
   REQUIRE(c.run().ok);
+  frame(0.0);
+  CHECK(c.busy_label() == "Computing step");  // what it does from Run on, not "Initializing"
   for (int k = 0; k < 100000 && c.flock()->steps() < 2; ++k) frame(0.04);
   // No time passes: whatever the background computes meanwhile, no step becomes current early.
   const uint64_t shown = c.flock()->steps();

@@ -144,6 +144,7 @@ CommandResult Boids3dController::run() {
   std::string why = why_not_run();
   if (!why.empty()) return {false, why};
   running_ = true;
+  busy_label_ = "Computing step";  // the background may begin the next step before it is due
   return {true, "Running."};
 }
 
