@@ -395,6 +395,10 @@ TEST_CASE(
   REQUIRE(c.flock() != nullptr);
   REQUIRE(c.run().ok);
   for (int k = 0; k < 100000 && c.flock()->steps() < 3; ++k) frame(0.04);
+  for (int k = 0; k < 3; ++k) {  // the steps already due (two at most) become current
+    std::this_thread::sleep_for(std::chrono::seconds(1));
+    frame(0.0);
+  }
   const uint64_t shown = c.flock()->steps();
   CHECK(shown >= 3);
   REQUIRE(Boids3dController::estimate_step_ms(p) > 50.0);
@@ -479,6 +483,10 @@ TEST_CASE(
   frame(0.0);
   CHECK(c.busy_label() == "Computing step");  // what it does from Run on, not "Initializing"
   for (int k = 0; k < 100000 && c.flock()->steps() < 2; ++k) frame(0.04);
+  for (int k = 0; k < 3; ++k) {  // the steps already due (two at most) become current
+    std::this_thread::sleep_for(std::chrono::seconds(1));
+    frame(0.0);
+  }
   // No time passes: whatever the background computes meanwhile, no step becomes current early.
   const uint64_t shown = c.flock()->steps();
   for (int k = 0; k < 300; ++k) frame(0.0);
@@ -494,20 +502,26 @@ TEST_CASE(
   frame(0.0);
   c.advance(0.04, 10.0);
   CHECK(c.flock()->steps() == shown + 2);
+  // Frames go on while the job computes: each due step it finishes becomes current as it computes
+  // the next (taken while it runs, not only when it ends), each step once, in order.
+  const uint64_t before_run = c.flock()->steps();
+  for (int k = 0; k < 100000 && c.flock()->steps() < before_run + 8; ++k) frame(0.04);
+  REQUIRE(c.flock()->steps() >= before_run + 8);
   // Pause drops what was computed ahead: the state shown stays, and stepping on gives the same bits
   // as stepping one at a time.
-  std::this_thread::sleep_for(std::chrono::seconds(2));
-  frame(0.0);
   c.pause();
+  const uint64_t paused_at = c.flock()->steps();
   for (int k = 0; k < 20; ++k) frame(0.04);
-  CHECK(c.flock()->steps() == shown + 2);
+  CHECK(c.flock()->steps() == paused_at);
   REQUIRE(c.step().ok);
   for (int k = 0; k < 100000 && c.busy(); ++k) frame(0.016);
-  REQUIRE(c.flock()->steps() == shown + 3);
+  REQUIRE(c.flock()->steps() == paused_at + 1);
   Boids3d direct(p);
-  for (uint64_t k = 0; k < shown + 3; ++k) direct.step();
+  for (uint64_t k = 0; k < paused_at + 1; ++k) direct.step();
   CHECK(c.fingerprint() == state_fingerprint(direct.state()));
-  REQUIRE(c.series().size() == shown + 4);  // the start and every step, none twice
+  const std::vector<SeriesPoint>& series = c.series();
+  REQUIRE(series.size() == paused_at + 2);  // the start and every step, none twice
+  for (size_t k = 0; k < series.size(); ++k) CHECK(series[k].step == k);
 }
 
 TEST_CASE("a new flock's readouts are its own, even where it takes the memory of the one before") {

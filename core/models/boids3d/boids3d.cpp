@@ -221,11 +221,42 @@ bool Boids3d::compute_components_until(const Boids3dState& s, Boids3dComponents&
 }
 
 bool Boids3d::compute_until(const std::atomic<bool>& stop, const std::atomic<bool>& ahead, size_t block) {
-  if (!pending_) begin_step();
-  if (!compute_components_until(next_, next_comp_, done_, stop, block)) return false;
-  if (!ahead || initial_) return true;
-  if (!ahead_pending_) begin_ahead();
-  return compute_components_until(ahead_, ahead_comp_, ahead_done_, stop, block);
+  // The lock guards what take_pending swaps: the current and pending states and their step.
+  std::unique_lock<std::mutex> lock(handover_);
+  while (true) {
+    if (!pending_) begin_step();
+    if (done_ < next_.size()) {  // take_pending never takes a step before it is handed over
+      lock.unlock();
+      const bool whole = compute_components_until(next_, next_comp_, done_, stop, block);
+      lock.lock();
+      if (!whole) return false;
+    }
+    if (!ahead || initial_) return true;
+    if (!ahead_pending_) begin_ahead();  // reads the pending step, so before it is handed over
+    handed_over_ = true;
+    lock.unlock();
+    const bool whole = compute_components_until(ahead_, ahead_comp_, ahead_done_, stop, block);
+    lock.lock();
+    handed_over_ = false;
+    if (!whole) return false;
+    if (pending_) return true;  // both whole, neither taken: the main thread commits them when due
+    std::swap(next_, ahead_);   // the pending step was taken: the ahead step is pending now
+    std::swap(next_comp_, ahead_comp_);
+    done_ = ahead_done_;
+    pending_ = true;
+    ahead_pending_ = false;
+  }
+}
+
+bool Boids3d::take_pending() {
+  std::unique_lock<std::mutex> lock(handover_, std::try_to_lock);
+  if (!lock.owns_lock() || !handed_over_ || !pending_) return false;
+  std::swap(state_, next_);
+  std::swap(comp_, next_comp_);
+  state_id_ = new_state_id();
+  ++steps_;
+  pending_ = false;
+  return true;
 }
 
 void Boids3d::commit_step() {

@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -99,7 +100,14 @@ class Boids3d {
   /// the step under way is computed again on the next call). Like compute_step it touches
   /// neither the current state nor its time, so the main thread draws meanwhile. The same bits
   /// as stepping one at a time.
+  /// While it computes the ahead step, the main thread may take the whole pending step
+  /// (take_pending); the ahead step then becomes pending and, while `ahead` stays set, the step
+  /// after it is computed in turn, so the step's threads never wait for the main thread. It
+  /// returns once both are whole and neither was taken.
   bool compute_until(const std::atomic<bool>& stop, const std::atomic<bool>& ahead, size_t block);
+  /// On the main thread while compute_until runs: the pending step becomes current when it is
+  /// whole and handed over (true). False when it is not, or when compute_until is between steps.
+  bool take_pending();
   bool step_in_progress() const { return pending_; }
   /// True while the start's components are still pending (nothing to show yet). Reads nothing a
   /// later step's begin_step writes.
@@ -154,6 +162,8 @@ class Boids3d {
   Boids3dComponents ahead_comp_;
   bool ahead_pending_ = false;
   size_t ahead_done_ = 0;
+  std::mutex handover_;       // held by compute_until except while it computes a step's boids
+  bool handed_over_ = false;  // the pending step is whole and take_pending may take it
   bool initial_ = false;
   size_t done_ = 0;
   unsigned threads_ = 1;

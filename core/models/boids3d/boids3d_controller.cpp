@@ -281,7 +281,16 @@ void Boids3dController::work(double budget_ms) {
 
 void Boids3dController::work_in_background() {
   if (job_.started()) {
-    if (!job_.done()) return;  // the frame draws the current state meanwhile
+    if (!job_.done()) {  // the frame draws the current state meanwhile
+      // A due step the job has finished becomes current while it computes the one after.
+      while (queued_ > 0 && !job_initial_ && flock_->take_pending()) {
+        --queued_;
+        on_step_done();
+      }
+      if (queued_ == 0) batch_ = 0;
+      *ahead_wanted_ = running_ || queued_ >= 2;
+      return;
+    }
     // Whatever replaces or steps the flock halts the job first, so a whole one is this flock's.
     if (!job_.collect()) return;
   }
@@ -294,8 +303,8 @@ void Boids3dController::work_in_background() {
   }
   if (queued_ == 0) batch_ = 0;
   // Running, the step after the current one and the one after it are computed before they
-  // fall due, so the step's threads never wait for this thread to hand them the next step.
-  // Pause drops them (cancel_step); a step becomes current only when due.
+  // fall due, and the job goes on as this thread takes them, so the step's threads never wait
+  // for this thread. Pause drops them (cancel_step); a step becomes current only when due.
   const int wanted = flock_->initializing() ? 1
                      : running_             ? 2
                                             : static_cast<int>(std::min<uint64_t>(queued_, 2));
