@@ -46,11 +46,12 @@ struct Press {
 /// (every stride-th, highlighted ones always) while frames are slow. Chosen from N and the
 /// measured frame time, and said on screen; the table, picking and exports always use every glyph.
 /// And when a frame draws: every frame, except while the model runs long steps (off this thread
-/// or in slices on it) and a drawn frame costs over kPaceAboveMs, staying on down to 3/4 of it
-/// (a software renderer, whose drawing takes the time and the cores the step needs). Then a
-/// frame draws only when something changed (a step, an edit, input, another model) and
-/// once a second. A state that becomes current is drawn in that frame, so what the screen shows
-/// is what Pause keeps.
+/// or in slices on it) on a software renderer, whose drawing takes the cores the step needs, or
+/// while a drawn frame costs over kPaceAboveMs, staying on down to 3/4 of it. Then a frame draws
+/// only when something changed (a step, an edit, input, another model) and once a second, and
+/// on a software renderer the subset grows to start_glyphs at most (the frame time measured
+/// here misses the renderer's own threads). A state that becomes current is drawn in that
+/// frame, so what the screen shows is what Pause keeps.
 struct DrawPlan {
   static constexpr size_t kConeLimit = 20000;
   static constexpr double kPaceAboveMs = 40;
@@ -59,15 +60,17 @@ struct DrawPlan {
   /// no longer than the later ones.
   size_t start_glyphs = kConeLimit / 4;
   static constexpr size_t kSoftwareStartGlyphs = 1600;
+  bool software = false;  ///< the renderer is software (set at start-up with start_glyphs)
   bool cones = true;
   size_t stride = 1;
   double frame_ms = 16;   ///< what a drawn frame costs, to the next frame (exponential mean)
   double changed_ms = 0;  ///< when the stride last changed
   size_t last_count = 0;
-  bool drew = false;    ///< the last frame drew
-  double drawn_at = 0;  ///< when the last drawn frame began
-  bool paced = false;   ///< frames draw only when something changed
-  std::string note;     ///< what the screen says; empty when everything is drawn as usual
+  bool drew = false;        ///< the last frame drew
+  double drawn_at = 0;      ///< when the last drawn frame began
+  bool paced = false;       ///< frames draw only when something changed
+  bool long_steps = false;  ///< as due() last saw it
+  std::string note;         ///< what the screen says; empty when everything is drawn as usual
   /// At a frame's start: the cost of the frame before, when it drew.
   void measure(double now_ms);
   /// Whether this frame draws (long_steps: the current model runs steps longer than a frame's share;
@@ -86,7 +89,9 @@ struct App {
   bandada::DrawData draw;                ///< this frame's draw data of the current session
   OrbitCamera camera;
   PlaneZoom plane_zoom;
-  Rect view;                                     ///< the model's view, CSS pixels
+  Rect view;  ///< the model's view, CSS pixels
+  std::vector<Rect>
+      panels;  ///< this frame's fixed windows, CSS pixels: their backgrounds are cleared, not drawn
   std::vector<std::pair<std::string, Rect>> ui;  ///< named widgets (test hooks)
   std::vector<std::pair<uint32_t, Rect>> rows;   ///< visible table rows (test hooks)
   bool scroll_table_to_selection = false;

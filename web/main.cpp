@@ -1,5 +1,6 @@
 // Bandada — the WebGL2 front end's main loop: SDL2 window and GL context, ImGui, input
 // routing, and the frame that feeds the controller's advance(elapsed). Nothing else moves time.
+#include <GLES3/gl3.h>
 #include <SDL.h>
 #include <emscripten.h>
 #include <emscripten/html5.h>
@@ -71,6 +72,21 @@ void style(bool coarse) {
     s.GrabMinSize = 28;
   }
   s.Colors[ImGuiCol_WindowBg] = ImVec4(0.09f, 0.10f, 0.13f, 1.0f);
+}
+
+/// The fixed windows' backgrounds: a scissored clear each, in the style's window colour.
+void clear_panels(int fb_height, float css_to_fb) {
+  const ImVec4 bg = ImGui::GetStyle().Colors[ImGuiCol_WindowBg];
+  glClearColor(bg.x, bg.y, bg.z, bg.w);
+  glEnable(GL_SCISSOR_TEST);
+  for (const web::Rect& r : web::app().panels) {
+    const GLint x = static_cast<GLint>(std::floor(r.x * css_to_fb));
+    const GLint y = static_cast<GLint>(std::floor(fb_height - (r.y + r.h) * css_to_fb));
+    glScissor(x, y, static_cast<GLsizei>(std::ceil((r.x + r.w) * css_to_fb)) - x,
+              static_cast<GLsizei>(std::ceil(fb_height - r.y * css_to_fb)) - y);
+    glClear(GL_COLOR_BUFFER_BIT);
+  }
+  glDisable(GL_SCISSOR_TEST);
 }
 
 /// The keymap's name of an SDL key: a lower-case letter, "space", "escape"; "mod+" with Ctrl/⌘.
@@ -234,6 +250,7 @@ void frame() {
   const float scale = io.DisplaySize.x > 0 ? fb_w / io.DisplaySize.x : 1.0f;
   ImGui::Render();
   web::view3d_draw(fb_w, fb_h, scale);
+  clear_panels(fb_h, scale);
   ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
   SDL_GL_SwapWindow(g_window);
 
@@ -304,6 +321,7 @@ int main() {
   const bool software = web::software_webgl();
   SDL_GL_SetAttribute(SDL_GL_MULTISAMPLEBUFFERS, software ? 0 : 1);
   SDL_GL_SetAttribute(SDL_GL_MULTISAMPLESAMPLES, software ? 0 : 4);
+  web::app().plan.software = software;
   if (software) web::app().plan.start_glyphs = web::DrawPlan::kSoftwareStartGlyphs;
   double css_w = 0, css_h = 0;
   emscripten_get_element_css_size("#canvas", &css_w, &css_h);

@@ -35,8 +35,10 @@ const ImVec4 kBlue(0.45f, 0.75f, 1.0f, 1.0f);
 /// Where fields start after their labels: ten characters of the current font.
 float label_width() { return ImGui::GetFontSize() * 10.0f; }
 
-constexpr ImGuiWindowFlags kFixed =
-    ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse;
+/// Fixed windows draw no background of their own: the frame clears their rectangles to it
+/// (app().panels), which a software renderer does many times faster than it fills a quad.
+constexpr ImGuiWindowFlags kFixed = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize |
+                                    ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoBackground;
 
 void model_selector() {
   App& a = app();
@@ -464,6 +466,7 @@ template <class F>
 void fixed_window(const char* title, float x, float y, float w, float h, F contents) {
   ImGui::SetNextWindowPos(ImVec2(x, y));
   ImGui::SetNextWindowSize(ImVec2(w, h));
+  app().panels.push_back(Rect{x, y, w, h});
   ImGui::Begin(title, nullptr, kFixed);
   contents();
   app().panel_scroll = std::max(app().panel_scroll, ImGui::GetScrollY());
@@ -481,6 +484,7 @@ void draw_panels(float width, float height) {
   bandada::ModelSession& s = a.session();
   a.panel_scroll = 0;
   a.ui.clear();  // only what is on screen this frame (widgets of other models and tabs are not)
+  a.panels.clear();
   a.stacked = width < kStackBelow;
   const std::string title = std::string("Bandada · ") + s.info().title + "###panel";
   if (a.stacked) {
