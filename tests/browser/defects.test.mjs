@@ -104,6 +104,10 @@ test('100 000 boids where drawing is slow: drawing adapts and says so, frames st
   assert.equal(s.status, 'running');
   assert.equal(s.draw.cones, false, 'points above 20 000 boids');
   assert.match(s.draw.note, /100000 boids/, 'the plan says what it leaves out');
+  // A software renderer's drawing takes the cores the steps need: while they run, frames draw
+  // only when something changed, and the subset stays at the start size (~1 600 points).
+  assert.equal(s.draw.paced, true);
+  assert.ok(100000 / s.draw.stride <= 1600, `1 in ${s.draw.stride}`);
   const note = JSON.parse(await page.evaluate(() => Module.uiRects())).widgets['draw-note'];
   assert.ok(note && note[2] > 0 && note[3] > 0, 'and the panel shows it, under the threads line');
   // The steps are computed off the page's thread, which reports no progress: the busy bar says
@@ -148,6 +152,34 @@ test('the accessible view draws a subset of a huge flock quickly and says so', a
   await page.waitForFunction(() => !document.getElementById('hv-progress').hidden);
   assert.equal(await page.locator('#hv-progress').getAttribute('value'), null);
   assert.equal(await page.locator('#hv-progress').textContent(), 'Computing step');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('the panels and the view keep their colours: a panel background is cleared by the frame, not drawn', async () => {
+  const {context, page, errors} = await fresh();
+  await page.evaluate(() => Module.command('initialize'));
+  await nextFrames(page, 3);
+  const s = await appState(page);
+  const box = await page.evaluate(() => { const b = document.getElementById('canvas').getBoundingClientRect(); return [b.left, b.top, b.height]; });
+  // One pixel of the page against one pixel of a plain element of the expected colour.
+  const pixel = (x, y) => page.screenshot({clip: {x, y, width: 1, height: 1}});
+  const reference = async (rgb) => {
+    await page.evaluate((rgb) => {
+      const d = document.createElement('div');
+      d.id = 'ref';
+      d.style.cssText = `position:fixed;left:0;top:0;width:4px;height:4px;z-index:99;background:rgb(${rgb})`;
+      document.body.appendChild(d);
+    }, rgb);
+    const shot = await pixel(1, 1);
+    await page.evaluate(() => document.getElementById('ref').remove());
+    return shot;
+  };
+  const panel = await pixel(box[0] + 12, box[1] + box[2] - 12);  // the left panel, below its last widget
+  const [vx, vy, , vh] = s.view;
+  const view = await pixel(box[0] + vx + 12, box[1] + vy + vh - 12);  // the view's corner
+  assert.ok(panel.equals(await reference('23,26,33')), 'the panel is the window colour');
+  assert.ok(view.equals(await reference('14,17,23')), 'the view is its own darker colour');
   assert.deepEqual(errors, []);
   await context.close();
 });
