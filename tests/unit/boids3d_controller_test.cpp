@@ -6,6 +6,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstring>
+#include <memory>
 #include <thread>
 
 #include "model/lcg.h"
@@ -18,6 +19,13 @@ namespace {
 void small_flock(Boids3dController& c, const char* n = "50") {
   c.edit(Boids3dField::count, n);
   REQUIRE(c.initialize().ok);
+}
+
+/// The flock of p stepped one whole step at a time, the reference for the page's ways of stepping.
+std::unique_ptr<Boids3d> stepped(const Boids3dParams& p, uint64_t steps) {
+  auto f = std::make_unique<Boids3d>(p);
+  for (uint64_t k = 0; k < steps; ++k) f->step();
+  return f;
 }
 
 }  // namespace
@@ -437,13 +445,12 @@ TEST_CASE(
   REQUIRE(c.step().ok);  // exactly one, computed in the background too
   for (int k = 0; k < 100000 && c.busy(); ++k) frame(0.016);
   CHECK(c.flock()->steps() == at_click + 1);
-  Boids3d direct(p);
-  for (uint64_t k = 0; k < at_click + 1; ++k) direct.step();
-  CHECK(c.fingerprint() == state_fingerprint(direct.state()));
+  const std::unique_ptr<Boids3d> direct = stepped(p, at_click + 1);
+  CHECK(c.fingerprint() == state_fingerprint(direct->state()));
   const std::vector<SeriesPoint>& series = c.series();
   REQUIRE(series.size() == at_click + 2);  // the start and every step, none twice
   CHECK(series.back().step == at_click + 1);
-  CHECK(series.back().order == order_parameter(direct.state()));
+  CHECK(series.back().order == order_parameter(direct->state()));
   // An edit while a step computes discards the flock for Undo, which brings it back as shown.
   const uint64_t fp_before_edit = c.fingerprint();
   REQUIRE(c.run().ok);
@@ -516,9 +523,7 @@ TEST_CASE(
   REQUIRE(c.step().ok);
   for (int k = 0; k < 100000 && c.busy(); ++k) frame(0.016);
   REQUIRE(c.flock()->steps() == paused_at + 1);
-  Boids3d direct(p);
-  for (uint64_t k = 0; k < paused_at + 1; ++k) direct.step();
-  CHECK(c.fingerprint() == state_fingerprint(direct.state()));
+  CHECK(c.fingerprint() == state_fingerprint(stepped(p, paused_at + 1)->state()));
   const std::vector<SeriesPoint>& series = c.series();
   REQUIRE(series.size() == paused_at + 2);  // the start and every step, none twice
   for (size_t k = 0; k < series.size(); ++k) CHECK(series[k].step == k);
