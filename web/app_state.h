@@ -89,9 +89,8 @@ struct App {
   bandada::DrawData draw;                ///< this frame's draw data of the current session
   OrbitCamera camera;
   PlaneZoom plane_zoom;
-  Rect view;  ///< the model's view, CSS pixels
-  std::vector<Rect>
-      panels;  ///< this frame's fixed windows, CSS pixels: their backgrounds are cleared, not drawn
+  Rect view;                                     ///< the model's view, CSS pixels
+  std::vector<Rect> panels;                      ///< this frame's fixed windows: cleared, not filled
   std::vector<std::pair<std::string, Rect>> ui;  ///< named widgets (test hooks)
   std::vector<std::pair<uint32_t, Rect>> rows;   ///< visible table rows (test hooks)
   bool scroll_table_to_selection = false;
