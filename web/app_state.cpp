@@ -54,7 +54,6 @@ void DrawPlan::measure(double now_ms) {
 
 bool DrawPlan::due(double now_ms, bool long_steps, bool changed) {
   // Hysteresis: once on, pacing stays on until frames cost well under the threshold.
-  this->long_steps = long_steps;
   paced = long_steps && (software || frame_ms > (paced ? 0.75 : 1.0) * kPaceAboveMs);
   drew = !paced || changed || now_ms - drawn_at >= 1000.0;
   if (drew) drawn_at = now_ms;
@@ -80,8 +79,7 @@ void DrawPlan::update(size_t count, bool cube, double now_ms) {
     if (frame_ms > 70 && count / stride > 1000) {
       stride *= 2;
       changed_ms = now_ms;
-    } else if (frame_ms < 35 && stride > 1 &&
-               !(software && long_steps && count / (stride / 2) > start_glyphs)) {
+    } else if (frame_ms < 35 && stride > 1 && !(software && paced && count / (stride / 2) > start_glyphs)) {
       stride /= 2;
       changed_ms = now_ms;
     }

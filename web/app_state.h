@@ -66,11 +66,10 @@ struct DrawPlan {
   double frame_ms = 16;   ///< what a drawn frame costs, to the next frame (exponential mean)
   double changed_ms = 0;  ///< when the stride last changed
   size_t last_count = 0;
-  bool drew = false;        ///< the last frame drew
-  double drawn_at = 0;      ///< when the last drawn frame began
-  bool paced = false;       ///< frames draw only when something changed
-  bool long_steps = false;  ///< as due() last saw it
-  std::string note;         ///< what the screen says; empty when everything is drawn as usual
+  bool drew = false;    ///< the last frame drew
+  double drawn_at = 0;  ///< when the last drawn frame began
+  bool paced = false;   ///< frames draw only when something changed
+  std::string note;     ///< what the screen says; empty when everything is drawn as usual
   /// At a frame's start: the cost of the frame before, when it drew.
   void measure(double now_ms);
   /// Whether this frame draws (long_steps: the current model runs steps longer than a frame's share;
