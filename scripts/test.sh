@@ -39,8 +39,8 @@ stage "sweep on a one-node Slurm cluster (job array, merged = unsharded CLI outp
   bash tests/slurm_test.sh
 stage "core/ is a leaf (no SDL, GL, ImGui or emscripten includes)" \
   bash -c "! grep -rnE '#include *[<\"](SDL|GL/|GLES|imgui|emscripten)' core"
-stage "web/ and cli/ name no model (they see models only through the registry)" \
-  bash -c "! grep -rnEi 'boids3d|feedback2d|flock2d' web cli"
+stage "web/, cli/ and core/app/ name no model (they see models only through the registry)" \
+  bash -c "! grep -rnEi 'boids3d|feedback2d|flock2d' web cli core/app"
 if [ -d tests/browser ] && ls tests/browser/*.test.mjs >/dev/null 2>&1; then
   stage "browser tests, threaded page (served cross-origin isolated)" \
     node --test --test-concurrency=1 tests/browser/

@@ -171,7 +171,7 @@ bool start_page_sweep(double now_ms) {
   App& a = app();
   bandada::ModelSession& s = a.session();
   if (a.pause_live_for_sweep) s.command("pause");
-  return page_sweep().start(s, s.status() == bandada::FlockStatus::running, now_ms);
+  return page_sweep().start(s, s.status() == bandada::RunStatus::running, now_ms);
 }
 
 std::string page_share_string() {

@@ -53,7 +53,7 @@ std::string session_json(const bandada::ModelSession& s) {
       "{\"model\":" + json_quote(s.info().id) + ",\"status\":" + json_quote(bandada::status_name(s.status()));
   j += ",\"steps\":" + std::to_string(s.steps()) + ",\"n\":" + std::to_string(s.size());
   j += ",\"fingerprint\":" +
-       json_quote(s.status() == bandada::FlockStatus::none || s.status() == bandada::FlockStatus::stale
+       json_quote(s.status() == bandada::RunStatus::none || s.status() == bandada::RunStatus::stale
                       ? ""
                       : bandada::fingerprint_hex(s.fingerprint()));
   j += ",\"selection\":" + (s.selection() ? std::to_string(*s.selection()) : std::string("null"));
@@ -218,8 +218,8 @@ emscripten::val glyphs(double scale, double cx, double cy) {
 /// Rows [start, start + count) of the table, each cell as the panel shows it.
 std::string rows_json(int start, int count) {
   const bandada::ModelSession& s = app().session();
-  const bandada::FlockStatus st = s.status();
-  if (st == bandada::FlockStatus::none || st == bandada::FlockStatus::stale || start < 0 || count <= 0)
+  const bandada::RunStatus st = s.status();
+  if (st == bandada::RunStatus::none || st == bandada::RunStatus::stale || start < 0 || count <= 0)
     return "[]";
   const size_t end = std::min(s.size(), static_cast<size_t>(start) + static_cast<size_t>(count));
   std::vector<double> v(s.columns().size());
@@ -269,7 +269,7 @@ void choose(const std::string& key, int index) {
   persist();
 }
 
-bool select_boid(int index) { return app().session().select(index).ok; }
+bool select_glyph(int index) { return app().session().select(index).ok; }
 void set_tool(int index) { app().session().set_tool(index); }
 void set_display(int index, bool on) { app().session().set_display(static_cast<size_t>(index), on); }
 
@@ -437,7 +437,7 @@ EMSCRIPTEN_BINDINGS(bandada) {
   emscripten::function("commitField", &web::commit_field);
   emscripten::function("fieldAt", &web::field_at);
   emscripten::function("choose", &web::choose);
-  emscripten::function("selectBoid", &web::select_boid);
+  emscripten::function("selectGlyph", &web::select_glyph);
   emscripten::function("setTool", &web::set_tool);
   emscripten::function("setDisplay", &web::set_display);
   emscripten::function("press", &web::press);

@@ -154,7 +154,7 @@
     $('hv-next').addEventListener('click', () => { tablePage += 1; render(true); });
     $('hv-table').addEventListener('click', (e) => {
       const tr = e.target.closest('tr[data-index]');
-      if (tr) { Module.selectBoid(Number(tr.dataset.index)); render(true); }
+      if (tr) { Module.selectGlyph(Number(tr.dataset.index)); render(true); }
     });
     const svg = $('hv-svg');
     let from = null;  // where a drag tool's stroke began (SVG coordinates)
@@ -360,7 +360,7 @@
       if (d < bestD) { bestD = d; best = i; }
     }
     if (best >= 0) {
-      Module.selectBoid(best);
+      Module.selectGlyph(best);
       tablePage = Math.floor(best / PAGE);
       render(true);
     }

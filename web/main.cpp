@@ -15,6 +15,7 @@
 #include "imgui.h"
 #include "imgui_impl_opengl3.h"
 #include "imgui_impl_sdl.h"
+#include "models/all_models.h"
 
 namespace {
 
@@ -303,6 +304,7 @@ int start_without_webgl(const char* why) {
 }
 
 int main() {
+  bandada::add_all_models();
   if (web::html_view_requested())
     return start_without_webgl(
         "This browser offers no WebGL2, so the model is shown in the accessible view "

@@ -21,7 +21,7 @@
 namespace web {
 namespace {
 
-using bandada::FlockStatus;
+using bandada::RunStatus;
 
 constexpr float kLeftWidth = 340.0f;
 constexpr float kStackBelow = 1100.0f;  // CSS px: narrower screens stack the view over a tabbed panel
@@ -182,15 +182,15 @@ ImVec4 tone(int t) {
 void status_section(bandada::ModelSession& s) {
   App& a = app();
   ImGui::Separator();
-  const FlockStatus st = s.status();
+  const RunStatus st = s.status();
   ImGui::PushTextWrapPos(0);
-  if (st == FlockStatus::stale)
+  if (st == RunStatus::stale)
     ImGui::TextColored(kYellow, "Parameters changed — Initialize to apply");
-  else if (st == FlockStatus::none)
+  else if (st == RunStatus::none)
     ImGui::TextColored(kDim, "Nothing yet — Initialize to build it");
   else
-    ImGui::TextColored(st == FlockStatus::running ? kGreen : kDim, "%s · %.1f %ss/s",
-                       st == FlockStatus::running ? "Running" : "Paused", a.steps_per_second,
+    ImGui::TextColored(st == RunStatus::running ? kGreen : kDim, "%s · %.1f %ss/s",
+                       st == RunStatus::running ? "Running" : "Paused", a.steps_per_second,
                        s.info().step_word);
   note_rect("status");
   ImGui::TextColored(kDim, "%s", a.threads_note.c_str());
@@ -228,7 +228,7 @@ void status_section(bandada::ModelSession& s) {
 void share_and_export(bandada::ModelSession& s) {
   ImGui::Separator();
   share_link_row(s, "A link with these fields and settings (and the run's step count and fingerprint)");
-  const bool none = s.status() == FlockStatus::none || s.status() == FlockStatus::stale;
+  const bool none = s.status() == RunStatus::none || s.status() == RunStatus::stale;
   const std::string why = none ? "Nothing to export." : "";
   const std::string id = s.info().id;
   Flow flow;  // the row wraps on a narrow screen
@@ -267,10 +267,10 @@ void help_section(bandada::ModelSession& s) {
 void table_contents(bandada::ModelSession& s) {
   App& a = app();
   a.rows.clear();
-  const FlockStatus st = s.status();
-  if (st == FlockStatus::none || st == FlockStatus::stale || (s.busy() && s.size() == 0)) {
-    ImGui::TextColored(kDim, st == FlockStatus::stale ? "Parameters changed: nothing shown until Initialize."
-                                                      : "Nothing yet.");
+  const RunStatus st = s.status();
+  if (st == RunStatus::none || st == RunStatus::stale || (s.busy() && s.size() == 0)) {
+    ImGui::TextColored(kDim, st == RunStatus::stale ? "Parameters changed: nothing shown until Initialize."
+                                                    : "Nothing yet.");
     ImGui::End();
     return;
   }
@@ -420,7 +420,7 @@ void plots_contents(bandada::ModelSession& s) {
 bool progress_known(const bandada::ModelSession& s) {
   // While a model runs, its progress is the steps of a batch still due (0 or ½ as steps fall
   // due), not the step's own: only Step, a replay or Initialize have one to show.
-  return s.status() != FlockStatus::running;
+  return s.status() != RunStatus::running;
 }
 
 std::string progress_label(const bandada::ModelSession& s) {

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "../cli/sweep.h"
+#include "models/all_models.h"
 
 namespace {
 
@@ -43,6 +44,7 @@ std::string row(int r) {
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(bandada_sweep) {
+  bandada::add_all_models();  // this module has no main: its models are registered as it loads
   emscripten::function("plan", &plan);
   emscripten::function("row", &row);
 }

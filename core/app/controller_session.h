@@ -21,7 +21,7 @@ class ControllerSession : public ModelSession {
   const FieldInfo& field(size_t i) const override { return fields_[i]; }
   const std::string& text(size_t i) const override { return c_.texts()[i]; }
   const std::string& error(size_t i) const override { return c_.error(static_cast<Field>(i)); }
-  FlockStatus status() const override { return c_.status(); }
+  RunStatus status() const override { return c_.status(); }
   void tick(double elapsed) override { c_.tick(elapsed); }
   void work(double budget_ms) override { c_.work(budget_ms); }
   void pause_for_hidden_page() override { c_.pause_for_hidden_page(); }
@@ -37,9 +37,9 @@ class ControllerSession : public ModelSession {
   std::string standard_why_not(std::string_view id) const {
     if (id == "initialize") return c_.why_not_initialize();
     if (id == "run") return c_.why_not_run();
-    if (id == "pause") return c_.status() == FlockStatus::running ? "" : "Not running.";
+    if (id == "pause") return c_.status() == RunStatus::running ? "" : "Not running.";
     if (id == "step") return c_.why_not_step();
-    if (id == "reset") return c_.status() == FlockStatus::none ? "Nothing to remove yet." : "";
+    if (id == "reset") return c_.status() == RunStatus::none ? "Nothing to remove yet." : "";
     if (id == "clear_selection") return selection() ? "" : "Nothing selected.";
     return {};
   }

@@ -65,9 +65,9 @@ class LiveController {
     if (running_ && model_) queued_ = std::min(6, queued_ + scheduler_.add(elapsed_seconds));
   }
 
-  FlockStatus status() const {
-    if (!model_) return FlockStatus::none;
-    return running_ ? FlockStatus::running : FlockStatus::paused;
+  RunStatus status() const {
+    if (!model_) return RunStatus::none;
+    return running_ ? RunStatus::running : RunStatus::paused;
   }
   const Model* model() const { return model_.get(); }
   const std::string& notice() const { return notice_; }

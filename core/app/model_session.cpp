@@ -8,7 +8,7 @@
 
 namespace bandada {
 
-const char* status_name(FlockStatus s) {
+const char* status_name(RunStatus s) {
   static const char* const kNames[] = {"no flock", "paused", "running", "parameters changed"};  // enum order
   return kNames[static_cast<int>(s)];
 }
@@ -40,13 +40,14 @@ int ModelSession::choice_index(std::string_view key) const {
 }
 
 CommandResult ModelSession::command(std::string_view id) {
-  bool known = false;
-  for (const Command& c : commands()) known = known || id == c.id;
+  const Command* known = nullptr;
+  for (const Command& c : commands())
+    if (id == c.id) known = &c;
   if (!known) return {false, "No such command: " + std::string(id) + "."};
-  if (id == "run_pause") return command(status() == FlockStatus::running ? "pause" : "run");
+  if (id == "run_pause") return command(status() == RunStatus::running ? "pause" : "run");
   std::string why = why_not(id);
   if (!why.empty()) return {false, why};
-  if (id == "undo" || id == "restore_previous_inputs") bump();  // the fields change
+  if (known->changes_fields) bump();
   return do_command(id);
 }
 
@@ -58,7 +59,7 @@ CommandResult ModelSession::open_link(std::string_view share) {
 
 std::string ModelSession::status_line() const {
   std::string s = status_name(status());
-  if (status() == FlockStatus::none || status() == FlockStatus::stale) return s;
+  if (status() == RunStatus::none || status() == RunStatus::stale) return s;
   for (const Readout& r : readouts()) s += " · " + (r.label.empty() ? r.value : r.label + " " + r.value);
   return s;
 }
@@ -87,7 +88,7 @@ const std::vector<DisplayOption>& ModelSession::display_options() const {
 }
 
 std::string ModelSession::export_csv() const {
-  if (status() == FlockStatus::none || status() == FlockStatus::stale) return {};
+  if (status() == RunStatus::none || status() == RunStatus::stale) return {};
   const std::vector<Column>& cols = columns();
   std::string out;
   for (size_t c = 0; c < cols.size(); ++c)

@@ -1,6 +1,6 @@
 // Bandada — the model seam: everything a front end (ImGui/WebGL2 page, HTML/SVG view, CLI,
 // tests) needs from a model, behind one interface. Each model implements it once in its own
-// folder (core/models/<id>/<id>_session.cpp) and adds one line to core/app/registry.cpp; the
+// folder (core/models/<id>/<id>_session.cpp) and adds one line to core/models/all_models.cpp; the
 // views and the CLI never name a model. See docs/adding-a-model.md.
 #pragma once
 
@@ -18,13 +18,13 @@ namespace bandada {
 
 class RemoteStepper;  // app/remote_step.h
 
-enum class FlockStatus {
+enum class RunStatus {
   none,     ///< nothing built: Initialize to build it
   paused,   ///< built, not running
   running,  ///< built, advanced by advance()
   stale,    ///< parameters changed since Initialize: the state was discarded (Undo brings it back)
 };
-const char* status_name(FlockStatus s);
+const char* status_name(RunStatus s);
 
 struct CommandResult {
   CommandResult() = default;
@@ -37,7 +37,7 @@ struct CommandResult {
 
 /// A model's identity: the share key m=, the storage key and the CLI's --model.
 struct ModelInfo {
-  const char* id;           ///< "boids3d": never changes once released
+  const char* id;           ///< "ring", say: never changes once released
   const char* title;        ///< "3-D periodic flock"
   const char* step_word;    ///< "step" or "cycle": the unit of time, and the CLI's --steps alias
   const char* fields_note;  ///< one line over the fields: when an edit applies
@@ -62,6 +62,7 @@ struct Command {
   const char* key;    ///< shortcut: a lower-case letter, "space", "escape" or "mod+z"; nullptr for none
   const char* tip;    ///< what it does (help line)
   bool only_when_available = false;  ///< hide the button instead of disabling it
+  bool changes_fields = false;       ///< it rewrites the fields' texts (Undo): the revision moves
 };
 
 /// A readout line: a label and its value, formatted for the screen.
@@ -206,7 +207,7 @@ class ModelSession {
   CommandResult command(std::string_view id);
 
   // ---- time: the scheduler says what is due, work() computes it ---------------------------
-  virtual FlockStatus status() const = 0;
+  virtual RunStatus status() const = 0;
   /// Wall time in (seconds): while running, whole steps due at 25/s (at most 250 ms a call)
   /// are queued. Nothing is computed here.
   virtual void tick(double elapsed_seconds) = 0;

@@ -3,19 +3,10 @@
 
 namespace bandada {
 
-// Each model's folder defines its entry beside its session.
-ModelEntry boids3d_model();
-ModelEntry feedback2d_model();
-ModelEntry flock2d_model();
-
 namespace {
 
 std::vector<ModelEntry>& registry() {
-  static std::vector<ModelEntry> list = {
-      boids3d_model(),
-      feedback2d_model(),
-      flock2d_model(),
-  };
+  static std::vector<ModelEntry> list;
   return list;
 }
 

@@ -1,5 +1,6 @@
-// Bandada — the model registry: the one list of models every front end offers, in menu order.
-// Adding a model is one line in registry.cpp (docs/adding-a-model.md).
+// Bandada — the model registry: the list of models every front end offers, in menu order. It
+// starts empty and names no model: each program's main fills it through the composition root,
+// core/models/all_models.h (adding a model is one line there; docs/architecture.md).
 #pragma once
 
 #include <memory>
@@ -10,17 +11,23 @@
 
 namespace bandada {
 
+class WorkerModel;  // app/remote_step.h
+
 struct ModelEntry {
   const char* id;     ///< the same as the session's info().id
   const char* title;  ///< menu text
   std::unique_ptr<ModelSession> (*make)();
+  /// The model in a step worker, read from the bytes its session hands a RemoteStepper; null for
+  /// bytes that are not such a model. Null for a model that never steps in a worker.
+  std::unique_ptr<WorkerModel> (*load_worker)(std::string_view bytes) = nullptr;
 };
 
-/// Every registered model; the first is the default.
+/// Every registered model, in the order added; the first is the default.
 const std::vector<ModelEntry>& models();
 /// A new session of the model `id`; null when no model has that id.
 std::unique_ptr<ModelSession> make_session(std::string_view id);
-/// Registers one more model (a test binary's own model); ignored when the id is taken.
+/// Registers one more model (the composition root's, or a test binary's own); ignored when the
+/// id is taken.
 void add_model(const ModelEntry& entry);
 
 }  // namespace bandada

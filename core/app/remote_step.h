@@ -12,13 +12,32 @@
 
 namespace bandada {
 
-class Boids3d;
-class Flock2d;
-class Feedback2d;
-
 /// Several models' bytes as one (a flock and its twin), and back: false for bytes that are not.
 std::string pack_list(const std::vector<std::string>& parts);
 bool unpack_list(std::string_view bytes, std::vector<std::string_view>& parts);
+
+/// A model as the other instance holds it, read from the bytes the page handed over: each call
+/// computes its next step and gives back the model's bytes after it. Each model makes its own
+/// from its registry entry (ModelEntry::load_worker), so this folder names no model.
+class WorkerModel {
+ public:
+  virtual ~WorkerModel() = default;
+  /// Computes the next step and writes the model's bytes after it into `out`.
+  virtual void step(std::string& out) = 0;
+};
+
+/// Every part of a list (pack_list) read by `unpack` into a model of its own, copied from
+/// `blank`: false when the bytes are no list or any part is not such a model.
+template <class Model, class Unpack>
+bool unpack_each(std::string_view bytes, std::vector<Model>& models, const Model& blank, Unpack unpack) {
+  std::vector<std::string_view> parts;
+  if (!unpack_list(bytes, parts) || parts.empty()) return false;
+  for (std::string_view p : parts) {
+    models.push_back(blank);
+    if (!unpack(p, models.back())) return false;
+  }
+  return true;
+}
 
 /// The page's side: hands a model to the other instance and takes its steps back in order.
 class RemoteStepper {
@@ -86,7 +105,8 @@ class RemoteRun {
   int asked_ = 0;
 };
 
-/// The other instance's side: one model, loaded from bytes and stepped.
+/// The other instance's side: one model, loaded from bytes and stepped. The kind is a registered
+/// model's id (app/registry.h).
 class RemoteModel {
  public:
   RemoteModel();
@@ -98,9 +118,7 @@ class RemoteModel {
   const std::string& step();
 
  private:
-  std::unique_ptr<Boids3d> boids3d_;
-  std::vector<Flock2d> flock2d_;  // a flock, and its twin when there is one
-  std::vector<Feedback2d> feedback2d_;
+  std::unique_ptr<WorkerModel> model_;
   std::string out_;
 };
 

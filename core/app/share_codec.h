@@ -1,9 +1,8 @@
-// Bandada — the share string: versioned, URL-safe text carrying every field's raw text, and
-// optionally a run (steps, fingerprint, engine version) and a selection. The same codec stores
-// field text in localStorage and the session record in sessionStorage.
-//   v=1&n=400&r=1.2&sep=0.1&ali=0.06&coh=0.02&max=2&seed=1[&steps=250&fp=…&ev=1][&sel=3]
-// Reading is lenient and safe: unknown keys are ignored, a missing key takes the default of
-// the string's own format version, malformed values are refused with a message.
+// Bandada — share strings, for every model: URL-safe key=value text carrying every field's raw
+// text (m=model&v=1&key=text…). The same text stores fields in localStorage and the session record
+// in sessionStorage. Reading is lenient and safe: unknown keys are ignored, a missing key takes
+// its default, malformed values are refused with a message. Each model's own format lives in its
+// folder (the first model's, without m=, among them).
 #pragma once
 
 #include <cstdint>
@@ -13,7 +12,7 @@
 #include <utility>
 #include <vector>
 
-#include "models/boids3d/boids3d_params.h"
+#include "model/field_table.h"
 
 namespace bandada {
 
@@ -22,32 +21,6 @@ inline constexpr size_t kMaxShareLength = 65536;
 /// Longest field text a link or saved text carries, in bytes (any bytes: what was typed comes
 /// back). The fields' own limit (64 characters) shows as a message while typing.
 inline constexpr size_t kMaxStoredFieldLength = 1000;
-
-struct SharedRun {
-  uint64_t steps = 0;
-  uint64_t fingerprint = 0;
-  int engine_version = 0;
-};
-
-struct ShareData {
-  Boids3dFieldTexts texts;
-  std::optional<SharedRun> run;       ///< present when the link names a run to verify
-  std::optional<uint32_t> selection;  ///< selected boid, when recorded
-};
-
-struct ShareParse {
-  bool ok = false;
-  std::string error;                  ///< why nothing was read (newer version, garbage, too long)
-  std::vector<std::string> warnings;  ///< values refused and replaced by defaults
-  int version = 0;
-  ShareData data;
-};
-
-/// Encodes field texts (percent-escaping anything outside [A-Za-z0-9.,_~-]) and the extras.
-std::string encode_share(const ShareData& d);
-
-/// Parses a share string; a leading '#' or '?' is skipped.
-ShareParse parse_share(std::string_view text);
 
 /// key=value pairs of a share string, in order; the first occurrence of a key counts, later
 /// ones add a warning. A leading '#' or '?' is skipped; empty parts and parts without '=' are
@@ -83,5 +56,7 @@ std::optional<std::string> percent_decode(std::string_view enc);
 
 /// Fingerprints travel as 16 lower-case hex digits.
 std::string fingerprint_hex(uint64_t fp);
+/// 1 to 16 hex digits, either case; nothing for anything else.
+std::optional<uint64_t> parse_hex64(std::string_view s);
 
 }  // namespace bandada

@@ -146,7 +146,7 @@ test('a plain wheel over the view scrolls the page; Ctrl+wheel zooms and leaves 
 
 test('a hidden page pauses and does not resume by itself', async () => {
   const {context, page} = await fresh();
-  await page.evaluate(() => { Module.command('initialize'); Module.selectBoid(2); Module.command('run'); });
+  await page.evaluate(() => { Module.command('initialize'); Module.selectGlyph(2); Module.command('run'); });
   await waitState(page, (s) => s.status === 'running' && s.steps > 0);
   await page.evaluate(() => {
     Object.defineProperty(document, 'visibilityState', {value: 'hidden', configurable: true});

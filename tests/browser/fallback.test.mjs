@@ -125,7 +125,7 @@ test('a lost WebGL context keeps the flock and its time, and continues in the ac
   const context = await gl.newContext({viewport: {width: 1300, height: 860}});
   const errors = [];
   const page = await openPage(context, url, errors);
-  await page.evaluate(() => { Module.command('initialize'); Module.command('step'); Module.command('step'); Module.selectBoid(5); });
+  await page.evaluate(() => { Module.command('initialize'); Module.command('step'); Module.command('step'); Module.selectGlyph(5); });
   const before = await appState(page);
   await page.evaluate(() => document.getElementById('canvas').getContext('webgl2').getExtension('WEBGL_lose_context').loseContext());
   await page.waitForFunction(() => document.body.classList.contains('html-mode'));
@@ -143,7 +143,7 @@ test('a lost WebGL context keeps the flock and its time, and continues in the ac
 test('switching to the accessible view and back keeps flock, selection and fields', async () => {
   const context = await gl.newContext({viewport: {width: 1300, height: 860}});
   const page = await openPage(context, url);
-  await page.evaluate(() => { Module.setField(0, '64'); Module.command('initialize'); Module.command('step'); Module.selectBoid(9); });
+  await page.evaluate(() => { Module.setField(0, '64'); Module.command('initialize'); Module.command('step'); Module.selectGlyph(9); });
   const before = await appState(page);
   await clickWidget(page, 'Accessible view');
   await page.waitForFunction(() => document.body.classList.contains('html-mode'));

@@ -21,7 +21,7 @@ async function chooseModel(page, index) {  // through the real combo box
 
 test('the model selector keeps each model\'s fields and state, pausing the one left', async () => {
   const {context, page, errors} = await fresh();
-  await page.evaluate(() => { Module.setField(0, '77'); Module.command('initialize'); Module.command('step'); Module.selectBoid(5); Module.command('run'); });
+  await page.evaluate(() => { Module.setField(0, '77'); Module.command('initialize'); Module.command('step'); Module.selectGlyph(5); Module.command('run'); });
   const flock = await waitState(page, (s) => s.steps >= 3);
   await chooseModel(page, 1);
   let s = await appState(page);

@@ -96,7 +96,7 @@ test('leaving the page and coming back through history (no back/forward cache) b
   const {context, page} = await fresh();
   await page.evaluate(() => { Module.command('initialize'); Module.command('run'); });
   await waitState(page, (s) => s.steps >= 8);
-  await page.evaluate(() => { Module.command('pause'); Module.selectBoid(7); });
+  await page.evaluate(() => { Module.command('pause'); Module.selectGlyph(7); });
   const left = await appState(page);
   await page.goto(suite.url + 'assets/favicon.svg');
   await page.goBack();
@@ -122,7 +122,7 @@ test('a back/forward cache restore keeps the paused flock as it was', async () =
       window.addEventListener('pageshow', (e) => { if (e.persisted) window.bandadaFromCache = true; });
     });
     await gotoReady(page, suite.url);
-    await page.evaluate(() => { Module.command('initialize'); Module.command('step'); Module.command('step'); Module.selectBoid(4); });
+    await page.evaluate(() => { Module.command('initialize'); Module.command('step'); Module.command('step'); Module.selectGlyph(4); });
     const left = await appState(page);
     await page.goto(suite.url + 'assets/favicon.svg');
     await page.goBack({waitUntil: 'commit'});

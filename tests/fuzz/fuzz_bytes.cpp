@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "app/remote_step.h"
+#include "models/all_models.h"
 #include "models/boids3d/boids3d.h"
 #include "models/feedback2d/feedback2d.h"
 #include "models/flock2d/flock2d.h"
@@ -30,6 +31,11 @@ void read_back(std::string_view bytes, Pack pack, Unpack unpack, Step step) {
 }
 
 }  // namespace
+
+extern "C" int LLVMFuzzerInitialize(int*, char***) {
+  bandada::add_all_models();
+  return 0;
+}
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (size == 0) return 0;

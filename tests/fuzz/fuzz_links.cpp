@@ -6,6 +6,7 @@
 #include <string>
 
 #include "app/registry.h"
+#include "models/all_models.h"
 
 namespace {
 
@@ -17,6 +18,11 @@ void same_inputs(const bandada::ModelSession& a, const bandada::ModelSession& b)
 }
 
 }  // namespace
+
+extern "C" int LLVMFuzzerInitialize(int*, char***) {
+  bandada::add_all_models();
+  return 0;
+}
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const std::string text(reinterpret_cast<const char*>(data), size);

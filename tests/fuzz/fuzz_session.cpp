@@ -7,6 +7,7 @@
 #include <string>
 
 #include "app/registry.h"
+#include "models/all_models.h"
 
 namespace {
 
@@ -51,6 +52,11 @@ void check(const bandada::ModelSession& s) {
 }
 
 }  // namespace
+
+extern "C" int LLVMFuzzerInitialize(int*, char***) {
+  bandada::add_all_models();
+  return 0;
+}
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   Reader in{data, size};

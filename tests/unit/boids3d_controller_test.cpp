@@ -34,7 +34,7 @@ TEST_CASE("a new controller shows the default fields, valid, and no flock") {
   Boids3dController c;
   CHECK(c.texts() == boids3d_default_texts());
   CHECK(c.fields_valid());
-  CHECK(c.status() == FlockStatus::none);
+  CHECK(c.status() == RunStatus::none);
   CHECK(c.flock() == nullptr);
   CHECK_FALSE(c.run().ok);
   CHECK_FALSE(c.step().ok);
@@ -55,14 +55,14 @@ TEST_CASE("fields keep their raw text and carry a message when invalid") {
   CHECK(r.message.find("radius r") != std::string::npos);
   CHECK(r.message.find("count N") != std::string::npos);
   CHECK(r.message.find("seed") != std::string::npos);
-  CHECK(c.status() == FlockStatus::none);
+  CHECK(c.status() == RunStatus::none);
 }
 
 TEST_CASE("Initialize builds the flock at time zero, paused, like the engine") {
   Boids3dController c;
   small_flock(c);
   REQUIRE(c.flock() != nullptr);
-  CHECK(c.status() == FlockStatus::paused);
+  CHECK(c.status() == RunStatus::paused);
   CHECK(c.flock()->steps() == 0);
   Boids3d direct(check_params(c.texts()).params);
   CHECK(state_fingerprint(c.flock()->state()) == state_fingerprint(direct.state()));
@@ -77,7 +77,7 @@ TEST_CASE("Run, Pause and Step follow the spec") {
   }
   SUBCASE("running, 0.12 s is exactly three steps") {
     CHECK(c.run().ok);
-    CHECK(c.status() == FlockStatus::running);
+    CHECK(c.status() == RunStatus::running);
     c.advance(0.12);
     CHECK(c.flock()->steps() == 3);
   }
@@ -93,7 +93,7 @@ TEST_CASE("Run, Pause and Step follow the spec") {
     c.run();
     c.advance(0.03);
     CHECK(c.step().ok);
-    CHECK(c.status() == FlockStatus::paused);
+    CHECK(c.status() == RunStatus::paused);
     CHECK(c.flock()->steps() == 1);
     c.advance(0.03);
     CHECK(c.flock()->steps() == 1);
@@ -106,7 +106,7 @@ TEST_CASE("Run, Pause and Step follow the spec") {
   SUBCASE("Reset removes the flock and keeps the inputs") {
     Boids3dFieldTexts before = c.texts();
     c.reset();
-    CHECK(c.status() == FlockStatus::none);
+    CHECK(c.status() == RunStatus::none);
     CHECK(c.texts() == before);
   }
 }
@@ -130,7 +130,7 @@ TEST_CASE("an edit discards the flock; Undo brings back the text and the flock")
   c.select(3);
   uint64_t fp = c.fingerprint();
   c.edit(Boids3dField::cohesion, "0.5");
-  CHECK(c.status() == FlockStatus::stale);
+  CHECK(c.status() == RunStatus::stale);
   CHECK(c.flock() == nullptr);
   CHECK_FALSE(c.run().ok);
   CHECK(c.why_not_run().find("Initialize") != std::string::npos);
@@ -142,7 +142,7 @@ TEST_CASE("an edit discards the flock; Undo brings back the text and the flock")
   CHECK(c.flock()->steps() == 2);
   CHECK(c.fingerprint() == fp);
   CHECK(c.selection() == 3u);
-  CHECK(c.status() == FlockStatus::paused);
+  CHECK(c.status() == RunStatus::paused);
 }
 
 TEST_CASE("the discarded flock is dropped at the next Initialize") {
@@ -161,7 +161,7 @@ TEST_CASE("a hidden page pauses and does not resume by itself") {
   c.run();
   c.advance(0.04);
   c.pause_for_hidden_page();
-  CHECK(c.status() == FlockStatus::paused);
+  CHECK(c.status() == RunStatus::paused);
   c.advance(0.25);
   CHECK(c.flock()->steps() == 1);
   CHECK(c.selection() == 4u);
@@ -317,7 +317,7 @@ TEST_CASE("a session record rebuilds the paused flock by replay and checks its f
   CHECK(b.flock()->steps() == a.flock()->steps());
   CHECK(b.fingerprint() == a.fingerprint());
   CHECK(b.selection() == 12u);
-  CHECK(b.status() == FlockStatus::paused);
+  CHECK(b.status() == RunStatus::paused);
   CHECK(b.notice().find("fingerprint matches") != std::string::npos);
   CHECK_FALSE(b.restore_session("garbage").ok);
   CHECK_FALSE(b.restore_session("v=1&n=5&steps=1&fp=00&ev=99").ok);
@@ -457,7 +457,7 @@ TEST_CASE(
   frame(0.04);
   const uint64_t before_edit = c.flock()->steps();
   c.edit(Boids3dField::alignment, "2");
-  CHECK(c.status() == FlockStatus::stale);
+  CHECK(c.status() == RunStatus::stale);
   REQUIRE(c.undo().ok);
   CHECK(c.flock()->steps() == before_edit);
   if (before_edit == at_click + 1) CHECK(c.fingerprint() == fp_before_edit);
@@ -465,7 +465,7 @@ TEST_CASE(
   REQUIRE(c.run().ok);
   frame(0.04);
   c.reset();
-  CHECK(c.status() == FlockStatus::none);
+  CHECK(c.status() == RunStatus::none);
   CHECK_FALSE(c.busy());
 }
 

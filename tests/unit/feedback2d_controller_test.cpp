@@ -9,6 +9,7 @@
 #include <cstring>
 #include <thread>
 
+#include "app/share_codec.h"
 #include "worker_in_process.h"
 
 using namespace bandada;
@@ -65,7 +66,7 @@ TEST_CASE("running: one cycle per 0.04 s, at most 250 ms per frame, paused by a 
   c.pause_for_hidden_page();
   c.advance(0.25);
   CHECK(c.model()->cycles() == 9);
-  CHECK(c.status() == FlockStatus::paused);
+  CHECK(c.status() == RunStatus::paused);
   CHECK(c.series().size() == 10);
 }
 

@@ -8,6 +8,7 @@
 #include <cmath>
 #include <thread>
 
+#include "app/share_codec.h"
 #include "worker_in_process.h"
 
 using namespace bandada;

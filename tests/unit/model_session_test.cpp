@@ -1,5 +1,5 @@
 // Bandada — the model seam, for every registered model (the three real ones and the test-only
-// ring, registered by the one line below): fields, links, saved text, commands, time and
+// ring, registered by one line in tests/unit/main.cpp): fields, links, saved text, commands, time and
 // stepping, draw data, exports. A new model gets all of these checks by registering.
 #include <doctest/doctest.h>
 
@@ -14,16 +14,14 @@ using namespace bandada;
 
 namespace {
 
-const bool kRingRegistered = (add_model(ring_model()), true);
-
 bool built(const ModelSession& s) {
-  return s.status() == FlockStatus::paused || s.status() == FlockStatus::running;
+  return s.status() == RunStatus::paused || s.status() == RunStatus::running;
 }
 
 }  // namespace
 
 TEST_CASE("the registry lists each model once, the test model only in the test build") {
-  REQUIRE(kRingRegistered);
+  REQUIRE(make_session(ring_model().id) != nullptr);
   std::set<std::string> ids;
   for (const ModelEntry& e : models()) {
     CHECK(ids.insert(e.id).second);
@@ -93,7 +91,7 @@ TEST_CASE(
     CHECK(s->why_not("run") != "");
     REQUIRE(s->command("initialize").ok);
     REQUIRE(t->command("initialize").ok);
-    CHECK(s->status() == FlockStatus::paused);
+    CHECK(s->status() == RunStatus::paused);
     CHECK(s->steps() == 0);
     REQUIRE(s->command("step").ok);
     CHECK(s->steps() == 1);
@@ -104,7 +102,7 @@ TEST_CASE(
     CHECK(s->series_length() >= 3);
     // Time kept apart from work: tick queues, work computes; Pause drops the partial step.
     REQUIRE(s->command("run_pause").ok);
-    CHECK(s->status() == FlockStatus::running);
+    CHECK(s->status() == RunStatus::running);
     s->tick(0.12);
     CHECK(s->steps() == 3);
     s->work(1e300);
@@ -119,7 +117,7 @@ TEST_CASE(
     s->work(1e300);
     CHECK(s->steps() == 12);
     s->pause_for_hidden_page();
-    CHECK(s->status() == FlockStatus::paused);
+    CHECK(s->status() == RunStatus::paused);
     s->advance(1.0);
     CHECK(s->steps() == 12);
     CHECK_FALSE(s->export_json().empty());
@@ -170,9 +168,9 @@ TEST_CASE("every model: keys are unique, and Space toggles run and pause") {
     CHECK(keys.count("space") == 1);
     REQUIRE(s->command("initialize").ok);
     s->command("run_pause");
-    CHECK(s->status() == FlockStatus::running);
+    CHECK(s->status() == RunStatus::running);
     s->command("run_pause");
-    CHECK(s->status() == FlockStatus::paused);
+    CHECK(s->status() == RunStatus::paused);
   }
 }
 

@@ -1,12 +1,11 @@
 // Bandada — the share string: round trips, old-version fixtures, hostile input.
-#include "app/share_codec.h"
-
 #include <doctest/doctest.h>
 
 #include <fstream>
 #include <sstream>
 
 #include "model/lcg.h"
+#include "models/boids3d/boids3d_link.h"
 
 using namespace bandada;
 

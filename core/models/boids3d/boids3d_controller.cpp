@@ -408,9 +408,9 @@ double Boids3dController::progress() const {
 
 // ---- readouts -----------------------------------------------------------------------------
 
-FlockStatus Boids3dController::status() const {
-  if (flock_) return running_ ? FlockStatus::running : FlockStatus::paused;
-  return stale_ ? FlockStatus::stale : FlockStatus::none;
+RunStatus Boids3dController::status() const {
+  if (flock_) return running_ ? RunStatus::running : RunStatus::paused;
+  return stale_ ? RunStatus::stale : RunStatus::none;
 }
 
 const Boids3d* Boids3dController::flock() const {

@@ -14,9 +14,9 @@
 #include "app/model_session.h"
 #include "app/remote_step.h"
 #include "app/scheduler.h"
-#include "app/share_codec.h"
 #include "model/parallel.h"
 #include "models/boids3d/boids3d.h"
+#include "models/boids3d/boids3d_link.h"
 
 namespace bandada {
 
@@ -86,7 +86,7 @@ class Boids3dController {
   static double estimate_step_ms(const Boids3dParams& p);
 
   // ---- readouts -----------------------------------------------------------------------
-  FlockStatus status() const;
+  RunStatus status() const;
   /// Threads each step's components are computed on (the same bits for any count).
   void set_threads(unsigned threads) {
     halt_background();

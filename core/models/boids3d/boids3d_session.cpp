@@ -40,9 +40,9 @@ class Boids3dSession final : public ControllerSession<Boids3dController, Boids3d
       std::vector<Command> c = standard_commands("Build the flock at t = 0, paused (I)",
                                                  "Pause, then advance exactly one 0.04 s step (S)");
       c.push_back({"undo", "Undo edit", "mod+z",
-                   "Bring back the text before your edit and its flock (Ctrl/⌘+Z)", true});
+                   "Bring back the text before your edit and its flock (Ctrl/⌘+Z)", true, true});
       c.push_back({"restore_previous_inputs", "Restore my previous inputs", nullptr,
-                   "The fields as they were before the shared link filled them", true});
+                   "The fields as they were before the shared link filled them", true, true});
       c.push_back({"replay", "Replay the shared run", nullptr,
                    "Step the flock to the shared step count and compare fingerprints", true});
       return c;
@@ -62,7 +62,7 @@ class Boids3dSession final : public ControllerSession<Boids3dController, Boids3d
   }
 
   CommandResult compute(uint64_t n) override {
-    if (c_.status() == FlockStatus::none || c_.status() == FlockStatus::stale)
+    if (c_.status() == RunStatus::none || c_.status() == RunStatus::stale)
       return {false, "Initialize first."};
     c_.compute_now(n);
     return {};
@@ -223,7 +223,8 @@ class Boids3dSession final : public ControllerSession<Boids3dController, Boids3d
 }  // namespace
 
 ModelEntry boids3d_model() {
-  return {"boids3d", "3-D periodic flock", [] { return std::unique_ptr<ModelSession>(new Boids3dSession); }};
+  return {"boids3d", "3-D periodic flock", [] { return std::unique_ptr<ModelSession>(new Boids3dSession); },
+          boids3d_worker};
 }
 
 }  // namespace bandada

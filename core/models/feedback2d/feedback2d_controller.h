@@ -12,7 +12,6 @@
 
 #include "app/live_controller.h"
 #include "app/scheduler.h"
-#include "models/boids3d/boids3d_controller.h"
 #include "models/feedback2d/feedback2d.h"
 #include "models/feedback2d/feedback2d_params.h"
 

@@ -62,7 +62,7 @@ class Feedback2dSession final : public ControllerSession<Feedback2dController, F
   std::string why_not(std::string_view id) const override {
     if (id != "phase") return standard_why_not(id);
     if (!c_.why_not_step().empty()) return c_.why_not_step();
-    return c_.status() == FlockStatus::running ? "Pause first: single phases are for a paused system." : "";
+    return c_.status() == RunStatus::running ? "Pause first: single phases are for a paused system." : "";
   }
 
   CommandResult compute(uint64_t n) override { return c_.compute(n); }
@@ -231,7 +231,7 @@ class Feedback2dSession final : public ControllerSession<Feedback2dController, F
 
 ModelEntry feedback2d_model() {
   return {"feedback2d", "2-D feedback engine",
-          [] { return std::unique_ptr<ModelSession>(new Feedback2dSession); }};
+          [] { return std::unique_ptr<ModelSession>(new Feedback2dSession); }, feedback2d_worker};
 }
 
 }  // namespace bandada

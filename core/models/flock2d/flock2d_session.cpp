@@ -540,7 +540,7 @@ void Flock2dSession::draw(DrawData& d) const {
 
 ModelEntry flock2d_model() {
   return {"flock2d", "2-D flock (predators, attractors)",
-          [] { return std::unique_ptr<ModelSession>(new Flock2dSession); }};
+          [] { return std::unique_ptr<ModelSession>(new Flock2dSession); }, flock2d_worker};
 }
 
 }  // namespace bandada

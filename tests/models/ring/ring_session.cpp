@@ -52,8 +52,8 @@ class RingSession final : public ModelSession {
     return {};
   }
 
-  FlockStatus status() const override {
-    return !built_ ? FlockStatus::none : running_ ? FlockStatus::running : FlockStatus::paused;
+  RunStatus status() const override {
+    return !built_ ? RunStatus::none : running_ ? RunStatus::running : RunStatus::paused;
   }
   void tick(double elapsed) override {
     if (running_) queued_ = std::min(6, queued_ + scheduler_.add(elapsed));
