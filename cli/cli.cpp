@@ -39,8 +39,9 @@ std::string help_text(const ModelSession& m) {
     h += left + right + "\n";
   };
   line("--model ID", "the model: " + model_list() + " (default " + models()[0].id + ")");
-  line("--steps T", std::string(m.info().step_word) + "s of 0.04 s to run (default 0; also --" +
-                        m.info().step_word + "s)");
+  const std::string word = m.info().step_word;  // "step", or a model's own unit ("cycle")
+  line("--steps T",
+       word + "s of 0.04 s to run (default 0" + (word == "step" ? ")" : "; also --" + word + "s)"));
   line("--config STRING", "a share string from the web app's link (the part after '#');");
   line("", "explicit options override its fields; it may name the model (m=…)");
   line("--format json|csv", "output format (default json)");

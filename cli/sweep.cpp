@@ -121,16 +121,10 @@ std::string plan_sweep(const std::vector<std::string>& args, SweepPlan& plan) {
   if (plan.has_y && plan.y.key == plan.x.key) return "--x and --y name the same field";
 
   if (!seed_list.empty()) {
-    size_t start = 0;
-    while (start <= seed_list.size()) {
-      const size_t end = seed_list.find(',', start);
-      const std::string one =
-          seed_list.substr(start, end == std::string::npos ? std::string::npos : end - start);
+    for (const std::string& one : split_text(seed_list, ',')) {
       const IntegerParse p = parse_integer_text(one, 4294967295ull);
       if (!p.ok) return "--seed-list '" + shown(one) + "': " + p.error;
       plan.seeds.push_back(std::to_string(p.value));
-      if (end == std::string::npos) break;
-      start = end + 1;
     }
   } else {
     const IntegerParse n = parse_integer_text(seeds_text.empty() ? "1" : seeds_text, 100000);
@@ -163,11 +157,7 @@ std::string plan_sweep(const std::vector<std::string>& args, SweepPlan& plan) {
   if (measure_list.empty()) {
     for (size_t k = 0; k < plan.names.size(); ++k) plan.picked.push_back(k);
   } else {
-    size_t start = 0;
-    while (start <= measure_list.size()) {
-      const size_t end = measure_list.find(',', start);
-      const std::string one =
-          measure_list.substr(start, end == std::string::npos ? std::string::npos : end - start);
+    for (const std::string& one : split_text(measure_list, ',')) {
       size_t k = 0;
       while (k < plan.names.size() && plan.names[k] != one) ++k;
       if (k == plan.names.size()) {
@@ -176,8 +166,6 @@ std::string plan_sweep(const std::vector<std::string>& args, SweepPlan& plan) {
         return "--measure '" + shown(one) + "': " + model.info().id + " measures " + all;
       }
       plan.picked.push_back(k);
-      if (end == std::string::npos) break;
-      start = end + 1;
     }
   }
   return {};

@@ -12,6 +12,8 @@ check "time is steps x 0.04" '[[ "$out" == *"\"time\":0.080000000000000002,"* ]]
 csv=$("$cli" --count 4 --format csv)
 check "CSV has a header and one row per boid" '[ "$(wc -l <<<"$csv")" = 5 ] && [[ "$csv" == index,x,y,z,* ]]'
 check "--help documents the options" '"$cli" --help | grep -q -- "--max-speed"'
+check "--help names --steps' alias only where the model counts in its own unit" \
+  '! "$cli" --help | grep -q -- "also --steps" && "$cli" --model feedback2d --help | grep -q -- "(default 0; also --cycles)"'
 for bad in "--radius 0" "--count 1.5" "--radius 1." "--separation nan" "--steps -1" "--bogus 1" "--count"; do
   o=$("$cli" $bad 2>/tmp/bandada-cli-err); rc=$?
   check "refuses '$bad' with a message" '[ $rc -ne 0 ] && [ -z "$o" ] && [ -s /tmp/bandada-cli-err ]'

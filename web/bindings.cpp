@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "app/isometric.h"
+#include "app/palette.h"
 #include "app/share_codec.h"
 #include "app_state.h"
 #include "model/number_text.h"
@@ -126,6 +127,9 @@ std::string describe_json() {
   j += ",\"step_word\":" + json_quote(s.info().step_word) +
        ",\"fields_note\":" + json_quote(s.info().fields_note);
   j += ",\"help\":" + json_quote(s.info().help);
+  j += ",\"palette\":" + json_list(bandada::kObstacle + 1, [](size_t c) {
+         return json_quote(bandada::palette_hex(static_cast<uint8_t>(c)));
+       });
   j += ",\"models\":" + json_list(a.sessions.size(), [&](size_t i) {
          return "[" + json_quote(a.sessions[i]->info().id) + "," + json_quote(a.sessions[i]->info().title) +
                 "]";

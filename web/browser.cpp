@@ -4,6 +4,10 @@
 #include <emscripten.h>
 
 #include <cstdlib>
+#include <cstring>
+#include <set>
+#include <string>
+#include <utility>
 
 #include "app_state.h"
 
@@ -272,9 +276,21 @@ EM_JS(int, js_stepper_failed, (int id), {
   const s = Module.bandadaSteppers && Module.bandadaSteppers[id];
   return s && s.failed ? 1 : 0;
 });
+EM_JS(void, js_imgui_assert, (const char* message), {
+  console.error(UTF8ToString(message));
+});
 // clang-format on
 
 }  // namespace
+
+void bandada_imgui_assert(const char* expr, const char* file, int line) {
+  static std::set<std::pair<const char*, int>> told;  // once per place: a frame loop repeats it
+  if (!told.insert({file, line}).second) return;
+  const char* base = std::strrchr(file, '/');
+  const std::string message = std::string("ImGui assert failed: ") + expr + " (" + (base ? base + 1 : file) +
+                              ":" + std::to_string(line) + ")";
+  js_imgui_assert(message.c_str());
+}
 
 namespace web {
 

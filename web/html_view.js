@@ -31,6 +31,7 @@
   // ---- built once per model from its description --------------------------------------------
   function build() {
     desc = JSON.parse(Module.describe());
+    desc.palette.forEach((hex, c) => document.documentElement.style.setProperty('--c' + c, hex));
     $('hv-model').replaceChildren(...desc.models.map(([id, title]) => {
       const o = document.createElement('option');
       o.value = id;
@@ -123,7 +124,7 @@
       ? 'Isometric view of the periodic cube: one glyph per boid along its projected velocity; a dot when it stands still or flies along the view axis. Overlap here does not mean a shared 3-D position.'
       : `The ${desc.width} × ${desc.height} plane: one arrow per glyph; markers and rings as in the WebGL view.`);
     svg.innerHTML = '<defs><marker id="hv-arrow" viewBox="0 0 6 6" refX="3" refY="3" markerWidth="3.2" markerHeight="3.2" ' +
-      'orient="auto"><path d="M0,0 L6,3 L0,6 z" fill="#61bdff"/></marker></defs>';
+      'orient="auto"><path d="M0,0 L6,3 L0,6 z" style="fill: var(--c0)"/></marker></defs>';
     if (cube()) drawCube(svg);
     else svg.appendChild(svgEl('rect', {class: 'hv-frame', x: 0, y: 0, width: w, height: h}));
     svg.appendChild(svgEl('g', {id: 'hv-glyphs', class: 'hv-glyphs'}));

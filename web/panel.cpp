@@ -271,8 +271,7 @@ void table_contents(bandada::ModelSession& s) {
   if (st == RunStatus::none || st == RunStatus::stale || (s.busy() && s.size() == 0)) {
     ImGui::TextColored(kDim, st == RunStatus::stale ? "Parameters changed: nothing shown until Initialize."
                                                     : "Nothing yet.");
-    ImGui::End();
-    return;
+    return;  // the caller's window (or tab) ends it
   }
   // Column groups (S, A, C): one at a time beside the always-shown columns, or all of them.
   std::vector<std::string> groups;

@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <map>
 
+#include "app/share_codec.h"
 #include "model/number_text.h"
 
 namespace web {
@@ -34,44 +35,11 @@ std::string around(const bandada::ModelSession& s, size_t f, double factor) {
   return fmt(v);
 }
 
-// Text for a link value: the separators and anything unsafe in a fragment as %XX.
-std::string escape(const std::string& s) {
-  std::string out;
-  for (unsigned char c : s) {
-    if (std::isalnum(c) || c == '.' || c == '-' || c == '_' || c == ',' || c == '+') {
-      out += static_cast<char>(c);
-    } else {
-      char b[4];
-      std::snprintf(b, sizeof b, "%%%02X", c);
-      out += b;
-    }
-  }
-  return out;
-}
+// Text for a link value: anything unsafe in a fragment, and the separators ':' and '~', as %XX.
+std::string escape(const std::string& s) { return bandada::percent_encode(s, ":~"); }
 
-std::string unescape(const std::string& s) {
-  std::string out;
-  for (size_t i = 0; i < s.size(); ++i) {
-    if (s[i] == '%' && i + 2 < s.size() && std::isxdigit(static_cast<unsigned char>(s[i + 1])) &&
-        std::isxdigit(static_cast<unsigned char>(s[i + 2]))) {
-      out += static_cast<char>(std::stoi(s.substr(i + 1, 2), nullptr, 16));
-      i += 2;
-    } else {
-      out += s[i];
-    }
-  }
-  return out;
-}
-
-std::vector<std::string> split(const std::string& s, char sep) {
-  std::vector<std::string> out(1);
-  for (char c : s)
-    if (c == sep)
-      out.emplace_back();
-    else
-      out.back() += c;
-  return out;
-}
+// Read leniently, as before: a malformed escape leaves the text as it was.
+std::string unescape(const std::string& s) { return bandada::percent_decode(s).value_or(s); }
 
 size_t field_by_option(const bandada::ModelSession& s, const std::string& key) {
   for (size_t i = 0; i < s.field_count(); ++i)
@@ -235,7 +203,7 @@ void PageSweep::row_done(size_t r, const std::string& line, const std::string& v
   }
   done_[r] = true;
   results_[r] = line;
-  measures_[r] = split(values, '\t');
+  measures_[r] = bandada::split_text(values, '\t');
   ++finished_;
   last_ms_ = now_ms;
   const size_t per_x = plan_.per_x(), per_y = plan_.seeds.size();
@@ -333,10 +301,11 @@ std::string PageSweep::link_text(const bandada::ModelSession& s) {
 }
 
 bool PageSweep::open_link_text(const bandada::ModelSession& s, const std::string& text) {
-  const std::vector<std::string> parts = split(text, '~');
+  const std::vector<std::string> parts = bandada::split_text(text, '~');
   if (parts.size() != 5) return false;
   SweepDefinition d = definition(s);
-  const std::vector<std::string> x = split(parts[0], ':'), y = split(parts[1], ':');
+  const std::vector<std::string> x = bandada::split_text(parts[0], ':'),
+                                 y = bandada::split_text(parts[1], ':');
   if (x.size() != 4 || (!parts[1].empty() && y.size() != 4)) return false;
   d.x = field_by_option(s, unescape(x[0]));
   if (d.x >= s.field_count()) return false;

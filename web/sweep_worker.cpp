@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "../cli/sweep.h"
+#include "model/number_text.h"
 #include "models/all_models.h"
 
 namespace {
@@ -16,12 +17,7 @@ std::string g_error;
 
 /// The sweep: its step count on the first line, then one argument per line. "" or why not.
 std::string plan(const std::string& text) {
-  std::vector<std::string> lines(1);
-  for (char c : text)
-    if (c == '\n')
-      lines.emplace_back();
-    else
-      lines.back() += c;
+  std::vector<std::string> lines = bandada::split_text(text, '\n');
   const std::string steps = lines[0];
   lines.erase(lines.begin());
   g_error = bandada::plan_sweep(lines, g_plan);  // planned without the steps: no run of the base

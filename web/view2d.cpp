@@ -82,15 +82,15 @@ void view2d_draw() {
   const float flip = d.y_up ? -1.0f : 1.0f;
   for (const bandada::Overlay& o : d.overlays) {  // obstacles, grids, trails, vectors: under the glyphs
     if (o.kind == bandada::Overlay::Kind::solid)
-      dl->AddCircleFilled(pm.at(o.x, o.y), o.size * pm.s, palette_colour(o.colour), 48);
+      dl->AddCircleFilled(pm.at(o.x, o.y), o.size * pm.s, imgui_colour(o.colour), 48);
     if (o.kind == bandada::Overlay::Kind::segment)
-      dl->AddLine(pm.at(o.x, o.y), pm.at(o.x2, o.y2), palette_colour(o.colour), o.width);
+      dl->AddLine(pm.at(o.x, o.y), pm.at(o.x2, o.y2), imgui_colour(o.colour), o.width);
   }
   const size_t stride = a.plan.stride;
   for (size_t i = 0; i < d.count; ++i) {
     if (i % stride != 0 && d.highlight[i] == 0) continue;  // a subset while frames are slow
     const ImVec2 p = pm.at(d.pos[i * 3], d.pos[i * 3 + 1]);
-    const ImU32 col = palette_colour(d.colour[i]);
+    const ImU32 col = imgui_colour(d.colour[i]);
     const float ux = d.dir[i * 3], uy = d.dir[i * 3 + 1] * flip;
     if (ux == 0.0f && uy == 0.0f) {
       dl->AddCircleFilled(p, 2.0f, col);
@@ -107,11 +107,11 @@ void view2d_draw() {
                             ImVec2(p.x - ux * 3 - uy * 2.6f, p.y - uy * 3 + ux * 2.6f),
                             ImVec2(p.x - ux * 3 + uy * 2.6f, p.y - uy * 3 - ux * 2.6f), col);
     }
-    if (d.highlight[i] == 2) dl->AddCircle(p, 4.0f, palette_colour(bandada::kYellow));
+    if (d.highlight[i] == 2) dl->AddCircle(p, 4.0f, imgui_colour(bandada::kYellow));
   }
   for (const bandada::Overlay& o : d.overlays) {
     const ImVec2 c = pm.at(o.x, o.y);
-    const ImU32 col = palette_colour(o.colour);
+    const ImU32 col = imgui_colour(o.colour);
     switch (o.kind) {
       case bandada::Overlay::Kind::ring:
         dl->AddCircle(c, o.size, col, 24, o.width);
@@ -141,7 +141,7 @@ void view2d_draw() {
   for (auto it = legend.rbegin(); it != legend.rend(); ++it) {
     ly -= ImGui::GetTextLineHeight() + 2;
     dl->AddCircleFilled(ImVec2(v.x + 16, ly + ImGui::GetTextLineHeight() * 0.5f), 5.0f,
-                        palette_colour(it->first));
+                        imgui_colour(it->first));
     dl->AddText(ImVec2(v.x + 26, ly), IM_COL32(200, 205, 215, 255), it->second);
   }
   dl->PopClipRect();

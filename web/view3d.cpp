@@ -233,11 +233,11 @@ void view3d_overlays() {
                                            : glm::vec3(0, std::cos(t), std::sin(t));
           if (to_screen(p + o.size * d, pts[m])) ++m;
         }
-        if (m > 1) dl->AddPolyline(pts, m, palette_colour(o.colour), 0, 1.0f);
+        if (m > 1) dl->AddPolyline(pts, m, imgui_colour(o.colour), 0, 1.0f);
       }
     } else if (o.kind == bandada::Overlay::Kind::ring) {
       ImVec2 c;
-      if (to_screen(p, c)) dl->AddCircle(c, o.size, palette_colour(o.colour), 24, 2.0f);
+      if (to_screen(p, c)) dl->AddCircle(c, o.size, imgui_colour(o.colour), 24, 2.0f);
     }
   }
   dl->PopClipRect();

@@ -35,7 +35,8 @@ function(bandada_page target output core sdl_dir threaded)
   target_include_directories(${target}_imgui SYSTEM PUBLIC ${BANDADA_IMGUI_DIR} ${BANDADA_IMGUI_DIR}/backends
                              ${sdl_dir}/include ${sdl_dir}/include/SDL2)
   # WebGL2 / GLSL 300 es everywhere: imgui's backend would pick WebGL1 under emscripten otherwise.
-  target_compile_definitions(${target}_imgui PUBLIC IMGUI_IMPL_OPENGL_ES3 IMGUI_DISABLE_OBSOLETE_FUNCTIONS)
+  target_compile_definitions(${target}_imgui PUBLIC IMGUI_IMPL_OPENGL_ES3 IMGUI_DISABLE_OBSOLETE_FUNCTIONS
+                             IMGUI_USER_CONFIG="${PROJECT_SOURCE_DIR}/web/imgui_config.h")
   target_compile_features(${target}_imgui PUBLIC cxx_std_17)
   add_executable(${target} ${BANDADA_WEB_SOURCES})
   target_link_libraries(${target} PRIVATE ${core} ${target}_imgui ${sdl_dir}/lib/libSDL2.a)

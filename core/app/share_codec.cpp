@@ -33,11 +33,11 @@ std::optional<uint64_t> parse_hex64(std::string_view s) {
   return v;
 }
 
-std::string percent_encode(std::string_view raw) {
+std::string percent_encode(std::string_view raw, std::string_view also) {
   static const char* kHex = "0123456789ABCDEF";
   std::string out;
   for (unsigned char c : raw) {
-    if (unreserved(c)) {
+    if (unreserved(c) && also.find(static_cast<char>(c)) == std::string_view::npos) {
       out += static_cast<char>(c);
     } else {
       out += '%';

@@ -50,8 +50,9 @@ std::string write_model_link(std::string_view model, const FieldInfo* fields, si
 /// links of the first model do.
 std::string_view share_model(std::string_view text);
 
-/// Percent-encoding used by the codec, exposed for tests.
-std::string percent_encode(std::string_view raw);
+/// Percent-encoding of every link: anything outside [A-Za-z0-9.,_~-] as %XX, and also each
+/// character of `also` (a separator of the caller's own, such as the sweep text's '~').
+std::string percent_encode(std::string_view raw, std::string_view also = {});
 std::optional<std::string> percent_decode(std::string_view enc);
 
 /// Fingerprints travel as 16 lower-case hex digits.

@@ -120,4 +120,20 @@ std::string format_double(double value) {
   return buf;
 }
 
+std::vector<std::string> split_text(std::string_view s, char sep) {
+  std::vector<std::string> out(1);
+  for (char c : s)
+    if (c == sep)
+      out.emplace_back();
+    else
+      out.back() += c;
+  return out;
+}
+
+std::string format_fixed(double value, int digits) {
+  char b[64];
+  std::snprintf(b, sizeof b, "%.*f", digits, value);
+  return b;
+}
+
 }  // namespace bandada

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace bandada {
 
@@ -32,5 +33,9 @@ IntegerParse parse_integer_text(std::string_view text, uint64_t max_value);
 
 /// Formats a double with 17 significant digits ("%.17g"), so it round-trips.
 std::string format_double(double value);
+/// The parts of `s` between each `sep`, empty ones included: "a,,b" gives a, "", b; "" gives "".
+std::vector<std::string> split_text(std::string_view s, char sep);
+/// `value` with `digits` digits after the point ("%.*f"): for readouts, not for exact output.
+std::string format_fixed(double value, int digits);
 
 }  // namespace bandada

@@ -1,6 +1,7 @@
 // Bandada — shared setup for the browser tests: Debian's Chromium driven by playwright-core,
 // the built static folder served on an ephemeral loopback port, and small readers of the app.
-import {before, after} from 'node:test';
+import {before, after, afterEach} from 'node:test';
+import assert from 'node:assert/strict';
 import {chromium} from 'playwright-core';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -18,9 +19,31 @@ export const chromiumArgs = ['--headless', '--no-sandbox', '--disable-gpu', '--d
   '--disable-background-networking', '--disable-component-update', '--disable-sync',
   '--use-angle=swiftshader', '--enable-unsafe-swiftshader'];
 
+/// ImGui asserts the page reported (web/imgui_config.h), in any page of any browser launched here:
+/// every test fails on one, whatever it checks itself.
+const imguiAsserts = [];
+afterEach(() => assert.deepEqual(imguiAsserts.splice(0), [], 'ImGui asserts reported by the page'));
+
+function watchAsserts(target) {
+  target.on('console', (m) => { if (m.text().startsWith('ImGui assert failed')) imguiAsserts.push(m.text()); });
+}
+
 export async function launch({extraArgs = [], ignoreDefaultArgs} = {}) {
-  return chromium.launch({executablePath: '/usr/bin/chromium', args: [...chromiumArgs, ...extraArgs],
-                          ignoreDefaultArgs});
+  const browser = await chromium.launch({executablePath: '/usr/bin/chromium',
+                                         args: [...chromiumArgs, ...extraArgs], ignoreDefaultArgs});
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (...args) => {
+    const context = await newContext(...args);
+    watchAsserts(context);
+    return context;
+  };
+  const newPage = browser.newPage.bind(browser);
+  browser.newPage = async (...args) => {
+    const page = await newPage(...args);
+    watchAsserts(page);
+    return page;
+  };
+  return browser;
 }
 
 /// One server and one browser per test file: `const suite = useSuite();`, then suite.url and

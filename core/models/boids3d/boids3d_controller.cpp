@@ -13,12 +13,6 @@ constexpr double kSliceAboveMs = 50.0;  // a step estimated above this is comput
 constexpr double kUnlimited = 1e299;
 constexpr double kBackgroundPieceMs = 10.0;  // estimated work between two looks at halt()
 
-std::string fixed(double v, int digits) {
-  char buf[64];
-  std::snprintf(buf, sizeof buf, "%.*f", digits, v);
-  return buf;
-}
-
 }  // namespace
 
 Boids3dController::Boids3dController() : texts_(boids3d_default_texts()) { revalidate(); }
@@ -436,9 +430,9 @@ std::string Boids3dController::status_line() const {
   std::string s = status_name(status());
   const Boids3d* f = flock();
   if (!f) return s;
-  s += " · t = " + fixed(f->time(), 2) + " s · step " + std::to_string(f->steps()) +
-       " · N = " + std::to_string(f->size()) + " · mean speed " + fixed(summary().mean_speed, 4) +
-       " · order " + fixed(summary().order, 4) + " · fingerprint " + fingerprint_hex(fingerprint());
+  s += " · t = " + format_fixed(f->time(), 2) + " s · step " + std::to_string(f->steps()) +
+       " · N = " + std::to_string(f->size()) + " · mean speed " + format_fixed(summary().mean_speed, 4) +
+       " · order " + format_fixed(summary().order, 4) + " · fingerprint " + fingerprint_hex(fingerprint());
   return s;
 }
 

@@ -21,12 +21,6 @@ const ModelInfo kInfo = {
     "Keys: Space run/pause · S step · I initialize · Ctrl/⌘+Z undo edit · Esc clear selection (not while "
     "typing)."};
 
-std::string fixed(double v, int digits) {
-  char b[64];
-  std::snprintf(b, sizeof b, "%.*f", digits, v);
-  return b;
-}
-
 class Boids3dSession final : public ControllerSession<Boids3dController, Boids3dField> {
  public:
   void set_threads(unsigned threads) override { c_.set_threads(threads); }
@@ -78,9 +72,12 @@ class Boids3dSession final : public ControllerSession<Boids3dController, Boids3d
     const Boids3d* f = c_.flock();
     if (!f) return {};
     std::vector<Readout> r = {
-        {"t =", fixed(f->time(), 2) + " s"},     {"step", std::to_string(f->steps())},
-        {"N =", std::to_string(f->size())},      {"mean speed", fixed(c_.summary().mean_speed, 4)},
-        {"order", fixed(c_.summary().order, 4)}, {"fingerprint", fingerprint_hex(c_.fingerprint())},
+        {"t =", format_fixed(f->time(), 2) + " s"},
+        {"step", std::to_string(f->steps())},
+        {"N =", std::to_string(f->size())},
+        {"mean speed", format_fixed(c_.summary().mean_speed, 4)},
+        {"order", format_fixed(c_.summary().order, 4)},
+        {"fingerprint", fingerprint_hex(c_.fingerprint())},
     };
     if (c_.selection())
       r.push_back({"selected boid",

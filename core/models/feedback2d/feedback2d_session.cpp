@@ -25,12 +25,6 @@ const ModelInfo kInfo = {
 
 const char* const kClass[] = {"F", "V"};
 
-std::string fixed(double v, const char* f) {
-  char b[64];
-  std::snprintf(b, sizeof b, f, v);
-  return b;
-}
-
 class Feedback2dSession final : public ControllerSession<Feedback2dController, Feedback2dField> {
  public:
   Feedback2dSession() : ControllerSession(kInfo, feedback2d_fields(), kFeedback2dFieldCount) {}
@@ -81,11 +75,11 @@ class Feedback2dSession final : public ControllerSession<Feedback2dController, F
     std::vector<Readout> r = {
         {"cycle", std::to_string(m->cycles())},
         {"n =", std::to_string(m->size())},
-        {"R: c =", "(" + fixed(R.cx, "%.1f") + ", " + fixed(R.cy, "%.1f") + ")"},
-        {"D =", fixed(R.D, "%.2f")},
-        {"order", fixed(R.order, "%.3f")},
-        {"coherence", fixed(100.0 * R.coherence, "%.0f") + "%"},
-        {"ΔR", fixed(R.delta, "%.5f")},
+        {"R: c =", "(" + format_fixed(R.cx, 1) + ", " + format_fixed(R.cy, 1) + ")"},
+        {"D =", format_fixed(R.D, 2)},
+        {"order", format_fixed(R.order, 3)},
+        {"coherence", format_fixed(100.0 * R.coherence, 0) + "%"},
+        {"ΔR", format_fixed(R.delta, 5)},
         {"regime:", regime_name(m->regime()), 2},
         {"next:",
          std::string(phase_name(m->next_phase())) + "  (local rule → cohesion → result R ↺ counter-rule)", 2},

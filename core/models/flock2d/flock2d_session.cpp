@@ -27,12 +27,6 @@ enum Display { kVectors, kTrails, kGrid, kMarkers, kBySpeed, kByNeighbours, kTwi
 enum ChoiceId { kPreset, kLaw, kIntegrator, kStart, kCompare };
 enum ToolId { kPredator, kAttractor, kSelect, kLeader, kErase, kCircle, kWall };
 
-std::string fixed(double v, const char* f) {
-  char b[64];
-  std::snprintf(b, sizeof b, f, v);
-  return b;
-}
-
 std::vector<Choice> make_choices() {
   Choice preset{"preset", "preset", {}, {}, nullptr};
   for (const Flock2dPreset& p : flock2d_presets()) {
@@ -113,10 +107,10 @@ class Flock2dSession final : public ControllerSession<Flock2dController, Flock2d
     if (c_.leader() >= 0) r.push_back({"leader", "#" + std::to_string(c_.leader())});
     if (!c_.series().empty()) {
       const Flock2dSample& s = c_.series().back();
-      r.push_back({"order", fixed(s.order, "%.3f")});
-      r.push_back({"mean speed", fixed(s.mean_speed, "%.3f")});
-      r.push_back({"nearest", fixed(s.nearest, "%.2f")});
-      r.push_back({"energy", fixed(s.energy, "%.2f") + " (kinetic + attractor potential)"});
+      r.push_back({"order", format_fixed(s.order, 3)});
+      r.push_back({"mean speed", format_fixed(s.mean_speed, 3)});
+      r.push_back({"nearest", format_fixed(s.nearest, 2)});
+      r.push_back({"energy", format_fixed(s.energy, 2) + " (kinetic + attractor potential)"});
     }
     if (c_.comparing() && !c_.series().empty()) {
       const Flock2dSample& s = c_.series().back();
@@ -126,17 +120,17 @@ class Flock2dSession final : public ControllerSession<Flock2dController, Flock2d
                                      : "RK4 (filled) · Euler twin (outlines)") +
                        ", at most " + std::to_string(kCompareMax) + " boids",
                    2});
-      r.push_back({"energy", fixed(s.energy, "%.2f") + (euler ? " Euler · " : " RK4 · ") +
-                                 fixed(s.twin_energy, "%.2f") + (euler ? " RK4" : " Euler")});
-      r.push_back({"order", fixed(s.order, "%.3f") + " · twin " + fixed(s.twin_order, "%.3f")});
-      r.push_back({"boid to twin", fixed(s.twin_distance, "%.3f") +
+      r.push_back({"energy", format_fixed(s.energy, 2) + (euler ? " Euler · " : " RK4 · ") +
+                                 format_fixed(s.twin_energy, 2) + (euler ? " RK4" : " Euler")});
+      r.push_back({"order", format_fixed(s.order, 3) + " · twin " + format_fixed(s.twin_order, 3)});
+      r.push_back({"boid to twin", format_fixed(s.twin_distance, 3) +
                                        " mean distance (chaos parts twins even when the statistics agree)"});
     }
     if (c_.selection()) {
       const uint32_t i = *c_.selection();
       r.push_back({"boid #" + std::to_string(i),
-                   "at (" + fixed(m->px()[i], "%.1f") + ", " + fixed(m->py()[i], "%.1f") + "), v = (" +
-                       fixed(m->vx()[i], "%.3f") + ", " + fixed(m->vy()[i], "%.3f") + ")",
+                   "at (" + format_fixed(m->px()[i], 1) + ", " + format_fixed(m->py()[i], 1) + "), v = (" +
+                       format_fixed(m->vx()[i], 3) + ", " + format_fixed(m->vy()[i], 3) + ")",
                    4});
     }
     return r;
