@@ -1,12 +1,12 @@
 // Bandada — the CLI's whole program as a function, so a test build can register a test-only
-// model before running it (tests/cli_test_model.sh).
+// model before running it (tests/cli_test_model.sh). A run's options are parsed and checked in
+// core (run/run.h, run/sweep_plan.h); the CLI prints what they give.
 #pragma once
 
-#include <memory>
 #include <string>
 #include <vector>
 
-#include "app/model_session.h"
+#include "run/run.h"
 
 namespace bandada {
 
@@ -14,27 +14,7 @@ namespace bandada {
 /// `bandada-cli sweep …` runs a parameter sweep instead (cli/sweep.cpp).
 int cli_main(int argc, char** argv);
 
-/// One run as the command line describes it, done: the session after its steps.
-struct Run {
-  std::unique_ptr<ModelSession> session;
-  std::string format = "json";
-  std::string help;  ///< set instead when the arguments asked for --help
-  /// Threads for the step when --threads is not given (the CLI: every core; a sweep's rows: 1).
-  unsigned default_threads = 1;
-  /// Where to stop early: once the fields are checked (no Initialize), or after Initialize (no steps).
-  enum class Stop { never, checked, initialized } stop = Stop::never;
-};
-
-/// Builds, initializes and runs the model the arguments (without the program name) describe;
-/// returns "" or the message that explains why not. A sweep runs each of its rows through this,
-/// so every row is exactly the single run with those options.
-std::string prepare_run(const std::vector<std::string>& args, Run& run);
-
 /// `bandada-cli sweep …`: see `bandada-cli sweep --help`.
 int sweep_main(const std::vector<std::string>& args);
-
-/// The registered model ids as a list ("a, b or c"), and a value cut for an error line.
-std::string model_list();
-std::string shown(std::string_view value);
 
 }  // namespace bandada

@@ -10,6 +10,18 @@ fs.mkdirSync(dir, {recursive: true});
 const {server, url} = await startServer();
 const browser = await launch();
 try {
+  // The desktop page (1400 × 860): the 3-D flock after 8 s of running, a boid selected.
+  const wide = await browser.newContext({viewport: {width: 1400, height: 860}});
+  const pw = await openPage(wide, url);
+  await pw.evaluate(() => { Module.command('model:boids3d'); Module.command('initialize'); Module.command('run'); });
+  await pw.waitForTimeout(8000);
+  await pw.evaluate(() => { Module.command('pause'); Module.selectGlyph(7); });
+  await pw.waitForTimeout(500);
+  await pw.screenshot({path: path.join(dir, 'desktop.png')});
+  await wide.close();
+  console.log('docs-images: wrote docs/images/desktop.png');
+  if (process.env.DOCS_IMAGES_ONLY === 'desktop') process.exit(0);
+
   // A phone (390 × 844 CSS px, touch, DPR 2): the 2-D flock running with a predator, Parameters open.
   const phone = await browser.newContext({viewport: {width: 390, height: 844}, hasTouch: true, isMobile: true,
                                           deviceScaleFactor: 2});

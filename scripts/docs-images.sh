@@ -7,4 +7,4 @@ cd "$root"
 export NODE_PATH=/usr/share/nodejs
 bash scripts/setup.sh >/dev/null
 cmake --preset wasm >/dev/null && cmake --build --preset web >/dev/null
-node scripts/docs-images.mjs
+node scripts/docs-images.mjs   # DOCS_IMAGES_ONLY=desktop: the desktop picture alone

@@ -3,8 +3,11 @@
 # (ctest), the wasm unit tests and the native-vs-wasm CLI comparison (threads included) under
 # Node (ctest), the fuzz corpus, a Slurm sweep, and the browser end-to-end tests in headless
 # Chromium (node --test), once against the threaded page and once against the single-thread
-# fallback. Exits non-zero on failure.
+# fallback, and every command the README and docs/ show. Exits non-zero on failure.
+#   scripts/test.sh --quick   the inner loop: style, native build, native tests and CLI checks
 set -uo pipefail
+quick=0
+[ "${1:-}" = "--quick" ] && quick=1
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
 export NODE_PATH=/usr/share/nodejs
@@ -31,6 +34,11 @@ stage "house style (clang-format --dry-run --Werror)" \
   bash -c "git ls-files '*.cpp' '*.h' | xargs clang-format --dry-run --Werror"
 stage "native build" bash -c "cmake --preset native >/dev/null && cmake --build --preset native"
 stage "native tests (ctest)" ctest --preset native
+if [ $quick -eq 1 ]; then
+  printf '%s\n' "${results[@]}"
+  echo "quick run: $(( (SECONDS - total0) / 60 )) min $(( (SECONDS - total0) % 60 )) s (the whole run: scripts/test.sh)"
+  exit $status
+fi
 stage "wasm build" bash -c "cmake --preset wasm >/dev/null && cmake --build --preset wasm"
 stage "wasm tests + native vs wasm CLI (ctest)" ctest --preset wasm
 stage "fuzz corpus replay (libFuzzer targets under ASan + UBSan)" \
@@ -41,6 +49,9 @@ stage "core/ is a leaf (no SDL, GL, ImGui or emscripten includes)" \
   bash -c "! grep -rnE '#include *[<\"](SDL|GL/|GLES|imgui|emscripten)' core"
 stage "web/, cli/ and core/app/ name no model (they see models only through the registry)" \
   bash -c "! grep -rnEi 'boids3d|feedback2d|flock2d' web cli core/app"
+stage "web/ builds and includes no cli/ source (runs and sweeps are data in core/run/)" \
+  bash -c "! grep -nE '(^|[[:space:]/])cli/' web/web.cmake && ! grep -rnE '#include *\"(\.\./)?cli/' web"
+stage "every command shown in README.md and docs/ runs (tests/docs_test.sh)" bash tests/docs_test.sh
 if [ -d tests/browser ] && ls tests/browser/*.test.mjs >/dev/null 2>&1; then
   stage "browser tests, threaded page (served cross-origin isolated)" \
     node --test --test-concurrency=1 tests/browser/

@@ -1,6 +1,6 @@
 // Bandada — the page's parameter sweep: a definition for the model on screen (one or two fields
 // over a grid, seeds, steps, the measure to map), run row by row in a pool of Web Workers
-// (web/sweep_pool.js), each row computed by the CLI's own code (cli/sweep.h), so the page's CSV
+// (web/sweep_pool.js), each row computed by the code the CLI uses (core/run/sweep_plan.h), so the page's CSV
 // is the CLI's. Cells aggregate their seeds (mean and standard deviation, or the most frequent
 // word). Both views draw from here; nothing here names a model.
 #pragma once
@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "../cli/sweep.h"
 #include "app/model_session.h"
+#include "run/sweep_plan.h"
 
 namespace web {
 

@@ -1,14 +1,14 @@
 // Bandada — the sweep worker's wasm module: one instance per Web Worker (web/sweep_pool.js),
 // with no page, no threads and no shared memory, so it needs no cross-origin isolation. It runs
-// rows of a sweep by the CLI's own code (cli/sweep.h): the page's rows are the CLI's rows.
+// rows of a sweep by the code the CLI runs them with (core/run/sweep_plan.h): the page's rows are the CLI's.
 #include <emscripten/bind.h>
 
 #include <string>
 #include <vector>
 
-#include "../cli/sweep.h"
 #include "model/number_text.h"
 #include "models/all_models.h"
+#include "run/sweep_plan.h"
 
 namespace {
 

@@ -26,8 +26,6 @@ set(BANDADA_WEB_SOURCES
   web/bindings.cpp
   web/sweep.cpp
   web/sweep_panel.cpp
-  cli/cli.cpp
-  cli/sweep.cpp
 )
 
 function(bandada_page target output core sdl_dir threaded)
@@ -67,9 +65,9 @@ bandada_page(bandada-web bandada bandada_core "${BANDADA_SDL2_DIR}" OFF)
 bandada_page(bandada-web-mt bandada-mt bandada_core_mt "${BANDADA_DEPS}/sdl2-wasm-mt" ON)
 add_dependencies(bandada-web bandada-web-mt)
 
-# The workers' module: the models and the CLI's row code, no page: sweep rows
+# The workers' module: the models and core's sweep rows (core/run), no page: sweep rows
 # (web/sweep_worker.cpp) and, where the page has no threads, its long steps (web/step_worker.cpp).
-add_executable(bandada-sweep web/sweep_worker.cpp web/step_worker.cpp cli/cli.cpp cli/sweep.cpp)
+add_executable(bandada-sweep web/sweep_worker.cpp web/step_worker.cpp)
 target_link_libraries(bandada-sweep PRIVATE bandada_core)
 bandada_target_defaults(bandada-sweep)
 set_target_properties(bandada-sweep PROPERTIES SUFFIX ".js" RUNTIME_OUTPUT_DIRECTORY "${BANDADA_WEB_DIR}")

@@ -1,5 +1,6 @@
 // Bandada — a parameter sweep as a plan and its rows: what `bandada-cli sweep` prints and what
-// the page's sweep workers compute, by the same code, so the page's CSV is the CLI's.
+// the page's sweep workers compute, by the same code, so the page's CSV is the CLI's. Data in
+// core, below both front ends.
 #pragma once
 
 #include <string>

@@ -1,0 +1,231 @@
+// Bandada — one run as options (see run.h): the model first (from --model, else from --config's
+// m=, else the default), then its fields, choices and own options from the model seam, checked
+// here once, then Initialize and T steps. Names no model.
+#include "run.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+#include <vector>
+
+#include "app/registry.h"
+#include "app/share_codec.h"
+#include "model/number_text.h"
+#include "model/parallel.h"
+
+namespace bandada {
+namespace {
+
+void pad(std::string& s, size_t col) {
+  if (s.size() < col)
+    s.append(col - s.size(), ' ');
+  else
+    s += "  ";
+}
+
+std::string help_text(const ModelSession& m) {
+  std::string h =
+      "bandada-cli: run a Bandada model headless and print its state.\n\nUsage: bandada-cli [--model ID] "
+      "[options]\n";
+  auto line = [&h](std::string left, const std::string& right) {
+    left = "  " + left;
+    pad(left, 22);
+    h += left + right + "\n";
+  };
+  line("--model ID", "the model: " + model_list() + " (default " + models()[0].id + ")");
+  const std::string word = m.info().step_word;  // "step", or a model's own unit ("cycle")
+  line("--steps T",
+       word + "s of 0.04 s to run (default 0" + (word == "step" ? ")" : "; also --" + word + "s)"));
+  line("--config STRING", "a share string from the web app's link (the part after '#');");
+  line("", "explicit options override its fields; it may name the model (m=…)");
+  line("--format json|csv", "output format (default json)");
+  line("--threads N", "threads a step may use (default: SLURM_CPUS_PER_TASK, else every core); same bits");
+  line("--help", "this text (--model ID --help: that model's options)");
+  h += "\nOptions of the " + std::string(m.info().title) + " (--model " + m.info().id + "):\n";
+  for (size_t i = 0; i < m.field_count(); ++i)
+    line("--" + std::string(m.field(i).option()) + (m.field(i).integer ? " N" : " X"),
+         std::string(m.field(i).label) + ": " + m.field(i).help);
+  for (const Choice& c : m.choices()) {
+    std::string vals;
+    for (size_t k = 0; k < c.values.size(); ++k) vals += (k ? "|" : "") + c.values[k];
+    line("--" + std::string(c.option()) + " " + vals, c.label);
+  }
+  for (const CliOption& o : m.cli_options())
+    line("--" + std::string(o.name) + (o.arg ? " " + std::string(o.arg) : std::string()), o.help);
+  h +=
+      "\nNumbers use the app's grammar: 1.5, 1,5, -2e-3; omitted options take the app's defaults.\n"
+      "JSON is the model's state after T steps, every number with 17 significant digits (see docs/models/).\n"
+      "Errors go to stderr with exit code 2 and nothing on stdout.\n";
+  return h;
+}
+
+struct Given {
+  enum class Kind { field, choice, extra } kind;
+  size_t index;
+  std::string name, value;
+};
+
+}  // namespace
+
+/// A value as an error line shows it: at most 60 characters.
+std::string shown(std::string_view v) {
+  if (v.size() <= 60) return std::string(v);
+  return std::string(v.substr(0, 60)) + "… (" + std::to_string(v.size()) + " characters)";
+}
+
+std::string model_list() {
+  std::string s;
+  for (size_t i = 0; i < models().size(); ++i)
+    s += (i == 0 ? "" : i + 1 == models().size() ? " or " : ", ") + std::string(models()[i].id);
+  return s;
+}
+
+std::string prepare_run(const std::vector<std::string>& args, Run& run) {
+  // The model first: from --model, else from --config's m=, else the default.
+  std::string model, config;
+  bool has_config = false;
+  for (size_t i = 0; i < args.size(); ++i) {
+    if (args[i] == "--config" && i + 1 < args.size()) {
+      config = args[i + 1];
+      has_config = true;
+    }
+    if (args[i] != "--model") continue;
+    if (i + 1 >= args.size() || args[i + 1].rfind("--", 0) == 0)
+      return ("--model needs a value: " + model_list());
+    if (!model.empty() && model != args[i + 1])
+      return ("--model given twice ('" + shown(model) + "', '" + shown(args[i + 1]) + "')");
+    model = args[i + 1];
+  }
+  if (model.empty())
+    model = has_config && !share_model(config).empty() ? std::string(share_model(config)) : models()[0].id;
+  std::unique_ptr<ModelSession> s = make_session(model);
+  if (!s) return ("--model must be " + model_list() + " ('" + shown(model) + "' is none of them)");
+
+  const std::string step_option = "--" + std::string(s->info().step_word) + "s";
+  std::string steps_text = "0", steps_name = "--steps", format = "json", threads_text;
+  bool steps_given = false;
+  std::vector<Given> given;
+  for (size_t i = 0; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    if (a == "--help" || a == "-h") {
+      run.help = help_text(*s);
+      return {};
+    }
+    if (a.rfind("--", 0) != 0) return ("unexpected '" + shown(a) + "' (options start with --; see --help)");
+    const std::string name = a.substr(2);
+    const CliOption* extra = nullptr;
+    for (const CliOption& o : s->cli_options())
+      if (name == o.name) extra = &o;
+    if (extra && !extra->arg) {
+      given.push_back({Given::Kind::extra, 0, name, ""});
+      continue;
+    }
+    if (i + 1 >= args.size()) return ("option " + a + " needs a value (see --help)");
+    const std::string value = args[++i];
+    if (a == "--model" || a == "--config") continue;
+    if (a == "--format") {
+      format = value;
+      continue;
+    }
+    if (a == "--threads") {
+      threads_text = value;
+      continue;
+    }
+    if (a == "--steps" || a == step_option) {
+      steps_text = value;
+      steps_name = a;
+      steps_given = true;
+      continue;
+    }
+    if (extra) {
+      given.push_back({Given::Kind::extra, 0, name, value});
+      continue;
+    }
+    bool known = false;
+    for (size_t f = 0; f < s->field_count() && !known; ++f)
+      if (name == s->field(f).option()) {
+        given.push_back({Given::Kind::field, f, name, value});
+        known = true;
+      }
+    for (size_t c = 0; c < s->choices().size() && !known; ++c)
+      if (name == s->choices()[c].option()) {
+        given.push_back({Given::Kind::choice, c, name, value});
+        known = true;
+      }
+    if (!known) return ("unknown option " + a + " for --model " + model + " (see --help)");
+  }
+  if (format != "json" && format != "csv") return ("--format must be json or csv");
+
+  if (has_config) {
+    if (!share_model(config).empty() && share_model(config) != s->info().id)
+      return ("--config names the model " + std::string(share_model(config)) + ", not " + model);
+    CommandResult r = s->open_link(config);
+    if (!r.ok) return ("--config: " + r.message);
+    for (const std::string& w : r.warnings) std::fprintf(stderr, "bandada-cli: --config: %s\n", w.c_str());
+  }
+  std::vector<bool> explicit_field(s->field_count(), false);
+  for (const Given& g : given) {
+    if (g.kind == Given::Kind::field) {
+      s->edit(g.index, g.value);
+      explicit_field[g.index] = true;
+    } else if (g.kind == Given::Kind::choice) {
+      const Choice& c = s->choices()[g.index];
+      int at = -1;
+      for (size_t k = 0; k < c.values.size(); ++k)
+        if (g.value == c.values[k]) at = static_cast<int>(k);
+      if (at < 0) {
+        std::string vals;
+        for (size_t k = 0; k < c.values.size(); ++k)
+          vals += (k == 0 ? "" : k + 1 == c.values.size() ? " or " : ", ") + c.values[k];
+        return ("--" + g.name + " must be " + vals);
+      }
+      s->choose(g.index, at);
+    } else {
+      std::string err = s->cli_option(g.name, g.value);
+      if (!err.empty()) return (err);
+    }
+  }
+  for (size_t f = 0; f < s->field_count(); ++f) {
+    if (s->error(f).empty()) continue;
+    if (explicit_field[f])
+      return ("--" + std::string(s->field(f).option()) + " '" + shown(s->text(f)) + "': " + s->error(f));
+    if (has_config)
+      return "--config: " + std::string(s->field(f).label) + " '" + shown(s->text(f)) + "': " + s->error(f);
+    return "--" + std::string(s->field(f).option()) + " '" + shown(s->text(f)) +
+           "' (its default): " + s->error(f);
+  }
+  IntegerParse steps = parse_integer_text(steps_text, 100000000);
+  if (!steps.ok) return (steps_name + " '" + shown(steps_text) + "': " + steps.error);
+
+  unsigned threads = run.default_threads;
+  if (!threads_text.empty()) {
+    const IntegerParse t = parse_integer_text(threads_text, 1024);
+    if (!t.ok || t.value == 0) return "--threads '" + shown(threads_text) + "': a whole number 1 … 1024";
+#ifdef BANDADA_THREAD_POOL
+    if (t.value > BANDADA_THREAD_POOL)  // a pool too small would wait for threads that never start
+      return "--threads " + std::to_string(t.value) + ": this build has a pool of " +
+             std::to_string(BANDADA_THREAD_POOL) + " threads; ask for at most " +
+             std::to_string(BANDADA_THREAD_POOL);
+#endif
+    threads = static_cast<unsigned>(t.value);
+  }
+  s->set_threads(threads);
+  if (run.stop == Run::Stop::checked) {
+    run.session = std::move(s);
+    return {};
+  }
+  CommandResult init = s->command("initialize");
+  if (!init.ok) return (init.message);
+  if (run.stop == Run::Stop::initialized) {
+    run.session = std::move(s);
+    return {};
+  }
+  CommandResult ran = s->cli_run(steps.value, steps_given);
+  if (!ran.ok) return ran.message;
+  run.session = std::move(s);
+  run.format = format;
+  return {};
+}
+
+}  // namespace bandada

@@ -1,0 +1,35 @@
+// Bandada — one run as data: the options of a single run (as `bandada-cli` takes them, and as a
+// sweep's rows and the page's sweep workers build them), checked once, here, and run. The CLI
+// and the page both fill and read this; neither includes the other.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "app/model_session.h"
+
+namespace bandada {
+
+/// One run as the command line describes it, done: the session after its steps.
+struct Run {
+  std::unique_ptr<ModelSession> session;
+  std::string format = "json";
+  std::string help;  ///< set instead when the arguments asked for --help
+  /// Threads for the step when --threads is not given (the CLI: every core; a sweep's rows: 1).
+  unsigned default_threads = 1;
+  /// Where to stop early: once the fields are checked (no Initialize), or after Initialize (no steps).
+  enum class Stop { never, checked, initialized } stop = Stop::never;
+};
+
+/// Builds, initializes and runs the model the arguments (without the program name) describe;
+/// returns "" or the message that explains why not. A sweep runs each of its rows through this,
+/// so every row is exactly the single run with those options.
+std::string prepare_run(const std::vector<std::string>& args, Run& run);
+
+/// The registered model ids as a list ("a, b or c"), and a value cut for an error line.
+std::string model_list();
+std::string shown(std::string_view value);
+
+}  // namespace bandada

@@ -1,0 +1,76 @@
+#!/usr/bin/env bash
+# Bandada — the docs' commands: every line of every ```sh block in README.md and docs/ is run
+# here, as a reader would type it, and must succeed. A command ending in '\' continues on the
+# next line. Commands that write files run in a scratch folder (with build/ and tests/ linked
+# in); scripts run from the repository. The few that cannot run here say why below, by pattern.
+set -uo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+scratch=$(mktemp -d)
+trap 'rm -rf "$scratch"' EXIT
+ln -s "$root/build" "$scratch/build"
+ln -s "$root/tests" "$scratch/tests"
+
+# pattern → why it is not run here (each is still checked elsewhere)
+declare -A not_here=(
+  ['^scripts/test\.sh( |$)(#|$)']="the whole test run: this is it"
+  ['^scripts/sweep-slurm\.sh ']="needs a Slurm cluster: the Slurm stage starts one and runs this script"
+)
+
+passed=0 failed=0 skipped=0
+run_one() {  # run_one FILE COMMAND
+  local file="$1" cmd="$2" why
+  for pat in "${!not_here[@]}"; do
+    if [[ "$cmd" =~ $pat ]]; then
+      why="${not_here[$pat]}"
+      echo "skip ($file): $cmd  [$why]"
+      skipped=$((skipped + 1))
+      return
+    fi
+  done
+  local dir="$scratch" log="$scratch/.log"
+  [[ "$cmd" == scripts/* || "$cmd" == cmake* ]] && dir="$root"
+  local rc
+  if [[ "$cmd" == scripts/run.sh* ]]; then
+    # It serves until stopped: it must build and say where, then it is stopped.
+    (cd "$dir" && PORT=18473 timeout 600 bash -c "$cmd" >"$log" 2>&1) &
+    local pid=$! ok=1
+    for _ in $(seq 1 600); do
+      grep -q "Bandada is served at http://127.0.0.1:18473/" "$log" 2>/dev/null && { ok=0; break; }
+      kill -0 $pid 2>/dev/null || break
+      sleep 1
+    done
+    [ $ok -eq 0 ] && curl -sf "http://127.0.0.1:18473/" >/dev/null || ok=1
+    pkill -P $pid 2>/dev/null; kill $pid 2>/dev/null; wait $pid 2>/dev/null
+    rc=$ok
+  else
+    (cd "$dir" && timeout 600 bash -o pipefail -c "$cmd") >"$log" 2>&1
+    rc=$?
+  fi
+  if [ $rc -eq 0 ]; then
+    echo "ok   ($file): $cmd"
+    passed=$((passed + 1))
+  else
+    echo "FAIL ($file): $cmd  (exit $rc)"
+    tail -n 15 "$log" | sed 's/^/      /'
+    failed=$((failed + 1))
+  fi
+}
+
+cd "$root"
+for file in README.md docs/*.md docs/models/*.md; do
+  [ -f "$file" ] || continue
+  in_block=0 cmd=""
+  while IFS= read -r line; do
+    if [[ "$line" == '```sh' ]]; then in_block=1; continue; fi
+    if [[ "$line" == '```'* ]]; then in_block=0; continue; fi
+    [ $in_block -eq 1 ] || continue
+    if [[ "$line" == *'\' ]]; then cmd+="${line%\\} "; continue; fi
+    cmd+="$line"
+    cmd=$(sed -E 's/[[:space:]]+#[^'"'"'"]*$//; s/^[[:space:]]+//; s/[[:space:]]+$//' <<<"$cmd")
+    [ -n "$cmd" ] && run_one "$file" "$cmd"
+    cmd=""
+  done <"$file"
+done
+echo "docs commands: $skipped not run here (reasons above)"
+echo "$passed passed, $failed failed"
+[ $failed -eq 0 ] && [ $passed -gt 0 ]
