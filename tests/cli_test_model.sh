@@ -5,7 +5,7 @@ set -u
 cli="$1"
 source "$(dirname "${BASH_SOURCE[0]}")/check.sh"
 out=$("$cli" --model ring --count 3 --omega 0.5 --steps 2)
-check "the ring's JSON after two steps" '[ "$out" = "{\"model\":\"ring\",\"steps\":2,\"angles\":[1,1.3333333333333333,1.6666666666666665]}" ]'
+check "the ring's JSON after two steps" '[ "$out" = "{\"model\":\"ring\",\"steps\":2,\"fields\":{\"count\":3,\"omega\":0.5,\"radius\":40,\"seed\":1},\"angles\":[1,1.3333333333333333,1.6666666666666665]}" ]'
 check "its help lists its own fields" '"$cli" --model ring --help | grep -q -- "--omega X"'
 err=$("$cli" --model ring --radius 0 2>&1 >/dev/null); rc=$?
 check "a bad field names the option and the rule" '[ $rc -eq 2 ] && [[ "$err" == "bandada-cli: --radius '"'"'0'"'"': must be more than 0"* ]]'

@@ -32,12 +32,13 @@ App& app() {
     // to its pool of workers; the other build on one. Either gives the same bits.
     a.threads = std::min(bandada::hardware_threads(), kPagePool);
     for (auto& s : a.sessions) {
-      s->set_threads(a.threads);
-      s->set_background(true);                     // where the build has threads: long steps off this thread
-      if (!bandada::BackgroundJob::available()) {  // else in a Web Worker of their own
+      // Where the build has threads, long steps go off this thread; else to a Web Worker of their own.
+      bandada::ModelSession::StepPlace place{a.threads, true, nullptr};
+      if (!bandada::BackgroundJob::available()) {
         a.step_workers.push_back(step_worker(static_cast<int>(a.step_workers.size())));
-        s->set_remote(a.step_workers.back().get());
+        place.remote = a.step_workers.back().get();
       }
+      s->place_steps(place);
     }
     a.threads_note = "threads: " + std::to_string(a.threads);
     if (a.threads == 1 && !cross_origin_isolated()) a.threads_note += " — host is not cross-origin isolated";

@@ -189,7 +189,7 @@ std::string view_json(double scale, double cx, double cy) {
   j += ",\"tool\":" + std::to_string(s.tool());
   j += ",\"displays\":" +
        json_list(s.display_options().size(), [&](size_t k) { return s.display(k) ? "true" : "false"; });
-  j += ",\"progress\":" + num(s.busy() ? s.progress() : -1.0) +
+  j += ",\"progress\":" + num(s.busy() ? s.progress().fraction : -1.0) +
        ",\"progress_known\":" + std::string(progress_known(s) ? "true" : "false") +
        ",\"progress_label\":" + json_quote(progress_label(s));
   j += ",\"has_gl\":" + std::string(a.has_gl ? "true" : "false");

@@ -138,7 +138,7 @@ void commands_section(bandada::ModelSession& s) {
   }
   hint_line();
   if (s.busy()) {
-    const float done = progress_known(s) ? static_cast<float>(s.progress()) : 0.0f;
+    const float done = progress_known(s) ? static_cast<float>(s.progress().fraction) : 0.0f;
     ImGui::ProgressBar(done, ImVec2(-1, 0), progress_label(s).c_str());
   }
 }
@@ -424,9 +424,10 @@ bool progress_known(const bandada::ModelSession& s) {
 
 std::string progress_label(const bandada::ModelSession& s) {
   if (!s.busy()) return "";
-  if (!progress_known(s)) return s.busy_label();
+  const bandada::ModelSession::Progress p = s.progress();
+  if (!progress_known(s)) return p.label;
   char label[96];
-  std::snprintf(label, sizeof label, "%s %.0f%%", s.busy_label().c_str(), 100.0 * s.progress());
+  std::snprintf(label, sizeof label, "%s %.0f%%", p.label.c_str(), 100.0 * p.fraction);
   return label;
 }
 

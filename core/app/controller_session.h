@@ -13,12 +13,8 @@ namespace bandada {
 template <class Controller, class Field>
 class ControllerSession : public ModelSession {
  public:
-  ControllerSession(const ModelInfo& info, const FieldInfo* fields, size_t count)
-      : info_(info), fields_(fields), count_(count) {}
+  explicit ControllerSession(const ModelDescription& description) : ModelSession(description) {}
 
-  const ModelInfo& info() const override { return info_; }
-  size_t field_count() const override { return count_; }
-  const FieldInfo& field(size_t i) const override { return fields_[i]; }
   const std::string& text(size_t i) const override { return c_.texts()[i]; }
   const std::string& error(size_t i) const override { return c_.error(static_cast<Field>(i)); }
   RunStatus status() const override { return c_.status(); }
@@ -63,11 +59,6 @@ class ControllerSession : public ModelSession {
   CommandResult do_open_link(std::string_view share) override { return c_.open_link(share); }
 
   Controller c_;
-
- private:
-  const ModelInfo& info_;
-  const FieldInfo* fields_;
-  size_t count_;
 };
 
 }  // namespace bandada

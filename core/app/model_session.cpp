@@ -19,11 +19,6 @@ void ModelSession::edit(size_t i, std::string_view text) {
   do_edit(i, text);
 }
 
-const std::vector<Choice>& ModelSession::choices() const {
-  static const std::vector<Choice> kNone;
-  return kNone;
-}
-
 int ModelSession::chosen(size_t) const { return 0; }
 
 void ModelSession::choose(size_t choice, int index) {
@@ -69,11 +64,6 @@ const LinkCheck& ModelSession::link_check() const {
   return kNone;
 }
 
-const std::vector<Tool>& ModelSession::tools() const {
-  static const std::vector<Tool> kSelect = {{"select", "select"}};
-  return kSelect;
-}
-
 CommandResult ModelSession::press(double x, double y, bool, bool, double pick) {
   DrawData d;
   draw(d);
@@ -82,9 +72,13 @@ CommandResult ModelSession::press(double x, double y, bool, bool, double pick) {
   return select(i);
 }
 
-const std::vector<DisplayOption>& ModelSession::display_options() const {
-  static const std::vector<DisplayOption> kNone;
-  return kNone;
+void ModelSession::set_display(size_t k, bool on) {
+  if (k >= display_.size()) return;
+  const int group = display_options()[k].group;
+  if (on && group > 0)
+    for (size_t j = 0; j < display_.size(); ++j)
+      if (display_options()[j].group == group) display_[j] = false;
+  display_[k] = on;
 }
 
 std::string ModelSession::export_csv() const {
@@ -128,11 +122,6 @@ std::string ModelSession::series_csv() const {
     out += "\n";
   }
   return out;
-}
-
-const std::vector<CliOption>& ModelSession::cli_options() const {
-  static const std::vector<CliOption> kNone;
-  return kNone;
 }
 
 std::string ModelSession::cli_option(std::string_view name, std::string_view) {

@@ -96,6 +96,8 @@ struct Tool {
 struct DisplayOption {
   const char* id;
   const char* label;
+  int group = 0;           ///< > 0: turning it on turns off the others of its group (one colouring at a time)
+  bool initially = false;  ///< on in a new session
 };
 
 enum class Space { plane, cube };
@@ -176,14 +178,35 @@ struct CliOption {
   const char* help;
 };
 
+/// What is constant about a model, as data: filled once by the model (a static it returns from
+/// its description function), read by every front end through the session's accessors. A front
+/// end builds its fields, buttons, keys, plots, table, tools, legend and CLI options from this.
+struct ModelDescription {
+  ModelInfo info;
+  std::vector<FieldInfo> fields;  ///< the field table, in field order (row_infos of its rows)
+  std::vector<Choice> choices;
+  std::vector<Command> commands;  ///< standard_commands() first
+  std::vector<SeriesInfo> series;
+  const char* table_title = "";
+  std::vector<Column> columns;  ///< column 0 is the index
+  std::vector<Tool> tools = {{"select", "select"}};
+  std::vector<std::pair<uint8_t, const char*>> legend;  ///< what each colour on the plane means
+  std::vector<DisplayOption> display_options;
+  std::vector<CliOption> cli_options;  ///< beyond the fields and choices (--brute-force, --predator X;Y)
+};
+
 class ModelSession {
  public:
+  explicit ModelSession(const ModelDescription& description) : d_(description) {
+    for (const DisplayOption& o : d_.display_options) display_.push_back(o.initially);
+  }
   virtual ~ModelSession() = default;
-  virtual const ModelInfo& info() const = 0;
+  const ModelDescription& description() const { return d_; }
+  const ModelInfo& info() const { return d_.info; }
 
   // ---- fields: raw text as typed, a message per field ------------------------------------
-  virtual size_t field_count() const = 0;
-  virtual const FieldInfo& field(size_t i) const = 0;
+  size_t field_count() const { return d_.fields.size(); }
+  const FieldInfo& field(size_t i) const { return d_.fields[i]; }
   virtual const std::string& text(size_t i) const = 0;
   virtual const std::string& error(size_t i) const = 0;
   /// A keystroke in a field: the text is kept as typed and the revision moves.
@@ -193,14 +216,14 @@ class ModelSession {
   virtual void commit(size_t) {}
 
   // ---- choices ---------------------------------------------------------------------------
-  virtual const std::vector<Choice>& choices() const;
+  const std::vector<Choice>& choices() const { return d_.choices; }
   virtual int chosen(size_t choice) const;
   void choose(size_t choice, int index);
   /// A choice by key, or -1.
   int choice_index(std::string_view key) const;
 
   // ---- commands --------------------------------------------------------------------------
-  virtual const std::vector<Command>& commands() const = 0;
+  const std::vector<Command>& commands() const { return d_.commands; }
   /// Why the command cannot act now; empty when it can.
   virtual std::string why_not(std::string_view id) const = 0;
   /// Runs a command by id (unknown ids are refused with a message).
@@ -219,9 +242,14 @@ class ModelSession {
   }
   /// Runs exactly n steps now, whatever the state of the scheduler (CLI, sweeps, tests).
   virtual CommandResult compute(uint64_t n) = 0;
-  virtual bool busy() const { return false; }
-  virtual double progress() const { return 0.0; }
-  virtual std::string busy_label() const { return {}; }
+  /// Work under way that the page shows as a busy bar (a replay, a long Initialize).
+  struct Progress {
+    bool busy = false;
+    double fraction = 0.0;  ///< of the work under way, 0 … 1
+    std::string label;      ///< what it is ("Computing step")
+  };
+  virtual Progress progress() const { return {}; }
+  bool busy() const { return progress().busy; }
   /// visibilitychange → hidden: pauses, never resumes by itself.
   virtual void pause_for_hidden_page() = 0;
 
@@ -243,33 +271,36 @@ class ModelSession {
   virtual const LinkCheck& link_check() const;
 
   // ---- series (plots) and table ------------------------------------------------------------
-  virtual const std::vector<SeriesInfo>& series_info() const = 0;
+  const std::vector<SeriesInfo>& series_info() const { return d_.series; }
   virtual size_t series_length() const = 0;
   virtual uint64_t series_step(size_t i) const = 0;
   virtual double series_value(size_t k, size_t i) const = 0;  ///< NaN: not measured at that step
   /// The legend of series k's curve where a plot draws two ("" for the title alone).
   virtual std::string curve_label(size_t) const { return {}; }
-  virtual const char* table_title() const = 0;
-  virtual const std::vector<Column>& columns() const = 0;
+  const char* table_title() const { return d_.table_title; }
+  const std::vector<Column>& columns() const { return d_.columns; }
   /// Values of row i (one per column, column 0 is the index).
   virtual void row(size_t i, double* out) const = 0;
 
   // ---- selection and pressing --------------------------------------------------------------
   virtual std::optional<uint32_t> selection() const = 0;
   virtual CommandResult select(int64_t index) = 0;
-  virtual const std::vector<Tool>& tools() const;
-  virtual int tool() const { return 0; }
-  virtual void set_tool(int) {}
+  const std::vector<Tool>& tools() const { return d_.tools; }
+  int tool() const { return tool_; }
+  void set_tool(int t) {
+    if (t >= 0 && static_cast<size_t>(t) < tools().size()) tool_ = t;
+  }
   /// A press on the plane at model (x, y): by the tool, or `right` (right click, long press) /
   /// `remove` (Shift) for their second meanings. pick is the selection radius in model units.
   virtual CommandResult press(double x, double y, bool right, bool remove, double pick);
   /// A drag on the plane with a drag tool, from (x0, y0) to (x1, y1) in model units.
   virtual CommandResult drag(double, double, double, double) { return {false, "This tool does not drag."}; }
   /// What each colour on the plane means, for a small legend beside it.
-  virtual std::vector<std::pair<uint8_t, const char*>> legend() const { return {}; }
-  virtual const std::vector<DisplayOption>& display_options() const;
-  virtual bool display(size_t) const { return false; }
-  virtual void set_display(size_t, bool) {}
+  const std::vector<std::pair<uint8_t, const char*>>& legend() const { return d_.legend; }
+  const std::vector<DisplayOption>& display_options() const { return d_.display_options; }
+  bool display(size_t k) const { return k < display_.size() && display_[k]; }
+  /// Turns display option k on or off (on turns off the others of its group).
+  void set_display(size_t k, bool on);
 
   // ---- share, persistence ----------------------------------------------------------------
   virtual std::string share_string() const = 0;
@@ -295,7 +326,7 @@ class ModelSession {
   std::string series_csv() const;
 
   // ---- command line ------------------------------------------------------------------------
-  virtual const std::vector<CliOption>& cli_options() const;
+  const std::vector<CliOption>& cli_options() const { return d_.cli_options; }
   /// Applies a model's own CLI option; returns the error message, "" when taken.
   virtual std::string cli_option(std::string_view name, std::string_view value);
   /// Runs what the CLI asked for after Initialize: `n` steps by default (`given`: the user named
@@ -305,15 +336,19 @@ class ModelSession {
     return compute(n);
   }
 
-  /// Threads a step may use (the same bits for any count); models without a parallel step ignore it.
-  virtual void set_threads(unsigned) {}
-  /// A page's long steps compute off its main thread, where the build has threads: its frames
-  /// draw the current state meanwhile, and a step becomes current only when whole (Pause, Reset
-  /// and edits drop one still computing). Models that cannot ignore it and step in place.
-  virtual void set_background(bool) {}
-  /// Where the build has no threads: long steps go to another instance of it (a page's Web
-  /// Worker) and come back whole, as with set_background. Models that cannot ignore it.
-  virtual void set_remote(RemoteStepper*) {}
+  /// Where a model's steps are computed; the same bits whatever is chosen.
+  struct StepPlace {
+    /// Threads a step may use; models without a parallel step ignore it.
+    unsigned threads = 1;
+    /// A page's long steps compute off its main thread, where the build has threads: its frames
+    /// draw the current state meanwhile, and a step becomes current only when whole (Pause, Reset
+    /// and edits drop one still computing). Models that cannot ignore it and step in place.
+    bool background = false;
+    /// Where the build has no threads: long steps go to another instance of it (a page's Web
+    /// Worker) and come back whole, as with background. Models that cannot ignore it.
+    RemoteStepper* remote = nullptr;
+  };
+  virtual void place_steps(const StepPlace&) {}
   /// While running, each step is long (estimated above kBackgroundAboveMs: computed off this
   /// thread, or in slices or whole on it): the page then skips drawing frames where nothing
   /// changed when drawing is slow, so that the drawing leaves the time to the step.
@@ -330,7 +365,10 @@ class ModelSession {
   void bump() { ++revision_; }
 
  private:
+  const ModelDescription& d_;
   uint64_t revision_ = 0;
+  int tool_ = 0;
+  std::vector<bool> display_;
 };
 
 /// The commands every model offers, in button order (models add their own after these).

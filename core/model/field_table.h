@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace bandada {
 
@@ -75,5 +76,45 @@ bool all_valid(const std::string* errors, size_t count);
 
 /// "Fix first: label (message); …" for the fields with a message, "" when there is none.
 std::string fix_first_text(const FieldInfo* fields, size_t count, const std::string* errors);
+
+/// One field of a model, whole: what every front end shows and checks (info), its text in a new
+/// session, and where its value goes in the model's params. A model's fields are one array of
+/// rows, so a new field is one more row (and its use in the step): its CLI option, link key,
+/// input, slider, sweep axis and JSON name follow from the row.
+template <class P>
+struct FieldRow {
+  FieldInfo info;
+  const char* initial;  ///< the text a new session starts with
+  FieldTarget<P> target;
+};
+
+/// The rows' infos, in order (a model description's fields).
+template <class P, size_t N>
+std::vector<FieldInfo> row_infos(const FieldRow<P> (&rows)[N]) {
+  std::vector<FieldInfo> out;
+  for (const FieldRow<P>& r : rows) out.push_back(r.info);
+  return out;
+}
+
+/// The rows' texts in a new session.
+template <class P, size_t N>
+std::array<std::string, N> row_initials(const FieldRow<P> (&rows)[N]) {
+  std::array<std::string, N> out;
+  for (size_t i = 0; i < N; ++i) out[i] = rows[i].initial;
+  return out;
+}
+
+/// Checks texts against the rows and fills params by their targets (check_table over the rows).
+template <class P, size_t N>
+TableCheck<P, N> check_rows(const FieldRow<P> (&rows)[N], const std::array<std::string, N>& texts,
+                            double* values = nullptr) {
+  FieldInfo infos[N];
+  FieldTarget<P> targets[N];
+  for (size_t i = 0; i < N; ++i) {
+    infos[i] = rows[i].info;
+    targets[i] = rows[i].target;
+  }
+  return check_table(infos, targets, texts, values);
+}
 
 }  // namespace bandada

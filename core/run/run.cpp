@@ -210,7 +210,7 @@ std::string prepare_run(const std::vector<std::string>& args, Run& run) {
 #endif
     threads = static_cast<unsigned>(t.value);
   }
-  s->set_threads(threads);
+  s->place_steps({threads, false, nullptr});
   if (run.stop == Run::Stop::checked) {
     run.session = std::move(s);
     return {};

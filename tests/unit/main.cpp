@@ -9,7 +9,8 @@
 
 int main(int argc, char** argv) {
   bandada::add_all_models();
-  bandada::add_model(bandada::ring_model());  // the one line that adds a model no front end knows
+  bandada::add_model(bandada::ring_model());       // the one line that adds a model no front end knows
+  bandada::add_model(bandada::ring_plus_model());  // the same with one field more (field_row_test.cpp)
   doctest::Context context(argc, argv);
   return context.run();
 }

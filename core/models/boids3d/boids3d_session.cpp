@@ -1,6 +1,6 @@
 // Bandada — the 3-D periodic flock behind the model seam: Boids3dController seen as a
 // ModelSession (fields applied at Initialize, edits discard with Undo, link run checks, sliced
-// steps, back/forward restore). Registered in core/app/registry.cpp.
+// steps, back/forward restore). Registered in core/models/all_models.cpp.
 #include <cmath>
 #include <cstdio>
 
@@ -21,28 +21,51 @@ const ModelInfo kInfo = {
     "Keys: Space run/pause · S step · I initialize · Ctrl/⌘+Z undo edit · Esc clear selection (not while "
     "typing)."};
 
+const ModelDescription& boids3d_description() {
+  static const ModelDescription d = [] {
+    ModelDescription m;
+    m.info = kInfo;
+    m.fields.assign(boids3d_fields(), boids3d_fields() + kBoids3dFieldCount);
+    m.commands = standard_commands("Build the flock at t = 0, paused (I)",
+                                   "Pause, then advance exactly one 0.04 s step (S)");
+    m.commands.push_back({"undo", "Undo edit", "mod+z",
+                          "Bring back the text before your edit and its flock (Ctrl/⌘+Z)", true, true});
+    m.commands.push_back({"restore_previous_inputs", "Restore my previous inputs", nullptr,
+                          "The fields as they were before the shared link filled them", true, true});
+    m.commands.push_back({"replay", "Replay the shared run", nullptr,
+                          "Step the flock to the shared step count and compare fingerprints", true});
+    m.series = {{"mean speed", 0.0, NAN}, {"order", 0.0, 1.0}};
+    m.table_title = "Boids: next step's unweighted components";
+    m.columns = {{"#", -1},
+                 {"x", 4},
+                 {"y", 4},
+                 {"z", 4},
+                 {"|v|", 4},
+                 {"k", -1},
+                 {"Sx", 4, nullptr, "S"},
+                 {"Sy", 4, nullptr, "S"},
+                 {"Sz", 4, nullptr, "S"},
+                 {"Ax", 4, nullptr, "A"},
+                 {"Ay", 4, nullptr, "A"},
+                 {"Az", 4, nullptr, "A"},
+                 {"Cx", 4, nullptr, "C"},
+                 {"Cy", 4, nullptr, "C"},
+                 {"Cz", 4, nullptr, "C"}};
+    m.cli_options = {{"brute-force", nullptr, "use the brute-force neighbour search (reference; same bits)"}};
+    return m;
+  }();
+  return d;
+}
+
 class Boids3dSession final : public ControllerSession<Boids3dController, Boids3dField> {
  public:
-  void set_threads(unsigned threads) override { c_.set_threads(threads); }
-  void set_background(bool on) override { c_.set_background(on); }
-  void set_remote(RemoteStepper* remote) override { c_.set_remote(remote); }
-  bool long_steps() const override { return c_.long_steps(); }
-  Boids3dSession() : ControllerSession(kInfo, boids3d_fields(), kBoids3dFieldCount) {}
-
-  const std::vector<Command>& commands() const override {
-    static const std::vector<Command> kCommands = [] {
-      std::vector<Command> c = standard_commands("Build the flock at t = 0, paused (I)",
-                                                 "Pause, then advance exactly one 0.04 s step (S)");
-      c.push_back({"undo", "Undo edit", "mod+z",
-                   "Bring back the text before your edit and its flock (Ctrl/⌘+Z)", true, true});
-      c.push_back({"restore_previous_inputs", "Restore my previous inputs", nullptr,
-                   "The fields as they were before the shared link filled them", true, true});
-      c.push_back({"replay", "Replay the shared run", nullptr,
-                   "Step the flock to the shared step count and compare fingerprints", true});
-      return c;
-    }();
-    return kCommands;
+  Boids3dSession() : ControllerSession(boids3d_description()) {}
+  void place_steps(const StepPlace& p) override {
+    c_.set_threads(p.threads);
+    c_.set_background(p.background);
+    c_.set_remote(p.remote);
   }
+  bool long_steps() const override { return c_.long_steps(); }
 
   std::string why_not(std::string_view id) const override {
     if (id == "undo") return c_.can_undo() ? "" : "Nothing to undo.";
@@ -61,9 +84,7 @@ class Boids3dSession final : public ControllerSession<Boids3dController, Boids3d
     c_.compute_now(n);
     return {};
   }
-  bool busy() const override { return c_.busy(); }
-  double progress() const override { return c_.progress(); }
-  std::string busy_label() const override { return c_.busy_label(); }
+  Progress progress() const override { return {c_.busy(), c_.progress(), c_.busy_label()}; }
 
   uint64_t steps() const override { return c_.flock() ? c_.flock()->steps() : 0; }
   size_t size() const override { return c_.flock() ? c_.flock()->size() : 0; }
@@ -95,33 +116,10 @@ class Boids3dSession final : public ControllerSession<Boids3dController, Boids3d
   }
   const LinkCheck& link_check() const override { return c_.link_check(); }
 
-  const std::vector<SeriesInfo>& series_info() const override {
-    static const std::vector<SeriesInfo> kSeries = {{"mean speed", 0.0, NAN}, {"order", 0.0, 1.0}};
-    return kSeries;
-  }
   double series_value(size_t k, size_t i) const override {
     return k == 0 ? c_.series()[i].mean_speed : c_.series()[i].order;
   }
 
-  const char* table_title() const override { return "Boids: next step's unweighted components"; }
-  const std::vector<Column>& columns() const override {
-    static const std::vector<Column> kColumns = {{"#", -1},
-                                                 {"x", 4},
-                                                 {"y", 4},
-                                                 {"z", 4},
-                                                 {"|v|", 4},
-                                                 {"k", -1},
-                                                 {"Sx", 4, nullptr, "S"},
-                                                 {"Sy", 4, nullptr, "S"},
-                                                 {"Sz", 4, nullptr, "S"},
-                                                 {"Ax", 4, nullptr, "A"},
-                                                 {"Ay", 4, nullptr, "A"},
-                                                 {"Az", 4, nullptr, "A"},
-                                                 {"Cx", 4, nullptr, "C"},
-                                                 {"Cy", 4, nullptr, "C"},
-                                                 {"Cz", 4, nullptr, "C"}};
-    return kColumns;
-  }
   void row(size_t i, double* out) const override {
     const Boids3dState& s = c_.flock()->state();
     const Boids3dComponents& k = c_.flock()->components();
@@ -195,11 +193,6 @@ class Boids3dSession final : public ControllerSession<Boids3dController, Boids3d
   std::string export_json() const override { return c_.flock() ? flock_json(*c_.flock()) : std::string(); }
   std::string export_csv() const override { return c_.flock() ? flock_csv(*c_.flock()) : std::string(); }
 
-  const std::vector<CliOption>& cli_options() const override {
-    static const std::vector<CliOption> kOptions = {
-        {"brute-force", nullptr, "use the brute-force neighbour search (reference; same bits)"}};
-    return kOptions;
-  }
   std::string cli_option(std::string_view name, std::string_view value) override {
     if (name != "brute-force") return ModelSession::cli_option(name, value);
     c_.set_search(NeighbourSearch::brute_force);

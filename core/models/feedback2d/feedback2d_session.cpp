@@ -1,6 +1,6 @@
 // Bandada — the 2-D feedback engine behind the model seam: Feedback2dController seen as a
 // ModelSession (live fields, operation and switch as choices, single phases, following a
-// point). Registered in core/app/registry.cpp.
+// point). Registered in core/models/all_models.cpp.
 #include <cmath>
 #include <cstdio>
 
@@ -25,12 +25,12 @@ const ModelInfo kInfo = {
 
 const char* const kClass[] = {"F", "V"};
 
-class Feedback2dSession final : public ControllerSession<Feedback2dController, Feedback2dField> {
- public:
-  Feedback2dSession() : ControllerSession(kInfo, feedback2d_fields(), kFeedback2dFieldCount) {}
-
-  const std::vector<Choice>& choices() const override {
-    static const std::vector<Choice> kChoices = {
+const ModelDescription& feedback2d_description() {
+  static const ModelDescription d = [] {
+    ModelDescription m;
+    m.info = kInfo;
+    m.fields.assign(feedback2d_fields(), feedback2d_fields() + kFeedback2dFieldCount);
+    m.choices = {
         {"op",
          "operation",
          {"Flock", "Probabilistic", "Sum", "Gravity (all pairs)"},
@@ -38,21 +38,33 @@ class Feedback2dSession final : public ControllerSession<Feedback2dController, F
          "operation"},
         {"nc", "F points", {"keep their own way", "follow R (no contradiction)"}, {"0", "1"}, nullptr},
     };
-    return kChoices;
-  }
+    m.commands = standard_commands("Draw the start, paused (I)",
+                                   "Pause, then finish the cycle (a whole one from phase 1) (S)");
+    m.commands.push_back({"phase", "Advance one phase", "p", "Run the next phase alone (P)"});
+    m.series = {{"D", 0.0, NAN}, {"order", 0.0, 1.0}, {"coherence", 0.0, 1.0}, {"delta R", 0.0, NAN}};
+    m.table_title = "Points";
+    m.columns = {{"#", -1}, {"class", -1, kClass}, {"|v|", 3}, {"k", -1}, {"mA", 3}, {"mS", 3}, {"mG", 3}};
+    m.legend = {{kWhite, "V: in the group, with it"},
+                {kRed, "F: not"},
+                {kYellow, "R: centre, spread D, heading"},
+                {kOrange, "followed"}};
+    m.cli_options = {
+        {"phases", "P", "single phases to run instead of whole cycles (phase 1, 2, 3, 4, 1, …)"},
+        {"no-contradiction", nullptr, "F points follow R (the same as --nc 1)"},
+    };
+    return m;
+  }();
+  return d;
+}
+
+class Feedback2dSession final : public ControllerSession<Feedback2dController, Feedback2dField> {
+ public:
+  Feedback2dSession() : ControllerSession(feedback2d_description()) {}
+
   int chosen(size_t k) const override {
     return k == 0 ? static_cast<int>(c_.operation()) : (c_.no_contradiction() ? 1 : 0);
   }
 
-  const std::vector<Command>& commands() const override {
-    static const std::vector<Command> kCommands = [] {
-      std::vector<Command> c = standard_commands(
-          "Draw the start, paused (I)", "Pause, then finish the cycle (a whole one from phase 1) (S)");
-      c.push_back({"phase", "Advance one phase", "p", "Run the next phase alone (P)"});
-      return c;
-    }();
-    return kCommands;
-  }
   std::string why_not(std::string_view id) const override {
     if (id != "phase") return standard_why_not(id);
     if (!c_.why_not_step().empty()) return c_.why_not_step();
@@ -60,8 +72,10 @@ class Feedback2dSession final : public ControllerSession<Feedback2dController, F
   }
 
   CommandResult compute(uint64_t n) override { return c_.compute(n); }
-  void set_background(bool on) override { c_.set_background(on); }
-  void set_remote(RemoteStepper* remote) override { c_.set_remote(remote); }
+  void place_steps(const StepPlace& p) override {  // one thread: the engine has no parallel step
+    c_.set_background(p.background);
+    c_.set_remote(p.remote);
+  }
   bool long_steps() const override { return c_.long_steps(); }
   void commit(size_t i) override { c_.commit(i); }
 
@@ -99,22 +113,11 @@ class Feedback2dSession final : public ControllerSession<Feedback2dController, F
             {"regime", regime_name(m->regime()), false}};
   }
 
-  const std::vector<SeriesInfo>& series_info() const override {
-    static const std::vector<SeriesInfo> kSeries = {
-        {"D", 0.0, NAN}, {"order", 0.0, 1.0}, {"coherence", 0.0, 1.0}, {"delta R", 0.0, NAN}};
-    return kSeries;
-  }
   double series_value(size_t k, size_t i) const override {
     const Feedback2dSample& s = c_.series()[i];
     return k == 0 ? s.D : k == 1 ? s.order : k == 2 ? s.coherence : s.delta;
   }
 
-  const char* table_title() const override { return "Points"; }
-  const std::vector<Column>& columns() const override {
-    static const std::vector<Column> kColumns = {
-        {"#", -1}, {"class", -1, kClass}, {"|v|", 3}, {"k", -1}, {"mA", 3}, {"mS", 3}, {"mG", 3}};
-    return kColumns;
-  }
   void row(size_t i, double* out) const override {
     const Feedback2d& m = *c_.model();
     out[0] = static_cast<double>(i);
@@ -126,12 +129,6 @@ class Feedback2dSession final : public ControllerSession<Feedback2dController, F
     out[6] = m.mG()[i];
   }
 
-  std::vector<std::pair<uint8_t, const char*>> legend() const override {
-    return {{kWhite, "V: in the group, with it"},
-            {kRed, "F: not"},
-            {kYellow, "R: centre, spread D, heading"},
-            {kOrange, "followed"}};
-  }
   std::optional<uint32_t> selection() const override { return c_.followed(); }
   CommandResult select(int64_t index) override { return c_.follow(index); }
 
@@ -171,13 +168,6 @@ class Feedback2dSession final : public ControllerSession<Feedback2dController, F
     return c_.model() ? feedback2d_json(*c_.model()) : std::string();
   }
 
-  const std::vector<CliOption>& cli_options() const override {
-    static const std::vector<CliOption> kOptions = {
-        {"phases", "P", "single phases to run instead of whole cycles (phase 1, 2, 3, 4, 1, …)"},
-        {"no-contradiction", nullptr, "F points follow R (the same as --nc 1)"},
-    };
-    return kOptions;
-  }
   std::string cli_option(std::string_view name, std::string_view value) override {
     if (name == "no-contradiction") {
       c_.set_no_contradiction(true);

@@ -1,6 +1,6 @@
 // Bandada — the 2-D flock with predators and attractors behind the model seam:
 // Flock2dController seen as a ModelSession (live fields, presets, force law and integrator as
-// choices, marker tools on the plane, display options). Registered in core/app/registry.cpp.
+// choices, marker tools on the plane, display options). Registered in core/models/all_models.cpp.
 #include <cmath>
 #include <cstdio>
 
@@ -23,7 +23,7 @@ const ModelInfo kInfo = {
     "remove the nearest marker. Keys: Space run/pause · S step · I initialize · Esc clear selection.",
     true};
 
-enum Display { kVectors, kTrails, kGrid, kMarkers, kBySpeed, kByNeighbours, kTwin, kDisplayCount };
+enum Display { kVectors, kTrails, kGrid, kMarkers, kBySpeed, kByNeighbours, kTwin };
 enum ChoiceId { kPreset, kLaw, kIntegrator, kStart, kCompare };
 enum ToolId { kPredator, kAttractor, kSelect, kLeader, kErase, kCircle, kWall };
 
@@ -44,14 +44,57 @@ std::vector<Choice> make_choices() {
   };
 }
 
+const ModelDescription& flock2d_description() {
+  static const ModelDescription d = [] {
+    ModelDescription m;
+    m.info = kInfo;
+    m.fields.assign(flock2d_fields(), flock2d_fields() + kFlock2dFieldCount);
+    m.choices = make_choices();
+    m.commands = standard_commands("Draw the flock, paused (I)", "Pause, then one step (S)");
+    m.commands.push_back({"clear_markers", "Clear markers", nullptr, "Remove every predator and attractor"});
+    m.commands.push_back(
+        {"clear_obstacles", "Clear obstacles", nullptr, "Remove every circle and wall", true});
+    m.commands.push_back(
+        {"make_leader", "Make the selected boid the leader", nullptr, "The others follow it", true});
+    m.commands.push_back({"no_leader", "No leader", nullptr, "Nobody leads", true});
+    m.series = {{"order", 0.0, 1.0},
+                {"mean speed", 0.0, NAN},
+                {"mean nearest-neighbour distance", 0.0, NAN},
+                {"energy (kinetic + attractor)", NAN, NAN},
+                {"twin energy", NAN, NAN, 3},
+                {"mean distance boid to twin", 0.0, NAN, -1, true}};
+    m.table_title = "Boids";
+    m.columns = {{"#", -1}, {"x", 2}, {"y", 2}, {"vx", 3}, {"vy", 3}, {"|v|", 3}};
+    m.tools = {{"predator", "predator"}, {"attractor", "attractor"}, {"select", "select"},
+               {"leader", "leader"},     {"erase", "erase"},         {"circle", "circle", true},
+               {"wall", "wall", true}};  // in ToolId order; the first is the default
+    m.legend = {{kBoid, "boid"},     {kRed, "predator"},    {kGreen, "attractor"},
+                {kLeader, "leader"}, {kOrange, "selected"}, {kObstacle, "obstacle"}};
+    m.display_options = {{"vectors", "vectors"},
+                         {"trails", "trails"},
+                         {"grid", "grid"},
+                         {"markers", "markers", 0, true},
+                         {"speed", "colour by speed", 1},  // one colouring at a time
+                         {"neighbours", "colour by neighbours", 1},
+                         {"twin", "twin flock (outlines)", 0, true}};  // in Display order
+    m.cli_options = {
+        {"leader", "L", "a boid index below --count: the others follow it"},
+        {"predator", "X;Y", "a predator at (X, Y); repeatable (';' or a single ',' between X and Y)"},
+        {"attractor", "X;Y", "an attractor at (X, Y); repeatable"},
+        {"obstacle", "X;Y;R", "a circle of radius R (1 … 150) centred at (X, Y); repeatable"},
+        {"wall", "X1;Y1;X2;Y2", "a wall from (X1, Y1) to (X2, Y2), 1 … 300 long; repeatable"},
+        {"compare-integrators", nullptr,
+         "also run the other integrator from the same start (as --compare on)"},
+    };
+    return m;
+  }();
+  return d;
+}
+
 class Flock2dSession final : public ControllerSession<Flock2dController, Flock2dField> {
  public:
-  Flock2dSession() : ControllerSession(kInfo, flock2d_fields(), kFlock2dFieldCount) {}
+  Flock2dSession() : ControllerSession(flock2d_description()) {}
 
-  const std::vector<Choice>& choices() const override {
-    static const std::vector<Choice> kChoices = make_choices();
-    return kChoices;
-  }
   int chosen(size_t k) const override {
     if (k == kPreset) return c_.preset();
     if (k == kLaw) return c_.law() == ForceLaw::raw ? 1 : 0;
@@ -60,18 +103,6 @@ class Flock2dSession final : public ControllerSession<Flock2dController, Flock2d
     return c_.integrator() == Integrator::rk4 ? 1 : 0;
   }
 
-  const std::vector<Command>& commands() const override {
-    static const std::vector<Command> kCommands = [] {
-      std::vector<Command> c = standard_commands("Draw the flock, paused (I)", "Pause, then one step (S)");
-      c.push_back({"clear_markers", "Clear markers", nullptr, "Remove every predator and attractor"});
-      c.push_back({"clear_obstacles", "Clear obstacles", nullptr, "Remove every circle and wall", true});
-      c.push_back(
-          {"make_leader", "Make the selected boid the leader", nullptr, "The others follow it", true});
-      c.push_back({"no_leader", "No leader", nullptr, "Nobody leads", true});
-      return c;
-    }();
-    return kCommands;
-  }
   std::string why_not(std::string_view id) const override {
     const Flock2d* m = c_.model();
     if (id == "clear_markers")
@@ -85,9 +116,11 @@ class Flock2dSession final : public ControllerSession<Flock2dController, Flock2d
   }
 
   CommandResult compute(uint64_t n) override { return c_.compute(n); }
-  void set_threads(unsigned threads) override { c_.set_threads(threads); }
-  void set_background(bool on) override { c_.set_background(on); }
-  void set_remote(RemoteStepper* remote) override { c_.set_remote(remote); }
+  void place_steps(const StepPlace& p) override {
+    c_.set_threads(p.threads);
+    c_.set_background(p.background);
+    c_.set_remote(p.remote);
+  }
   bool long_steps() const override { return c_.long_steps(); }
   void commit(size_t i) override { c_.commit(i); }
 
@@ -146,15 +179,6 @@ class Flock2dSession final : public ControllerSession<Flock2dController, Flock2d
             {"mean_nearest_distance", format_double(m->mean_nearest_distance())}};
   }
 
-  const std::vector<SeriesInfo>& series_info() const override {
-    static const std::vector<SeriesInfo> kSeries = {{"order", 0.0, 1.0},
-                                                    {"mean speed", 0.0, NAN},
-                                                    {"mean nearest-neighbour distance", 0.0, NAN},
-                                                    {"energy (kinetic + attractor)", NAN, NAN},
-                                                    {"twin energy", NAN, NAN, 3},
-                                                    {"mean distance boid to twin", 0.0, NAN, -1, true}};
-    return kSeries;
-  }
   double series_value(size_t k, size_t i) const override {
     const Flock2dSample& s = c_.series()[i];
     const double v[] = {s.order, s.mean_speed, s.nearest, s.energy, s.twin_energy, s.twin_distance};
@@ -165,12 +189,6 @@ class Flock2dSession final : public ControllerSession<Flock2dController, Flock2d
     return (k == 3) == (c_.integrator() == Integrator::euler) ? "Euler" : "RK4";
   }
 
-  const char* table_title() const override { return "Boids"; }
-  const std::vector<Column>& columns() const override {
-    static const std::vector<Column> kColumns = {{"#", -1}, {"x", 2},  {"y", 2},
-                                                 {"vx", 3}, {"vy", 3}, {"|v|", 3}};
-    return kColumns;
-  }
   void row(size_t i, double* out) const override {
     const Flock2d& m = *c_.model();
     const double v[] = {static_cast<double>(i),
@@ -185,50 +203,36 @@ class Flock2dSession final : public ControllerSession<Flock2dController, Flock2d
   std::optional<uint32_t> selection() const override { return c_.selection(); }
   CommandResult select(int64_t index) override { return c_.select(index); }
 
-  const std::vector<Tool>& tools() const override {
-    static const std::vector<Tool> kTools = {
-        {"predator", "predator"}, {"attractor", "attractor"}, {"select", "select"},  {"leader", "leader"},
-        {"erase", "erase"},       {"circle", "circle", true}, {"wall", "wall", true}};
-    return kTools;
-  }
-  int tool() const override { return tool_; }
-  void set_tool(int t) override {
-    if (t >= 0 && t <= kWall) tool_ = t;
-  }
   CommandResult press(double x, double y, bool right, bool remove, double pick) override {
     if (!c_.model()) return {false, "Initialize first: markers go into a running flock."};
     if (!(x >= 0 && y >= 0 && x <= kFlockWidth && y <= kFlockHeight)) return {false, "Outside the plane."};
     CommandResult r;
-    if (remove || tool_ == kErase)
+    if (remove || tool() == kErase)
       r = c_.remove_nearest(x, y);
-    else if (tool_ == kCircle)
+    else if (tool() == kCircle)
       r = c_.add_circle(x, y, 30);  // a tap: a circle of radius 30
-    else if (tool_ == kWall)
+    else if (tool() == kWall)
       return {false, "Drag from one end of the wall to the other."};
-    else if (right || tool_ == kAttractor)
+    else if (right || tool() == kAttractor)
       r = c_.add_attractor(x, y);
-    else if (tool_ == kPredator)
+    else if (tool() == kPredator)
       r = c_.add_predator(x, y);
     else {
       DrawData d;
       draw(d);
       const int64_t i = nearest_glyph(d, x, y, pick);
       if (i < 0) return {false, "No boid there."};
-      r = tool_ == kLeader ? c_.set_leader(i) : c_.select(i);
+      r = tool() == kLeader ? c_.set_leader(i) : c_.select(i);
     }
     if (r.ok) bump();  // markers and the leader are part of the saved text
     return r;
   }
-  std::vector<std::pair<uint8_t, const char*>> legend() const override {
-    return {{kBoid, "boid"},     {kRed, "predator"},    {kGreen, "attractor"},
-            {kLeader, "leader"}, {kOrange, "selected"}, {kObstacle, "obstacle"}};
-  }
   CommandResult drag(double x0, double y0, double x1, double y1) override {
     CommandResult r;
-    if (tool_ == kCircle) {
+    if (tool() == kCircle) {
       const double dx = minimal_image(x1 - x0, kFlockWidth), dy = minimal_image(y1 - y0, kFlockHeight);
       r = c_.add_circle(x0, y0, std::fmin(150.0, std::fmax(1.0, std::sqrt(dx * dx + dy * dy))));
-    } else if (tool_ == kWall) {
+    } else if (tool() == kWall) {
       r = c_.add_wall(x0, y0, x1, y1);
     } else {
       return press(x1, y1, false, false, 15.0);
@@ -236,40 +240,11 @@ class Flock2dSession final : public ControllerSession<Flock2dController, Flock2d
     if (r.ok) bump();  // obstacles are part of the saved text
     return r;
   }
-  const std::vector<DisplayOption>& display_options() const override {
-    static const std::vector<DisplayOption> kOptions = {{"vectors", "vectors"},
-                                                        {"trails", "trails"},
-                                                        {"grid", "grid"},
-                                                        {"markers", "markers"},
-                                                        {"speed", "colour by speed"},
-                                                        {"neighbours", "colour by neighbours"},
-                                                        {"twin", "twin flock (outlines)"}};
-    return kOptions;
-  }
-  bool display(size_t k) const override { return k < kDisplayCount && display_[k]; }
-  void set_display(size_t k, bool on) override {
-    if (k >= kDisplayCount) return;
-    display_[k] = on;
-    if (on && k == kBySpeed) display_[kByNeighbours] = false;  // one colouring at a time
-    if (on && k == kByNeighbours) display_[kBySpeed] = false;
-  }
 
   void draw(DrawData& d) const override;
 
   std::string export_json() const override;
 
-  const std::vector<CliOption>& cli_options() const override {
-    static const std::vector<CliOption> kOptions = {
-        {"leader", "L", "a boid index below --count: the others follow it"},
-        {"predator", "X;Y", "a predator at (X, Y); repeatable (';' or a single ',' between X and Y)"},
-        {"attractor", "X;Y", "an attractor at (X, Y); repeatable"},
-        {"obstacle", "X;Y;R", "a circle of radius R (1 … 150) centred at (X, Y); repeatable"},
-        {"wall", "X1;Y1;X2;Y2", "a wall from (X1, Y1) to (X2, Y2), 1 … 300 long; repeatable"},
-        {"compare-integrators", nullptr,
-         "also run the other integrator from the same start (as --compare on)"},
-    };
-    return kOptions;
-  }
   std::string cli_option(std::string_view name, std::string_view value) override {
     if (name == "leader") {
       leader_text_ = std::string(value);
@@ -381,8 +356,6 @@ class Flock2dSession final : public ControllerSession<Flock2dController, Flock2d
     return true;
   }
 
-  int tool_ = kPredator;
-  bool display_[kDisplayCount] = {false, false, false, true, false, false, true};
   std::optional<std::string> leader_text_;
   bool compare_flag_ = false;
   std::vector<std::pair<double, double>> cli_predators_, cli_attractors_;
@@ -436,20 +409,20 @@ void Flock2dSession::draw(DrawData& d) const {
   }
   const Flock2dParams& p = m->params();
   std::vector<uint32_t> k;
-  if (display_[kByNeighbours]) k = m->neighbour_counts();
+  if (display(kByNeighbours)) k = m->neighbour_counts();
   for (size_t i = 0; i < n; ++i) {
     const double sp = std::sqrt(m->vx()[i] * m->vx()[i] + m->vy()[i] * m->vy()[i]);
     d.set_plane_glyph(i, m->px()[i], m->py()[i], m->vx()[i], m->vy()[i]);
     double t = -1;
-    if (display_[kBySpeed]) t = sp / p.max_speed;
-    if (display_[kByNeighbours]) t = k[i] / 20.0;
+    if (display(kBySpeed)) t = sp / p.max_speed;
+    if (display(kByNeighbours)) t = k[i] / 20.0;
     if (t >= 0) d.colour[i] = static_cast<uint8_t>(kRamp + static_cast<int>(std::fmin(1.0, t) * 15.0));
-    if (display_[kVectors])
+    if (display(kVectors))
       d.overlays.push_back({Overlay::Kind::segment, kFaint, d.pos[i * 3], d.pos[i * 3 + 1], 0, 0,
                             static_cast<float>(m->px()[i] + m->vx()[i] * 5),
                             static_cast<float>(m->py()[i] + m->vy()[i] * 5), 0, 1.0f});
   }
-  if (display_[kGrid]) {  // the neighbour grid's cells (at least r wide)
+  if (display(kGrid)) {  // the neighbour grid's cells (at least r wide)
     const int nx = static_cast<int>(kFlockWidth / p.r), ny = static_cast<int>(kFlockHeight / p.r);
     for (int gx = 1; gx < nx; ++gx) {
       const float x = static_cast<float>(gx * kFlockWidth / nx);
@@ -462,7 +435,7 @@ void Flock2dSession::draw(DrawData& d) const {
           {Overlay::Kind::segment, kFrame, 0, y, 0, 0, static_cast<float>(kFlockWidth), y, 0, 1.0f});
     }
   }
-  if (display_[kTrails] && n <= 5000) {
+  if (display(kTrails) && n <= 5000) {
     if (trail_step_ != m->steps() || trails_.size() != n) {
       trails_.resize(n);
       for (size_t i = 0; i < n; ++i) {
@@ -493,7 +466,7 @@ void Flock2dSession::draw(DrawData& d) const {
     d.overlays.push_back({Overlay::Kind::ring, kLeader, x, y, 0, 8.0f, 0, 0, 0, 2.0f});
     d.overlays.push_back({Overlay::Kind::ring, kLeader, x, y, 0, 12.0f, 0, 0, 0, 1.0f});
   }
-  if (display_[kTwin] && c_.twin()) {  // the twin flock: faint outlines where the other integrator is
+  if (display(kTwin) && c_.twin()) {  // the twin flock: faint outlines where the other integrator is
     const Flock2d& t = *c_.twin();
     for (size_t i = 0; i < t.size(); ++i)
       d.overlays.push_back({Overlay::Kind::circle, kFaint, static_cast<float>(t.px()[i]),
@@ -502,7 +475,7 @@ void Flock2dSession::draw(DrawData& d) const {
       d.overlays.push_back(
           {Overlay::Kind::circle, kRed, static_cast<float>(q.x), static_cast<float>(q.y), 0, 6.0f});
   }
-  if (display_[kMarkers]) {
+  if (display(kMarkers)) {
     for (const Marker& q : m->predators())
       d.overlays.push_back(
           {Overlay::Kind::disc, kRed, static_cast<float>(q.x), static_cast<float>(q.y), 0, 6.0f});

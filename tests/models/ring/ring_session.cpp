@@ -2,8 +2,11 @@
 // It exists to prove the model seam: it lives only in tests/, is registered only by the test
 // programs (one add_model line each), and the unit tests and a CLI build drive it through the
 // same interface as the real models. Deliberately tiny; the engine is the session.
+// ring_plus.cpp builds it again with BANDADA_RING_PLUS: the ring with one field more, which is
+// exactly what a new field costs (the three places marked "a new field").
 #include "ring_session.h"
 
+#include <array>
 #include <cmath>
 #include <cstdio>
 
@@ -15,33 +18,64 @@
 namespace bandada {
 namespace {
 
-const FieldInfo kFields[] = {
-    {"n", "points N", "whole number 1 … 1000", true, 1, 1000, false, "count"},
-    {"w", "turn ω", "radians per step, -1 … 1", false, -1, 1, false, "omega"},
-    {"r", "radius R", "more than 0 and at most 100", false, 0, 100, true, "radius"},
-};
-constexpr size_t kCount = 3;
-const std::string kDefaults[kCount] = {"12", "0.1", "40"};
+#ifdef BANDADA_RING_PLUS
+constexpr const char* kId = "ring-plus";
+#else
+constexpr const char* kId = "ring";
+#endif
 
-const ModelInfo kInfo = {"ring", "Test ring", "step", "Fields apply at Initialize",
+struct RingParams {
+  uint32_t n = 0, seed = 1;  // no randomness: the seed is there so that sweeps can name it
+  double omega = 0, radius = 40;
+#ifdef BANDADA_RING_PLUS
+  double phase = 0;  // a new field, 1 of 3: its value
+#endif
+};
+
+using P = RingParams;
+const FieldRow<P> kRows[] = {
+    {{"n", "points N", "whole number 1 … 1000", true, 1, 1000, false, "count"}, "12", {nullptr, &P::n}},
+    {{"w", "turn ω", "radians per step, -1 … 1", false, -1, 1, false, "omega"}, "0.1", {&P::omega}},
+    {{"r", "radius R", "more than 0 and at most 100", false, 0, 100, true, "radius"}, "40", {&P::radius}},
+    {{"seed", "seed", "whole number 0 … 4294967295 (nothing is random)", true, 0, 4294967295.0, false},
+     "1",
+     {nullptr, &P::seed}},
+#ifdef BANDADA_RING_PLUS
+    // a new field, 2 of 3: its row
+    {{"ph", "phase φ", "radians added per step on top of ω, -1 … 1", false, -1, 1, false, "phase"},
+     "0",
+     {&P::phase}},
+#endif
+};
+constexpr size_t kCount = sizeof kRows / sizeof kRows[0];
+using Texts = std::array<std::string, kCount>;
+
+const ModelInfo kInfo = {kId, "Test ring", "step", "Fields apply at Initialize",
                          "A test model: points on a circle."};
+
+const ModelDescription& ring_description() {
+  static const ModelDescription d = [] {
+    ModelDescription m;
+    m.info = kInfo;
+    m.fields = row_infos(kRows);
+    m.commands = standard_commands("Place the points (I)", "One step (S)");
+    m.series = {{"first angle", NAN, NAN}};
+    m.table_title = "Points";
+    m.columns = {{"#", -1}, {"angle", 4}};
+    return m;
+  }();
+  return d;
+}
 
 class RingSession final : public ModelSession {
  public:
-  RingSession() {
-    for (size_t i = 0; i < kCount; ++i) texts_[i] = kDefaults[i];
+  RingSession() : ModelSession(ring_description()) {
+    texts_ = row_initials(kRows);
     revalidate();
   }
-  const ModelInfo& info() const override { return kInfo; }
-  size_t field_count() const override { return kCount; }
-  const FieldInfo& field(size_t i) const override { return kFields[i]; }
   const std::string& text(size_t i) const override { return texts_[i]; }
   const std::string& error(size_t i) const override { return errors_[i]; }
 
-  const std::vector<Command>& commands() const override {
-    static const std::vector<Command> kCommands = standard_commands("Place the points (I)", "One step (S)");
-    return kCommands;
-  }
   std::string why_not(std::string_view id) const override {
     if (id == "initialize") return fix_first(*this);
     if (id == "run") return !built_ ? "Initialize first." : running_ ? "Already running." : "";
@@ -85,18 +119,9 @@ class RingSession final : public ModelSession {
     return {{"first_angle", format_double(angle_[0])}};
   }
 
-  const std::vector<SeriesInfo>& series_info() const override {
-    static const std::vector<SeriesInfo> kSeries = {{"first angle", NAN, NAN}};
-    return kSeries;
-  }
   size_t series_length() const override { return series_.size(); }
   uint64_t series_step(size_t i) const override { return i; }
   double series_value(size_t, size_t i) const override { return series_[i]; }
-  const char* table_title() const override { return "Points"; }
-  const std::vector<Column>& columns() const override {
-    static const std::vector<Column> kColumns = {{"#", -1}, {"angle", 4}};
-    return kColumns;
-  }
   void row(size_t i, double* out) const override {
     out[0] = static_cast<double>(i);
     out[1] = angle_[i];
@@ -109,21 +134,23 @@ class RingSession final : public ModelSession {
     return {};
   }
 
-  std::string share_string() const override { return write_model_link("ring", kFields, kCount, texts_); }
+  std::string share_string() const override {
+    return write_model_link(kId, description().fields.data(), kCount, texts_.data());
+  }
   std::string saved_text() const override { return share_string(); }
   bool load_saved(std::string_view saved) override { return do_open_link(saved).ok; }
 
   void draw(DrawData& d) const override {
     d.space = Space::plane;
-    d.width = d.height = 2 * radius_ + 20;
+    d.width = d.height = 2 * params_.radius + 20;
     d.reset(size());
-    const double c = radius_ + 10;
+    const double c = params_.radius + 10;
     for (size_t i = 0; i < d.count; ++i) {
       const double a = angle_[i];
       // Positions from a polynomial of the angle, not the platform's sin/cos: same bits anywhere.
       const double x = 1 - a * a / 2 + a * a * a * a / 24, y = a - a * a * a / 6;
-      d.pos[i * 3] = static_cast<float>(c + radius_ * x);
-      d.pos[i * 3 + 1] = static_cast<float>(c + radius_ * y);
+      d.pos[i * 3] = static_cast<float>(c + params_.radius * x);
+      d.pos[i * 3 + 1] = static_cast<float>(c + params_.radius * y);
       d.pos[i * 3 + 2] = 0;
       d.dir[i * 3] = static_cast<float>(-y);
       d.dir[i * 3 + 1] = static_cast<float>(x);
@@ -142,7 +169,14 @@ class RingSession final : public ModelSession {
 
   std::string export_json() const override {
     if (!built_) return {};
-    std::string s = "{\"model\":\"ring\",\"steps\":" + std::to_string(steps_) + ",\"angles\":[";
+    // The fields by their CLI names, from the rows (so a new field is named here by its row too).
+    std::string s =
+        "{\"model\":\"" + std::string(kId) + "\",\"steps\":" + std::to_string(steps_) + ",\"fields\":{";
+    double v[kCount];
+    check_rows(kRows, texts_, v);
+    for (size_t i = 0; i < kCount; ++i)
+      s += (i ? ",\"" : "\"") + std::string(kRows[i].info.option()) + "\":" + format_double(v[i]);
+    s += "},\"angles\":[";
     for (size_t i = 0; i < angle_.size(); ++i) s += (i ? "," : "") + format_double(angle_[i]);
     return s + "]}";
   }
@@ -154,13 +188,10 @@ class RingSession final : public ModelSession {
   }
   CommandResult do_command(std::string_view id) override {
     if (id == "initialize") {
-      double v[kCount];
-      check_field_table(kFields, kCount, texts_, errors_, v);
-      angle_.assign(static_cast<size_t>(v[0]), 0.0);
+      params_ = check_rows(kRows, texts_).params;
+      angle_.assign(params_.n, 0.0);
       for (size_t i = 0; i < angle_.size(); ++i)
         angle_[i] = static_cast<double>(i) / static_cast<double>(angle_.size());
-      omega_ = v[1];
-      radius_ = v[2];
       built_ = true;
       steps_ = 0;
       selection_.reset();
@@ -182,34 +213,35 @@ class RingSession final : public ModelSession {
     return {};
   }
   CommandResult do_open_link(std::string_view share) override {
-    std::string texts[kCount];
-    for (size_t i = 0; i < kCount; ++i) texts[i] = kDefaults[i];
-    ModelLink link = read_model_link(share, "ring", kFields, kCount, texts);
+    Texts texts = row_initials(kRows);
+    ModelLink link = read_model_link(share, kId, description().fields.data(), kCount, texts.data());
     if (!link.ok) return {false, link.error};
-    for (size_t i = 0; i < kCount; ++i) texts_[i] = texts[i];
+    texts_ = texts;
     revalidate();
     return {true, "Opened a ring.", link.warnings};
   }
 
  private:
-  void revalidate() {
-    double v[kCount];
-    check_field_table(kFields, kCount, texts_, errors_, v);
-  }
+  void revalidate() { errors_ = check_rows(kRows, texts_).errors; }
   void pause() {
     running_ = false;
     queued_ = 0;
     scheduler_.reset();
   }
   void one_step() {
-    for (double& a : angle_) a += omega_;
+    for (double& a : angle_) {
+      a += params_.omega;
+#ifdef BANDADA_RING_PLUS
+      a += params_.phase;  // a new field, 3 of 3: its use in the step
+#endif
+    }
     ++steps_;
     series_.push_back(angle_.empty() ? 0.0 : angle_[0]);
   }
 
-  std::string texts_[kCount], errors_[kCount];
+  Texts texts_, errors_;
+  RingParams params_;
   std::vector<double> angle_, series_;
-  double omega_ = 0, radius_ = 40;
   bool built_ = false, running_ = false;
   uint64_t steps_ = 0;
   int queued_ = 0;
@@ -220,8 +252,12 @@ class RingSession final : public ModelSession {
 
 }  // namespace
 
+#ifdef BANDADA_RING_PLUS
+ModelEntry ring_plus_model() {
+#else
 ModelEntry ring_model() {
-  return {"ring", "Test ring", [] { return std::unique_ptr<ModelSession>(new RingSession); }};
+#endif
+  return {kId, "Test ring", [] { return std::unique_ptr<ModelSession>(new RingSession); }};
 }
 
 }  // namespace bandada

@@ -6,5 +6,7 @@
 namespace bandada {
 
 ModelEntry ring_model();
+/// The ring with one field more (phase), built from the same source (ring_plus.cpp).
+ModelEntry ring_plus_model();
 
 }  // namespace bandada
