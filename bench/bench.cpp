@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "model/parallel.h"
+#include "common/parallel.h"
 #include "models/boids3d/boids3d.h"
 #include "models/flock2d/flock2d.h"
 

@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "model/number_text.h"
-#include "model/parallel.h"
+#include "common/number_text.h"
+#include "common/parallel.h"
 
 namespace bandada {
 namespace {

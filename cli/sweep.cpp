@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "cli.h"
-#include "model/number_text.h"
+#include "common/number_text.h"
 #include "run/sweep_plan.h"
 
 namespace bandada {

@@ -8,7 +8,7 @@
 #include "app/registry.h"
 #include "app/share_codec.h"
 #include "browser.h"
-#include "model/parallel.h"
+#include "common/parallel.h"
 #include "sweep.h"
 
 namespace web {

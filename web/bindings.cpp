@@ -12,7 +12,7 @@
 #include "app/palette.h"
 #include "app/share_codec.h"
 #include "app_state.h"
-#include "model/number_text.h"
+#include "common/number_text.h"
 #include "sweep.h"
 
 namespace web {

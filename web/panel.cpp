@@ -12,9 +12,9 @@
 #include "app/share_codec.h"
 #include "app_state.h"
 #include "browser.h"
+#include "common/number_text.h"  // ClearActiveID: ImGui 1.86 has no public way to end an edit
 #include "imgui.h"
 #include "imgui_internal.h"
-#include "model/number_text.h"  // ClearActiveID: ImGui 1.86 has no public way to end an edit
 #include "sweep.h"
 #include "widgets.h"
 

@@ -9,7 +9,7 @@
 #include <map>
 
 #include "app/share_codec.h"
-#include "model/number_text.h"
+#include "common/number_text.h"
 
 namespace web {
 namespace {

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "model/number_text.h"
+#include "common/number_text.h"
 #include "models/all_models.h"
 #include "run/sweep_plan.h"
 

@@ -5,7 +5,7 @@
 #include <string>
 
 #include "app/model_session.h"
-#include "model/field_table.h"
+#include "common/field_table.h"
 
 namespace web {
 

@@ -15,8 +15,8 @@
 #include "app/model_session.h"
 #include "app/remote_step.h"
 #include "app/scheduler.h"
-#include "model/field_table.h"
-#include "model/parallel.h"
+#include "common/field_table.h"
+#include "common/parallel.h"
 
 namespace bandada {
 

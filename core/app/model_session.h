@@ -12,7 +12,7 @@
 #include <utility>
 #include <vector>
 
-#include "model/field_table.h"
+#include "common/field_table.h"
 
 namespace bandada {
 

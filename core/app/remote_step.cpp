@@ -2,7 +2,7 @@
 #include "remote_step.h"
 
 #include "app/registry.h"
-#include "model/bytes.h"
+#include "common/bytes.h"
 
 namespace bandada {
 

@@ -3,7 +3,7 @@
 
 #include <cstdio>
 
-#include "model/number_text.h"
+#include "common/number_text.h"
 
 namespace bandada {
 namespace {

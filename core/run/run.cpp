@@ -11,8 +11,8 @@
 
 #include "app/registry.h"
 #include "app/share_codec.h"
-#include "model/number_text.h"
-#include "model/parallel.h"
+#include "common/number_text.h"
+#include "common/parallel.h"
 
 namespace bandada {
 namespace {

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "model/number_text.h"
+#include "common/number_text.h"
 #include "run/run.h"
 
 namespace bandada {

@@ -9,7 +9,7 @@
 #include <memory>
 #include <thread>
 
-#include "model/lcg.h"
+#include "common/lcg.h"
 #include "worker_in_process.h"
 
 using namespace bandada;

@@ -8,7 +8,7 @@
 #include <limits>
 
 #include "app/share_codec.h"
-#include "model/lcg.h"
+#include "common/lcg.h"
 #include "models/boids3d/periodic.h"
 
 using namespace bandada;

@@ -7,8 +7,8 @@
 #include <cmath>
 
 #include "app/share_codec.h"
-#include "model/det_math.h"
-#include "model/lcg.h"
+#include "common/det_math.h"
+#include "common/lcg.h"
 #include "models/feedback2d/feedback2d_params.h"
 
 using namespace bandada;

@@ -7,7 +7,7 @@
 #include <string>
 
 #include "app/registry.h"
-#include "model/number_text.h"
+#include "common/number_text.h"
 #include "models/ring/ring_session.h"
 #include "run/run.h"
 #include "run/sweep_plan.h"

@@ -7,7 +7,7 @@
 #include <cmath>
 
 #include "app/share_codec.h"
-#include "model/lcg.h"
+#include "common/lcg.h"
 
 using namespace bandada;
 

@@ -7,7 +7,7 @@
 #include <cmath>
 #include <cstring>
 
-#include "model/lcg.h"
+#include "common/lcg.h"
 #include "models/boids3d/boids3d.h"
 
 using namespace bandada;

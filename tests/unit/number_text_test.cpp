@@ -1,5 +1,5 @@
 // Bandada — tests of the field number grammar and the parameter ranges.
-#include "model/number_text.h"
+#include "common/number_text.h"
 
 #include <doctest/doctest.h>
 

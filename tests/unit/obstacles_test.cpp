@@ -5,7 +5,7 @@
 
 #include <cmath>
 
-#include "model/lcg.h"
+#include "common/lcg.h"
 #include "models/flock2d/flock2d.h"
 
 using namespace bandada;

@@ -1,6 +1,6 @@
 // Bandada — the steps' parallel loop: every item once, on the threads asked for, and a thread
 // that is held up (a page's renderer taking its core) leaves its share to the others.
-#include "model/parallel.h"
+#include "common/parallel.h"
 
 #include <doctest/doctest.h>
 

@@ -4,7 +4,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "model/lcg.h"
+#include "common/lcg.h"
 #include "models/boids3d/boids3d_link.h"
 
 using namespace bandada;

@@ -6,9 +6,9 @@
 #include <cmath>
 #include <cstring>
 
-#include "model/fingerprint.h"
-#include "model/lcg.h"
-#include "model/parallel.h"
+#include "common/fingerprint.h"
+#include "common/lcg.h"
+#include "common/parallel.h"
 
 namespace bandada {
 

@@ -2,7 +2,7 @@
 // hands its long steps to a Web Worker running the same build, and takes each step back whole.
 #include "app/remote_step.h"
 #include "boids3d.h"
-#include "model/bytes.h"
+#include "common/bytes.h"
 #include "periodic.h"
 
 namespace bandada {

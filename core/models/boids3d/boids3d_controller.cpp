@@ -4,7 +4,7 @@
 #include <algorithm>
 #include <cstdio>
 
-#include "model/number_text.h"
+#include "common/number_text.h"
 
 namespace bandada {
 namespace {

@@ -14,7 +14,7 @@
 #include "app/model_session.h"
 #include "app/remote_step.h"
 #include "app/scheduler.h"
-#include "model/parallel.h"
+#include "common/parallel.h"
 #include "models/boids3d/boids3d.h"
 #include "models/boids3d/boids3d_link.h"
 

@@ -3,7 +3,7 @@
 #include "boids3d_export.h"
 
 #include "app/share_codec.h"
-#include "model/json_out.h"
+#include "common/json_out.h"
 
 namespace bandada {
 

@@ -1,7 +1,7 @@
 // Bandada — the 3-D flock's share string (see boids3d_link.h).
 #include "boids3d_link.h"
 
-#include "model/number_text.h"
+#include "common/number_text.h"
 
 namespace bandada {
 

@@ -1,7 +1,7 @@
 // Bandada — 3-D flock parameters: field table, defaults per format version, validation.
 #include "models/boids3d/boids3d_params.h"
 
-#include "model/number_text.h"
+#include "common/number_text.h"
 
 namespace bandada {
 namespace {

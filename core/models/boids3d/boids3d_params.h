@@ -7,7 +7,7 @@
 #include <string>
 #include <string_view>
 
-#include "model/field_table.h"
+#include "common/field_table.h"
 
 namespace bandada {
 

@@ -9,7 +9,7 @@
 #include "app/share_codec.h"
 #include "boids3d_controller.h"
 #include "boids3d_export.h"
-#include "model/number_text.h"
+#include "common/number_text.h"
 #include "periodic.h"
 
 namespace bandada {

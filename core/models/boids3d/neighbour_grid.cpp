@@ -12,7 +12,7 @@
 #include <cmath>
 #include <cstring>
 
-#include "model/parallel.h"
+#include "common/parallel.h"
 #include "periodic.h"
 
 namespace bandada {

@@ -4,8 +4,8 @@
 #include <algorithm>
 #include <cmath>
 
-#include "model/det_math.h"
-#include "model/fingerprint.h"
+#include "common/det_math.h"
+#include "common/fingerprint.h"
 
 namespace bandada {
 namespace {

@@ -9,7 +9,7 @@
 #include <string_view>
 #include <vector>
 
-#include "model/lcg.h"
+#include "common/lcg.h"
 
 namespace bandada {
 

@@ -1,9 +1,9 @@
 // Bandada — the feedback engine as bytes (feedback2d_pack / feedback2d_unpack): how a page
 // without threads hands its long cycles to a Web Worker running the same build.
 #include "app/remote_step.h"
+#include "common/bytes.h"
 #include "feedback2d.h"
 #include "feedback2d_params.h"
-#include "model/bytes.h"
 
 namespace bandada {
 namespace {

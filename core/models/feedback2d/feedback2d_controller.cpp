@@ -4,7 +4,7 @@
 #include <algorithm>
 
 #include "app/share_codec.h"
-#include "model/number_text.h"
+#include "common/number_text.h"
 
 namespace bandada {
 

@@ -7,8 +7,8 @@
 #include <string>
 #include <string_view>
 
+#include "common/field_table.h"
 #include "feedback2d.h"
-#include "model/field_table.h"
 
 namespace bandada {
 

@@ -5,9 +5,9 @@
 #include <cmath>
 #include <cstring>
 
-#include "model/det_math.h"
-#include "model/fingerprint.h"
-#include "model/parallel.h"
+#include "common/det_math.h"
+#include "common/fingerprint.h"
+#include "common/parallel.h"
 
 namespace bandada {
 namespace {

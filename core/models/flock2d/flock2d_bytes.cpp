@@ -1,9 +1,9 @@
 // Bandada — the 2-D flock as bytes (flock2d_pack / flock2d_unpack): how a page without threads
 // hands its long steps to a Web Worker running the same build, and takes each step back whole.
 #include "app/remote_step.h"
+#include "common/bytes.h"
 #include "flock2d.h"
 #include "flock2d_params.h"
-#include "model/bytes.h"
 
 namespace bandada {
 namespace {

@@ -8,7 +8,7 @@
 #include <tuple>
 
 #include "app/share_codec.h"
-#include "model/number_text.h"
+#include "common/number_text.h"
 
 namespace bandada {
 

@@ -2,7 +2,7 @@
 // Every number has 17 significant digits, so it round-trips.
 #include "flock2d_export.h"
 
-#include "model/json_out.h"
+#include "common/json_out.h"
 
 namespace bandada {
 

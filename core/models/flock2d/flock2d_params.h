@@ -6,8 +6,8 @@
 #include <iterator>
 #include <string>
 
+#include "common/field_table.h"
 #include "flock2d.h"
-#include "model/field_table.h"
 
 namespace bandada {
 

@@ -6,9 +6,9 @@
 
 #include "app/controller_session.h"
 #include "app/registry.h"
+#include "common/number_text.h"
 #include "flock2d_controller.h"
 #include "flock2d_export.h"
-#include "model/number_text.h"
 
 namespace bandada {
 namespace {

@@ -12,8 +12,8 @@
 
 #include "app/scheduler.h"
 #include "app/share_codec.h"
-#include "model/fingerprint.h"
-#include "model/number_text.h"
+#include "common/fingerprint.h"
+#include "common/number_text.h"
 
 namespace bandada {
 namespace {

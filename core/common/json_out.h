@@ -5,7 +5,7 @@
 #include <initializer_list>
 #include <string>
 
-#include "model/number_text.h"
+#include "common/number_text.h"
 
 namespace bandada {
 
