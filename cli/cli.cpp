@@ -33,6 +33,7 @@ int cli_main(int argc, char** argv) {
     if (t.ok && t.value > 0) run.default_threads = static_cast<unsigned>(t.value);
   }
 #ifdef BANDADA_THREAD_POOL
+  run.thread_pool = BANDADA_THREAD_POOL;
   run.default_threads = std::min<unsigned>(run.default_threads, BANDADA_THREAD_POOL);
 #endif
   const std::string error = prepare_run(args, run);

@@ -223,10 +223,10 @@ class LiveController {
     });
   }
 
-  /// work_in_background() with a remote stepper (Derived::kRemoteKind, Derived::pack and
-  /// Derived::unpack name the models' bytes): takes the finished steps that are due, one due step
-  /// waiting for one in flight, never more, and keeps it kRemoteAhead steps ahead while running.
-  /// Anything but a step (the epoch moved) or another set of models sends the models again.
+  /// work_in_background() with a remote stepper (Derived::kRemote names the models' bytes): takes the
+  /// finished steps that are due, one due step waiting for one in flight, never more, and keeps it
+  /// kRemoteAhead steps ahead while running. Anything but a step (the epoch moved) or another set of models
+  /// sends the models again.
   template <class Done>
   void work_remotely(const std::vector<Model*>& models, Done done) {
     if (remote_epoch_ != epoch_ || remote_count_ != models.size()) remote_.stop();
@@ -238,7 +238,7 @@ class LiveController {
       std::vector<Model> next;
       for (size_t i = 0; whole && i < models.size(); ++i) {
         next.push_back(*models[i]);
-        whole = Derived::unpack(parts[i], next.back());
+        whole = Derived::kRemote.unpack(parts[i], next.back());
       }
       if (!whole) {  // not these models' next step: they step here from now on
         remote_.give_up();
@@ -251,8 +251,8 @@ class LiveController {
     if (!running_ || !model_) return remote_.stop();
     if (!remote_.live() && queued_ > 0) {
       std::vector<std::string> parts;
-      for (const Model* m : models) parts.push_back(Derived::pack(*m));
-      remote_.start(Derived::kRemoteKind, pack_list(parts), kRemoteAhead);
+      for (const Model* m : models) parts.push_back(Derived::kRemote.pack(*m));
+      remote_.start(Derived::kRemote.kind, pack_list(parts), kRemoteAhead);
       remote_epoch_ = epoch_;
       remote_count_ = models.size();
     }

@@ -26,17 +26,40 @@ class WorkerModel {
   virtual void step(std::string& out) = 0;
 };
 
-/// Every part of a list (pack_list) read by `unpack` into a model of its own, copied from
-/// `blank`: false when the bytes are no list or any part is not such a model.
-template <class Model, class Unpack>
-bool unpack_each(std::string_view bytes, std::vector<Model>& models, const Model& blank, Unpack unpack) {
-  std::vector<std::string_view> parts;
-  if (!unpack_list(bytes, parts) || parts.empty()) return false;
-  for (std::string_view p : parts) {
-    models.push_back(blank);
-    if (!unpack(p, models.back())) return false;
+/// A worker's list of models of one kind (a flock and its twin): each step steps every one as
+/// `step_one` does and packs them all (pack_list of `pack` of each).
+template <class Model, class Step, class Pack>
+class ListWorker final : public WorkerModel {
+ public:
+  ListWorker(Step step_one, Pack pack) : step_one_(step_one), pack_(pack) {}
+  std::vector<Model> models;
+  void step(std::string& out) override {
+    std::vector<std::string> parts;
+    for (Model& m : models) {
+      step_one_(m);
+      parts.push_back(pack_(m));
+    }
+    out = pack_list(parts);
   }
-  return true;
+
+ private:
+  Step step_one_;
+  Pack pack_;
+};
+
+/// A ListWorker read from a list (pack_list) whose every part `unpack` reads into a copy of
+/// `blank`; null when the bytes are no list or any part is not such a model.
+template <class Model, class Unpack, class Step, class Pack>
+std::unique_ptr<WorkerModel> list_worker(std::string_view bytes, const Model& blank, Unpack unpack,
+                                         Step step_one, Pack pack) {
+  auto worker = std::make_unique<ListWorker<Model, Step, Pack>>(step_one, pack);
+  std::vector<std::string_view> parts;
+  if (!unpack_list(bytes, parts) || parts.empty()) return nullptr;
+  for (std::string_view p : parts) {
+    worker->models.push_back(blank);
+    if (!unpack(p, worker->models.back())) return nullptr;
+  }
+  return worker;
 }
 
 /// The page's side: hands a model to the other instance and takes its steps back in order.
@@ -54,6 +77,15 @@ class RemoteStepper {
   virtual std::optional<std::string> take() = 0;
   /// The other instance cannot go on (it could not load or start): the caller steps itself.
   virtual bool failed() const = 0;
+};
+
+/// How a model travels to the other instance: its kind (its registry id) and its bytes both ways
+/// (pack; unpack, false for bytes that are not a whole model, leaving the model untouched).
+template <class Model>
+struct RemoteCodec {
+  const char* kind;
+  std::string (*pack)(const Model&);
+  bool (*unpack)(std::string_view, Model&);
 };
 
 /// Steps a remote stepper computes ahead of those taken while a model runs: enough that it never

@@ -104,6 +104,19 @@ std::array<std::string, N> row_initials(const FieldRow<P> (&rows)[N]) {
   return out;
 }
 
+/// The same, made once and kept for the program's life (a model's table of infos and its initial
+/// texts). One row array per params type: the tables are kept per type.
+template <class P, size_t N>
+const FieldInfo* kept_row_infos(const FieldRow<P> (&rows)[N]) {
+  static const std::vector<FieldInfo> kInfos = row_infos(rows);
+  return kInfos.data();
+}
+template <class P, size_t N>
+const std::array<std::string, N>& kept_row_initials(const FieldRow<P> (&rows)[N]) {
+  static const std::array<std::string, N> kTexts = row_initials(rows);
+  return kTexts;
+}
+
 /// Checks texts against the rows and fills params by their targets (check_table over the rows).
 template <class P, size_t N>
 TableCheck<P, N> check_rows(const FieldRow<P> (&rows)[N], const std::array<std::string, N>& texts,

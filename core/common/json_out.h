@@ -35,4 +35,17 @@ inline void json_numbers(std::string& out, const char* key, std::initializer_lis
   out += ']';
 }
 
+/// `"key":[{…},{…},…]`, n objects, each one's members written by `members(i)`.
+template <class Members>
+void json_objects(std::string& out, const char* key, size_t n, Members members) {
+  json_key(out, key);
+  out += '[';
+  for (size_t i = 0; i < n; ++i) {
+    out += i ? ",{" : "{";
+    members(i);
+    out += '}';
+  }
+  out += ']';
+}
+
 }  // namespace bandada

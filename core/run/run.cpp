@@ -202,12 +202,9 @@ std::string prepare_run(const std::vector<std::string>& args, Run& run) {
   if (!threads_text.empty()) {
     const IntegerParse t = parse_integer_text(threads_text, 1024);
     if (!t.ok || t.value == 0) return "--threads '" + shown(threads_text) + "': a whole number 1 … 1024";
-#ifdef BANDADA_THREAD_POOL
-    if (t.value > BANDADA_THREAD_POOL)  // a pool too small would wait for threads that never start
+    if (run.thread_pool > 0 && t.value > run.thread_pool)  // more would wait for threads that never start
       return "--threads " + std::to_string(t.value) + ": this build has a pool of " +
-             std::to_string(BANDADA_THREAD_POOL) + " threads; ask for at most " +
-             std::to_string(BANDADA_THREAD_POOL);
-#endif
+             std::to_string(run.thread_pool) + " threads; ask for at most " + std::to_string(run.thread_pool);
     threads = static_cast<unsigned>(t.value);
   }
   s->place_steps({threads, false, nullptr});

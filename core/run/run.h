@@ -19,6 +19,8 @@ struct Run {
   std::string help;  ///< set instead when the arguments asked for --help
   /// Threads for the step when --threads is not given (the CLI: every core; a sweep's rows: 1).
   unsigned default_threads = 1;
+  /// Threads this build can start at most (a wasm build's pool made before main); 0: no limit.
+  unsigned thread_pool = 0;
   /// Where to stop early: once the fields are checked (no Initialize), or after Initialize (no steps).
   enum class Stop { never, checked, initialized } stop = Stop::never;
 };

@@ -52,9 +52,6 @@ class Boids3d;
 std::string boids3d_pack(const Boids3d& f);
 /// The flock boids3d_pack wrote; null for bytes that are not a whole, valid flock of this build.
 std::unique_ptr<Boids3d> boids3d_unpack(std::string_view bytes);
-class WorkerModel;
-/// The flock in a step worker (its registry entry's load_worker): null for bytes that are not one.
-std::unique_ptr<WorkerModel> boids3d_worker(std::string_view bytes);
 
 /// The flock a session holds: params, state, step count, and the next step's components.
 /// A step can run whole or in slices (begin_step / advance_step) so a front end never freezes.

@@ -1,6 +1,5 @@
 // Bandada — the 3-D flock as bytes (boids3d_pack / boids3d_unpack): how a page without threads
 // hands its long steps to a Web Worker running the same build, and takes each step back whole.
-#include "app/remote_step.h"
 #include "boids3d.h"
 #include "common/bytes.h"
 #include "periodic.h"
@@ -75,31 +74,6 @@ std::unique_ptr<Boids3d> boids3d_unpack(std::string_view bytes) {
       if (!(x - x == 0.0)) return nullptr;  // finite
   return Boids3d::restored(p, static_cast<NeighbourSearch>(search), std::move(s), std::move(c), steps,
                            initializing != 0);
-}
-
-namespace {
-
-class Boids3dWorker final : public WorkerModel {
- public:
-  explicit Boids3dWorker(std::unique_ptr<Boids3d> f) : f_(std::move(f)) {}
-  void step(std::string& out) override {
-    if (f_->initializing())
-      f_->advance_step(static_cast<size_t>(-1));  // the start's components
-    else
-      f_->step();
-    out = boids3d_pack(*f_);
-  }
-
- private:
-  std::unique_ptr<Boids3d> f_;
-};
-
-}  // namespace
-
-std::unique_ptr<WorkerModel> boids3d_worker(std::string_view bytes) {
-  std::unique_ptr<Boids3d> f = boids3d_unpack(bytes);
-  if (!f) return nullptr;
-  return std::make_unique<Boids3dWorker>(std::move(f));
 }
 
 }  // namespace bandada

@@ -6,6 +6,7 @@
 
 #include "app/controller_session.h"
 #include "app/registry.h"
+#include "app/remote_step.h"
 #include "app/share_codec.h"
 #include "boids3d_controller.h"
 #include "boids3d_export.h"
@@ -209,6 +210,28 @@ class Boids3dSession final : public ControllerSession<Boids3dController, Boids3d
     return r;
   }
 };
+
+class Boids3dWorker final : public WorkerModel {
+ public:
+  explicit Boids3dWorker(std::unique_ptr<Boids3d> f) : f_(std::move(f)) {}
+  void step(std::string& out) override {
+    if (f_->initializing())
+      f_->advance_step(static_cast<size_t>(-1));  // the start's components
+    else
+      f_->step();
+    out = boids3d_pack(*f_);
+  }
+
+ private:
+  std::unique_ptr<Boids3d> f_;
+};
+
+/// The flock in a step worker (its registry entry's load_worker): null for bytes that are not one.
+std::unique_ptr<WorkerModel> boids3d_worker(std::string_view bytes) {
+  std::unique_ptr<Boids3d> f = boids3d_unpack(bytes);
+  if (!f) return nullptr;
+  return std::make_unique<Boids3dWorker>(std::move(f));
+}
 
 }  // namespace
 

@@ -13,6 +13,18 @@ namespace {
 constexpr double kWidth = 1000.0, kHeight = 700.0;
 constexpr double kMaxSpeed = 3.5;
 
+/// A point that would leave [0, hi] along one axis is put back on the border, with its outward
+/// velocity removed.
+void put_back(double& q, double& w, double hi) {
+  if (q < 0.0) {
+    q = 0.0;
+    if (w < 0.0) w = 0.0;
+  }
+  if (q > hi) {
+    q = hi;
+    if (w > 0.0) w = 0.0;
+  }
+}
 }  // namespace
 
 const char* operation_name(Feedback2dOperation op) {
@@ -221,22 +233,8 @@ void Feedback2d::phase_local_rule() {
       wy *= scale;
     }
     double qx = px_[i] + wx, qy = py_[i] + wy;
-    if (qx < 0.0) {
-      qx = 0.0;
-      if (wx < 0.0) wx = 0.0;
-    }
-    if (qx > kWidth) {
-      qx = kWidth;
-      if (wx > 0.0) wx = 0.0;
-    }
-    if (qy < 0.0) {
-      qy = 0.0;
-      if (wy < 0.0) wy = 0.0;
-    }
-    if (qy > kHeight) {
-      qy = kHeight;
-      if (wy > 0.0) wy = 0.0;
-    }
+    put_back(qx, wx, kWidth);
+    put_back(qy, wy, kHeight);
     const bool zero = (vx_[i] == 0.0 && vy_[i] == 0.0) || (wx == 0.0 && wy == 0.0);
     dphi_[i] = zero ? 0.0 : det_atan2(vx_[i] * wy - vy_[i] * wx, vx_[i] * wx + vy_[i] * wy);
     nx[i] = qx;

@@ -4,7 +4,6 @@
 #pragma once
 
 #include <cstdint>
-#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -55,10 +54,6 @@ std::string feedback2d_pack(const Feedback2d& f);
 /// Reads what feedback2d_pack wrote into f; false, f untouched, for bytes that are not a whole
 /// engine of this build.
 bool feedback2d_unpack(std::string_view bytes, Feedback2d& f);
-class WorkerModel;
-/// The engine (and its twin, if any) in a step worker, from pack_list's bytes of each: null for
-/// bytes that are not.
-std::unique_ptr<WorkerModel> feedback2d_worker(std::string_view bytes);
 
 class Feedback2d {
  public:

@@ -1,6 +1,5 @@
 // Bandada — the feedback engine as bytes (feedback2d_pack / feedback2d_unpack): how a page
 // without threads hands its long cycles to a Web Worker running the same build.
-#include "app/remote_step.h"
 #include "common/bytes.h"
 #include "feedback2d.h"
 #include "feedback2d_params.h"
@@ -110,31 +109,6 @@ bool feedback2d_unpack(std::string_view bytes, Feedback2d& f) {
   g.cycles_ = cycles;
   f = std::move(g);
   return true;
-}
-
-namespace {
-
-class Feedback2dWorker final : public WorkerModel {
- public:
-  std::vector<Feedback2d> models;  // a model, and its twin when there is one
-  void step(std::string& out) override {
-    std::vector<std::string> parts;
-    for (Feedback2d& f : models) {
-      f.cycle();
-      parts.push_back(feedback2d_pack(f));
-    }
-    out = pack_list(parts);
-  }
-};
-
-}  // namespace
-
-std::unique_ptr<WorkerModel> feedback2d_worker(std::string_view bytes) {
-  Feedback2dParams p;
-  p.n = 2;
-  auto w = std::make_unique<Feedback2dWorker>();
-  if (!unpack_each(bytes, w->models, Feedback2d(p), feedback2d_unpack)) return nullptr;
-  return w;
 }
 
 }  // namespace bandada

@@ -28,9 +28,7 @@ class Feedback2dController
   Feedback2dController();
 
   /// How work() hands a step to a remote stepper (LiveController::set_remote).
-  static constexpr const char* kRemoteKind = "feedback2d";
-  static std::string pack(const Feedback2d& m) { return feedback2d_pack(m); }
-  static bool unpack(std::string_view bytes, Feedback2d& m) { return feedback2d_unpack(bytes, m); }
+  static constexpr RemoteCodec<Feedback2d> kRemote = {"feedback2d", feedback2d_pack, feedback2d_unpack};
 
   // ---- fields (live) ------------------------------------------------------------------
   /// A valid edit applies to the running system from the next phase; n and the seed wait for

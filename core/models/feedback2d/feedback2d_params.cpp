@@ -3,15 +3,8 @@
 
 namespace bandada {
 
-const FieldInfo* feedback2d_fields() {
-  static const std::vector<FieldInfo> kInfos = row_infos(feedback2d_rows::kRows);
-  return kInfos.data();
-}
-
-const Feedback2dFieldTexts& feedback2d_default_texts() {
-  static const Feedback2dFieldTexts kInitial = row_initials(feedback2d_rows::kRows);
-  return kInitial;
-}
+const FieldInfo* feedback2d_fields() { return kept_row_infos(feedback2d_rows::kRows); }
+const Feedback2dFieldTexts& feedback2d_default_texts() { return kept_row_initials(feedback2d_rows::kRows); }
 
 Feedback2dCheck check_feedback2d(const Feedback2dFieldTexts& texts) {
   return check_rows(feedback2d_rows::kRows, texts);

@@ -16,22 +16,27 @@ namespace bandada {
 /// is one row here, its member of Feedback2dParams and its use in the engine.
 namespace feedback2d_rows {
 using P = Feedback2dParams;
+// One row a field, its info on the first line.
+// clang-format off
 inline constexpr FieldRow<P> kRows[] = {
-    {{"n", "points n", "number of points, whole number 2 … 2000 (re-initializes)", true, 2, 2000, false,
-      nullptr, true},
-     "200",
-     {nullptr, &P::n}},
-    {{"r", "radius r", "local radius, 5 … 400", false, 5, 400, false}, "60", {&P::r}},
-    {{"alpha", "attraction α", "attraction weight, 0 … 3", false, 0, 3, false}, "1", {&P::alpha}},
-    {{"sigma", "separation σ", "separation weight, 0 … 3", false, 0, 3, false}, "1", {&P::sigma}},
-    {{"lambda", "alignment λ", "alignment weight, 0 … 3", false, 0, 3, false}, "1", {&P::lambda}},
-    {{"turn", "random turn g", "turning noise, 0 … 1", false, 0, 1, false}, "0.2", {&P::turn}},
-    {{"feedback", "feedback f", "counter-rule strength, 0 … 2", false, 0, 2, false}, "1", {&P::feedback}},
-    {{"seed", "seed", "LCG seed, whole number 0 … 4294967295 (re-initializes)", true, 0, 4294967295.0, false,
-      nullptr, true},
-     "1",
-     {nullptr, &P::seed}},
+    {{"n", "points n", "number of points, whole number 2 … 2000 (re-initializes)", true, 2, 2000, false, nullptr, true},
+     "200", {nullptr, &P::n}},
+    {{"r", "radius r", "local radius, 5 … 400", false, 5, 400, false},
+     "60", {&P::r}},
+    {{"alpha", "attraction α", "attraction weight, 0 … 3", false, 0, 3, false},
+     "1", {&P::alpha}},
+    {{"sigma", "separation σ", "separation weight, 0 … 3", false, 0, 3, false},
+     "1", {&P::sigma}},
+    {{"lambda", "alignment λ", "alignment weight, 0 … 3", false, 0, 3, false},
+     "1", {&P::lambda}},
+    {{"turn", "random turn g", "turning noise, 0 … 1", false, 0, 1, false},
+     "0.2", {&P::turn}},
+    {{"feedback", "feedback f", "counter-rule strength, 0 … 2", false, 0, 2, false},
+     "1", {&P::feedback}},
+    {{"seed", "seed", "LCG seed, whole number 0 … 4294967295 (re-initializes)", true, 0, 4294967295.0, false, nullptr, true},
+     "1", {nullptr, &P::seed}},
 };
+// clang-format on
 }  // namespace feedback2d_rows
 inline constexpr int kFeedback2dFieldCount = static_cast<int>(std::size(feedback2d_rows::kRows));
 using Feedback2dFieldTexts = std::array<std::string, kFeedback2dFieldCount>;

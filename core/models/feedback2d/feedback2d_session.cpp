@@ -6,6 +6,7 @@
 
 #include "app/controller_session.h"
 #include "app/registry.h"
+#include "app/remote_step.h"
 #include "common/number_text.h"
 #include "feedback2d_controller.h"
 #include "feedback2d_export.h"
@@ -210,6 +211,15 @@ class Feedback2dSession final : public ControllerSession<Feedback2dController, F
  private:
   std::optional<uint64_t> phases_;
 };
+
+/// The model (and its twin, if any) in a step worker, from pack_list's bytes of each: null for
+/// bytes that are not.
+std::unique_ptr<WorkerModel> feedback2d_worker(std::string_view bytes) {
+  Feedback2dParams p;
+  p.n = 2;
+  return list_worker(
+      bytes, Feedback2d(p), feedback2d_unpack, [](Feedback2d& f) { f.cycle(); }, feedback2d_pack);
+}
 
 }  // namespace
 

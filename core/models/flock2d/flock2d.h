@@ -6,7 +6,6 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -70,10 +69,6 @@ std::string flock2d_pack(const Flock2d& f);
 /// Reads what flock2d_pack wrote into f, keeping f's thread count; false, f untouched, for bytes
 /// that are not a whole flock of this build.
 bool flock2d_unpack(std::string_view bytes, Flock2d& f);
-class WorkerModel;
-/// The flock (and its twin, if any) in a step worker, from pack_list's bytes of each: null for
-/// bytes that are not.
-std::unique_ptr<WorkerModel> flock2d_worker(std::string_view bytes);
 
 class Flock2d {
  public:

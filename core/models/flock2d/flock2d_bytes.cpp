@@ -1,6 +1,5 @@
 // Bandada — the 2-D flock as bytes (flock2d_pack / flock2d_unpack): how a page without threads
 // hands its long steps to a Web Worker running the same build, and takes each step back whole.
-#include "app/remote_step.h"
 #include "common/bytes.h"
 #include "flock2d.h"
 #include "flock2d_params.h"
@@ -130,32 +129,6 @@ bool flock2d_unpack(std::string_view bytes, Flock2d& f) {
   f.brute_ = brute != 0;
   f.threads_ = threads;
   return true;
-}
-
-namespace {
-
-class Flock2dWorker final : public WorkerModel {
- public:
-  std::vector<Flock2d> models;  // a model, and its twin when there is one
-  void step(std::string& out) override {
-    std::vector<std::string> parts;
-    for (Flock2d& f : models) {
-      f.step();
-      f.mean_nearest_distance();  // as Flock2dController steps them off its thread
-      parts.push_back(flock2d_pack(f));
-    }
-    out = pack_list(parts);
-  }
-};
-
-}  // namespace
-
-std::unique_ptr<WorkerModel> flock2d_worker(std::string_view bytes) {
-  Flock2dParams p;
-  p.n = 1;
-  auto w = std::make_unique<Flock2dWorker>();
-  if (!unpack_each(bytes, w->models, Flock2d(p), flock2d_unpack)) return nullptr;
-  return w;
 }
 
 }  // namespace bandada

@@ -55,9 +55,7 @@ class Flock2dController
   Flock2dController();
 
   /// How work() hands a step to a remote stepper (LiveController::set_remote).
-  static constexpr const char* kRemoteKind = "flock2d";
-  static std::string pack(const Flock2d& m) { return flock2d_pack(m); }
-  static bool unpack(std::string_view bytes, Flock2d& m) { return flock2d_unpack(bytes, m); }
+  static constexpr RemoteCodec<Flock2d> kRemote = {"flock2d", flock2d_pack, flock2d_unpack};
 
   /// Live: a valid edit applies from the next step; N and the seed wait for Enter or leaving the
   /// field (commit()), then N resizes and a new seed rebuilds. Any edit leaves the preset.

@@ -3,15 +3,8 @@
 
 namespace bandada {
 
-const FieldInfo* flock2d_fields() {
-  static const std::vector<FieldInfo> kInfos = row_infos(flock2d_rows::kRows);
-  return kInfos.data();
-}
-
-const Flock2dFieldTexts& flock2d_default_texts() {
-  static const Flock2dFieldTexts kInitial = row_initials(flock2d_rows::kRows);
-  return kInitial;
-}
+const FieldInfo* flock2d_fields() { return kept_row_infos(flock2d_rows::kRows); }
+const Flock2dFieldTexts& flock2d_default_texts() { return kept_row_initials(flock2d_rows::kRows); }
 
 Flock2dCheck check_flock2d(const Flock2dFieldTexts& texts) {
   using P = Flock2dParams;

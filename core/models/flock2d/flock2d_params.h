@@ -16,39 +16,39 @@ namespace bandada {
 /// fields' places (links and saved text name fields by key, the enum below by place).
 namespace flock2d_rows {
 using P = Flock2dParams;
+// One row a field, its info on the first line.
+// clang-format off
 inline constexpr FieldRow<P> kRows[] = {
     {{"count", "boids N", "number of boids, whole number 1 … 20000", true, 1, 20000, false, nullptr, true},
-     "300",
-     {nullptr, &P::n}},
-    {{"radius", "perception r", "perception radius, 1 … 300", false, 1, 300, false}, "50", {&P::r}},
+     "300", {nullptr, &P::n}},
+    {{"radius", "perception r", "perception radius, 1 … 300", false, 1, 300, false},
+     "50", {&P::r}},
     {{"sep-radius", "separation r_s", "separation radius, more than 0 and at most r", false, 0, 300, true},
-     "25",
-     {&P::separation_radius}},
+     "25", {&P::separation_radius}},
     {{"w-sep", "separation w_s", "separation weight, 0 … 10", false, 0, 10, false},
-     "1.5",
-     {&P::separation_weight}},
+     "1.5", {&P::separation_weight}},
     {{"w-ali", "alignment w_a", "alignment weight, 0 … 10", false, 0, 10, false},
-     "1.0",
-     {&P::alignment_weight}},
-    {{"w-coh", "cohesion w_c", "cohesion weight, 0 … 10", false, 0, 10, false}, "1.0", {&P::cohesion_weight}},
+     "1.0", {&P::alignment_weight}},
+    {{"w-coh", "cohesion w_c", "cohesion weight, 0 … 10", false, 0, 10, false},
+     "1.0", {&P::cohesion_weight}},
     {{"max-speed", "speed limit v_max", "units per step, more than 0 and at most 50", false, 0, 50, true},
-     "4",
-     {&P::max_speed}},
+     "4", {&P::max_speed}},
     {{"max-force", "force limit f_max", "units per step², more than 0 and at most 10", false, 0, 10, true},
-     "0.1",
-     {&P::max_force}},
-    {{"dt", "time step dt", "more than 0 and at most 2", false, 0, 2, true}, "1", {&P::dt}},
-    {{"w-pred", "predator fear w_p", "0 … 20", false, 0, 20, false}, "3", {&P::predator_weight}},
-    {{"w-attr", "attractor weight w_g", "0 … 10", false, 0, 10, false}, "0.5", {&P::attractor_weight}},
-    {{"w-leader", "leader weight w_l", "0 … 10", false, 0, 10, false}, "1", {&P::leader_weight}},
+     "0.1", {&P::max_force}},
+    {{"dt", "time step dt", "more than 0 and at most 2", false, 0, 2, true},
+     "1", {&P::dt}},
+    {{"w-pred", "predator fear w_p", "0 … 20", false, 0, 20, false},
+     "3", {&P::predator_weight}},
+    {{"w-attr", "attractor weight w_g", "0 … 10", false, 0, 10, false},
+     "0.5", {&P::attractor_weight}},
+    {{"w-leader", "leader weight w_l", "0 … 10", false, 0, 10, false},
+     "1", {&P::leader_weight}},
     {{"seed", "seed", "LCG seed, whole number 0 … 4294967295", true, 0, 4294967295.0, false, nullptr, true},
-     "1",
-     {nullptr, &P::seed}},
-    {{"w-obs", "obstacle weight w_o", "0 … 20: how hard boids steer away from obstacles", false, 0, 20,
-      false},
-     "3",
-     {&P::obstacle_weight}},
+     "1", {nullptr, &P::seed}},
+    {{"w-obs", "obstacle weight w_o", "0 … 20: how hard boids steer away from obstacles", false, 0, 20, false},
+     "3", {&P::obstacle_weight}},
 };
+// clang-format on
 }  // namespace flock2d_rows
 inline constexpr int kFlock2dFieldCount = static_cast<int>(std::size(flock2d_rows::kRows));
 using Flock2dFieldTexts = std::array<std::string, kFlock2dFieldCount>;

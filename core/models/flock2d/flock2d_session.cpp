@@ -6,6 +6,7 @@
 
 #include "app/controller_session.h"
 #include "app/registry.h"
+#include "app/remote_step.h"
 #include "common/number_text.h"
 #include "flock2d_controller.h"
 #include "flock2d_export.h"
@@ -501,6 +502,20 @@ void Flock2dSession::draw(DrawData& d) const {
   }
   d.version = (m->steps() + 1) * 0x9E3779B97F4A7C15ull ^ (c_.selection() ? *c_.selection() + 1 : 0) ^
               (reinterpret_cast<uintptr_t>(m) << 20) ^ revision() << 40;
+}
+
+/// The model (and its twin, if any) in a step worker, from pack_list's bytes of each: null for
+/// bytes that are not.
+std::unique_ptr<WorkerModel> flock2d_worker(std::string_view bytes) {
+  Flock2dParams p;
+  p.n = 1;
+  return list_worker(
+      bytes, Flock2d(p), flock2d_unpack,
+      [](Flock2d& f) {
+        f.step();
+        f.mean_nearest_distance();  // as Flock2dController steps them off its thread
+      },
+      flock2d_pack);
 }
 
 }  // namespace
