@@ -52,24 +52,6 @@ TEST_CASE("Advance one phase walks 1, 2, 3, 4 while paused; Step finishes the cy
   CHECK_FALSE(c.advance_phase().ok);
 }
 
-TEST_CASE("running: one cycle per 0.04 s, at most 250 ms per frame, paused by a hidden page") {
-  Feedback2dController c;
-  c.edit(Feedback2dField::n, "30");
-  c.initialize();
-  c.advance(1.0);
-  CHECK(c.model()->cycles() == 0);
-  c.run();
-  c.advance(0.12);
-  CHECK(c.model()->cycles() == 3);
-  c.advance(5.0);
-  CHECK(c.model()->cycles() == 9);
-  c.pause_for_hidden_page();
-  c.advance(0.25);
-  CHECK(c.model()->cycles() == 9);
-  CHECK(c.status() == RunStatus::paused);
-  CHECK(c.series().size() == 10);
-}
-
 TEST_CASE("a heavy cycle runs at most what the frame budget allows, and at least one") {
   Feedback2dController c;
   c.edit(Feedback2dField::n, "2000");

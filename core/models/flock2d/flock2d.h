@@ -57,6 +57,9 @@ struct Marker {
   double vx = 0, vy = 0;  ///< predators move; attractors stay at rest
 };
 
+/// (x, y) scaled down to length m when longer (the rules' force and speed limits).
+void limit(double& x, double& y, double m);
+
 /// d − L·floor(d/L + 0.5): the shortest periodic displacement.
 double minimal_image(double d, double L);
 /// x − L·floor(x/L), and L itself becomes 0: into [0, L).
