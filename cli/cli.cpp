@@ -37,6 +37,7 @@ int cli_main(int argc, char** argv) {
   run.default_threads = std::min<unsigned>(run.default_threads, BANDADA_THREAD_POOL);
 #endif
   const std::string error = prepare_run(args, run);
+  for (const std::string& w : run.warnings) std::fprintf(stderr, "bandada-cli: %s\n", w.c_str());
   if (!error.empty()) return fail(error);
   if (!run.help.empty()) {
     std::fputs(run.help.c_str(), stdout);

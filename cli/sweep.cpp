@@ -49,8 +49,11 @@ int sweep_main(const std::vector<std::string>& args) {
       return 0;
     }
   SweepPlan plan;
-  const std::string err = plan_sweep(args, plan);
+  SweepSpec spec;
+  std::string err = read_sweep_args(args, spec);
+  if (err.empty()) err = plan_sweep(spec, plan);
   if (!err.empty()) return fail(err);
+  for (const std::string& w : plan.warnings) std::fprintf(stderr, "bandada-cli sweep: %s\n", w.c_str());
 
   // Rows x-major, then y, then seed; this shard's contiguous block of them.
   const size_t total = plan.rows();

@@ -89,17 +89,17 @@ SweepDefinition& PageSweep::definition(const bandada::ModelSession& s) {
   return def_;
 }
 
-std::vector<std::string> PageSweep::arguments(const bandada::ModelSession& s) const {
+bandada::SweepSpec PageSweep::spec(const bandada::ModelSession& s) const {
   const SweepDefinition& d = def_;
-  std::vector<std::string> a = {"--config", s.share_string(), "--steps", d.steps};
-  if (d.x < s.field_count())
-    a.insert(a.end(),
-             {"--x", std::string(s.field(d.x).option()) + "=" + d.x_from + ":" + d.x_to + ":" + d.x_count});
-  if (d.use_y && d.y < s.field_count())
-    a.insert(a.end(),
-             {"--y", std::string(s.field(d.y).option()) + "=" + d.y_from + ":" + d.y_to + ":" + d.y_count});
-  a.insert(a.end(), {"--seeds", d.seeds});
-  return a;
+  bandada::SweepSpec spec;
+  spec.base = {"--config", s.share_string()};
+  spec.steps = d.steps;
+  auto key = [&](size_t f) { return f < s.field_count() ? std::string(s.field(f).option()) : std::string(); };
+  spec.x = {key(d.x), d.x_from, d.x_to, d.x_count};
+  spec.has_y = d.use_y;
+  spec.y = {key(d.y), d.y_from, d.y_to, d.y_count};
+  spec.seeds = d.seeds;
+  return spec;
 }
 
 std::string PageSweep::check(const bandada::ModelSession& s) {
@@ -114,7 +114,7 @@ std::string PageSweep::check(const bandada::ModelSession& s) {
   key += '\n' + std::to_string(d.x) + ' ' + std::to_string(d.y) + ' ' + (d.use_y ? "y" : "-");
   if (key != checked_key_) {
     checked_key_ = key;
-    checked_args_ = arguments(s);
+    checked_args_ = bandada::sweep_args(spec(s));
     checked_line_ = "bandada-cli sweep";
     for (const std::string& a : checked_args_) {
       bool plain = !a.empty();
@@ -123,27 +123,11 @@ std::string PageSweep::check(const bandada::ModelSession& s) {
                           std::string("-_.=:,/").find(c) != std::string::npos);
       checked_line_ += " " + (plain ? a : "'" + a + "'");
     }
-    checked_plan_ = bandada::SweepPlan();
-    const bandada::IntegerParse steps = bandada::parse_integer_text(d.steps, 1000000);
-    if (!steps.ok) {
-      checked_why_ = "Steps: " + steps.error;
-    } else if (d.use_y && d.y == d.x) {
-      checked_why_ = "Pick two different fields for x and y.";
-    } else {
-      std::vector<std::string> a = checked_args_;
-      a.erase(a.begin() + 2, a.begin() + 4);  // planned without the steps (no run), then with them
-      checked_why_ = bandada::plan_sweep(a, checked_plan_);
-      for (const char* cli : {"--x ", "--y ", "--seeds "})  // say it in the panel's words
-        if (checked_why_.rfind(cli, 0) == 0)
-          checked_why_ = std::string(cli[2] == 'x'   ? "x: "
-                                     : cli[2] == 'y' ? "y: "
-                                                     : "Seeds: ") +
-                         checked_why_.substr(checked_why_.find(':') + 2);
-      if (checked_why_.empty() && checked_plan_.rows() > 100000)
-        checked_why_ =
-            "At most 100 000 runs (cells × seeds): this asks " + std::to_string(checked_plan_.rows()) + ".";
-      checked_plan_.base.insert(checked_plan_.base.end(), {"--steps", d.steps});
-    }
+    // Core checks it all and names what is wrong; the page adds only its own limit on runs.
+    checked_why_ = bandada::plan_sweep(spec(s), checked_plan_);
+    if (checked_why_.empty() && checked_plan_.rows() > 100000)
+      checked_why_ =
+          "At most 100 000 runs (cells × seeds): this asks " + std::to_string(checked_plan_.rows()) + ".";
   }
   if (checked_why_.empty() && def_.measure >= checked_plan_.names.size()) def_.measure = 0;
   return checked_why_;
@@ -179,9 +163,8 @@ bool PageSweep::start(bandada::ModelSession& s, bool live_running, double now_ms
   in_link = true;
   // Every core while the live run is paused, one fewer while it runs; never more than the rows.
   workers_ = std::max(1, std::min(static_cast<int>(n), js_cores() - (live_running ? 1 : 0)));
-  std::string text = def_.steps;  // the steps, then the arguments without them
-  for (size_t k = 0; k < checked_args_.size(); ++k)
-    if (k != 2 && k != 3) text += "\n" + checked_args_[k];
+  std::string text;  // the arguments, one a line, as the workers read them back (read_sweep_args)
+  for (size_t k = 0; k < checked_args_.size(); ++k) text += (k ? "\n" : "") + checked_args_[k];
   js_sweep_start(text.c_str(), static_cast<int>(n), workers_);
   return true;
 }

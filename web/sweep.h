@@ -111,8 +111,8 @@ class PageSweep {
 
   std::string model_;
   SweepDefinition def_;
-  /// The `bandada-cli sweep` arguments of this definition for the session's current fields.
-  std::vector<std::string> arguments(const bandada::ModelSession& s) const;
+  /// This definition for the session's current fields, as core's sweep spec.
+  bandada::SweepSpec spec(const bandada::ModelSession& s) const;
 
   std::string checked_key_, checked_why_, checked_line_;  // the last check, kept while nothing changes
   std::vector<std::string> checked_args_;

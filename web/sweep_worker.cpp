@@ -15,13 +15,11 @@ namespace {
 bandada::SweepPlan g_plan;
 std::string g_error;
 
-/// The sweep: its step count on the first line, then one argument per line. "" or why not.
+/// The sweep as its arguments, one a line (core's sweep_args of the page's spec). "" or why not.
 std::string plan(const std::string& text) {
-  std::vector<std::string> lines = bandada::split_text(text, '\n');
-  const std::string steps = lines[0];
-  lines.erase(lines.begin());
-  g_error = bandada::plan_sweep(lines, g_plan);  // planned without the steps: no run of the base
-  g_plan.base.insert(g_plan.base.end(), {"--steps", steps});
+  bandada::SweepSpec spec;
+  g_error = bandada::read_sweep_args(bandada::split_text(text, '\n'), spec);
+  if (g_error.empty()) g_error = bandada::plan_sweep(spec, g_plan);
   return g_error;
 }
 

@@ -162,7 +162,7 @@ std::string prepare_run(const std::vector<std::string>& args, Run& run) {
       return ("--config names the model " + std::string(share_model(config)) + ", not " + model);
     CommandResult r = s->open_link(config);
     if (!r.ok) return ("--config: " + r.message);
-    for (const std::string& w : r.warnings) std::fprintf(stderr, "bandada-cli: --config: %s\n", w.c_str());
+    for (const std::string& w : r.warnings) run.warnings.push_back("--config: " + w);
   }
   std::vector<bool> explicit_field(s->field_count(), false);
   for (const Given& g : given) {

@@ -16,7 +16,8 @@ namespace bandada {
 struct Run {
   std::unique_ptr<ModelSession> session;
   std::string format = "json";
-  std::string help;  ///< set instead when the arguments asked for --help
+  std::string help;                   ///< set instead when the arguments asked for --help
+  std::vector<std::string> warnings;  ///< values --config refused and replaced (the run goes on)
   /// Threads for the step when --threads is not given (the CLI: every core; a sweep's rows: 1).
   unsigned default_threads = 1;
   /// Threads this build can start at most (a wasm build's pool made before main); 0: no limit.

@@ -13,27 +13,25 @@
 namespace bandada {
 namespace {
 
-/// KEY=FROM:TO:COUNT against the model's fields; "" or why not.
-std::string parse_axis(const std::string& spec, const ModelSession& s, const char* which, SweepAxis& out) {
-  const size_t eq = spec.find('='), c1 = spec.find(':', eq), c2 = spec.find(':', c1 + 1);
-  if (eq == std::string::npos || c1 == std::string::npos || c2 == std::string::npos)
-    return std::string(which) + " '" + shown(spec) + "': give KEY=FROM:TO:COUNT, e.g. radius=0.5:3:20";
-  out.key = spec.substr(0, eq);
+/// An axis against the model's fields; "" or why not, naming it ("x", "y").
+std::string plan_axis(const SweepAxisSpec& spec, const ModelSession& s, const char* which, SweepAxis& out) {
+  out.key = spec.key;
   const FieldInfo* field = nullptr;
   for (size_t i = 0; i < s.field_count(); ++i)
     if (out.key == s.field(i).option()) field = &s.field(i);
   if (!field) {
     std::string keys;
     for (size_t i = 0; i < s.field_count(); ++i) keys += (i ? ", " : "") + std::string(s.field(i).option());
-    return std::string(which) + " '" + shown(out.key) + "': not a field of " + s.info().id + " (" + keys +
+    return std::string(which) + ": '" + shown(out.key) + "' is not a field of " + s.info().id + " (" + keys +
            ")";
   }
-  const RealParse from = parse_real_text(spec.substr(eq + 1, c1 - eq - 1));
-  const RealParse to = parse_real_text(spec.substr(c1 + 1, c2 - c1 - 1));
-  const IntegerParse count = parse_integer_text(spec.substr(c2 + 1), 10000);
-  if (!from.ok || !to.ok) return std::string(which) + " '" + shown(spec) + "': FROM and TO must be numbers";
+  const RealParse from = parse_real_text(spec.from);
+  const RealParse to = parse_real_text(spec.to);
+  const IntegerParse count = parse_integer_text(spec.count, 10000);
+  if (!from.ok) return std::string(which) + ": from '" + shown(spec.from) + "': " + from.error;
+  if (!to.ok) return std::string(which) + ": to '" + shown(spec.to) + "': " + to.error;
   if (!count.ok || count.value == 0)
-    return std::string(which) + " '" + shown(spec) + "': COUNT must be 1 … 10000";
+    return std::string(which) + ": values '" + shown(spec.count) + "': a whole number 1 … 10000";
   out.values.clear();
   for (uint64_t k = 0; k < count.value; ++k) {
     const double t = count.value == 1 ? 0.0 : static_cast<double>(k) / static_cast<double>(count.value - 1);
@@ -44,6 +42,15 @@ std::string parse_axis(const std::string& spec, const ModelSession& s, const cha
   return {};
 }
 
+/// KEY=FROM:TO:COUNT; false for text of another shape.
+bool read_axis(const std::string& text, SweepAxisSpec& out) {
+  const size_t eq = text.find('='), c1 = text.find(':', eq), c2 = text.find(':', c1 + 1);
+  if (eq == std::string::npos || c1 == std::string::npos || c2 == std::string::npos) return false;
+  out = {text.substr(0, eq), text.substr(eq + 1, c1 - eq - 1), text.substr(c1 + 1, c2 - c1 - 1),
+         text.substr(c2 + 1)};
+  return true;
+}
+
 std::string json_value(const ModelSession::Measure& m) { return m.numeric ? m.value : "\"" + m.value + "\""; }
 
 }  // namespace
@@ -51,30 +58,69 @@ std::string json_value(const ModelSession::Measure& m) { return m.numeric ? m.va
 size_t SweepPlan::rows() const { return x.values.size() * per_x(); }
 size_t SweepPlan::per_x() const { return (has_y ? y.values.size() : 1) * seeds.size(); }
 
-std::string plan_sweep(const std::vector<std::string>& args, SweepPlan& plan) {
-  plan = SweepPlan();
-  std::string x_spec, y_spec, seeds_text, seed_list, measure_list;
+std::string read_sweep_args(const std::vector<std::string>& args, SweepSpec& spec) {
+  spec = SweepSpec();
+  std::string x_text, y_text;
   for (size_t i = 0; i < args.size(); ++i) {
     const std::string& a = args[i];
-    std::string* own = a == "--x"           ? &x_spec
-                       : a == "--y"         ? &y_spec
-                       : a == "--seeds"     ? &seeds_text
-                       : a == "--seed-list" ? &seed_list
-                       : a == "--measure"   ? &measure_list
-                       : a == "--shard"     ? &plan.shard
-                       : a == "--format"    ? &plan.format
-                       : a == "--threads"   ? &plan.threads
+    std::string* own = a == "--x"           ? &x_text
+                       : a == "--y"         ? &y_text
+                       : a == "--seeds"     ? &spec.seeds
+                       : a == "--seed-list" ? &spec.seed_list
+                       : a == "--measure"   ? &spec.measures
+                       : a == "--shard"     ? &spec.shard
+                       : a == "--format"    ? &spec.format
+                       : a == "--threads"   ? &spec.threads
                                             : nullptr;
     if (a == "--seed") return "--seed is the sweep's: use --seeds S or --seed-list a,b,c";
+    if (a == "--steps" && i + 1 < args.size()) {
+      spec.steps = args[++i];
+      continue;
+    }
     if (!own) {
-      plan.base.push_back(a);
+      spec.base.push_back(a);
       continue;
     }
     if (i + 1 >= args.size()) return "option " + a + " needs a value (see sweep --help)";
     *own = args[++i];
   }
-  if (x_spec.empty()) return "--x KEY=FROM:TO:COUNT is needed (see sweep --help)";
-  if (plan.format != "csv" && plan.format != "jsonl") return "--format must be csv or jsonl";
+  if (x_text.empty()) return "--x KEY=FROM:TO:COUNT is needed (see sweep --help)";
+  if (!read_axis(x_text, spec.x))
+    return "--x '" + shown(x_text) + "': give KEY=FROM:TO:COUNT, e.g. radius=0.5:3:20";
+  spec.has_y = !y_text.empty();
+  if (spec.has_y && !read_axis(y_text, spec.y))
+    return "--y '" + shown(y_text) + "': give KEY=FROM:TO:COUNT, e.g. radius=0.5:3:20";
+  return {};
+}
+
+std::vector<std::string> sweep_args(const SweepSpec& spec) {
+  auto axis = [](const SweepAxisSpec& a) { return a.key + "=" + a.from + ":" + a.to + ":" + a.count; };
+  std::vector<std::string> out = spec.base;
+  if (spec.steps) out.insert(out.end(), {"--steps", *spec.steps});
+  out.insert(out.end(), {"--x", axis(spec.x)});
+  if (spec.has_y) out.insert(out.end(), {"--y", axis(spec.y)});
+  if (spec.seed_list.empty())
+    out.insert(out.end(), {"--seeds", spec.seeds});
+  else
+    out.insert(out.end(), {"--seed-list", spec.seed_list});
+  if (!spec.measures.empty()) out.insert(out.end(), {"--measure", spec.measures});
+  if (spec.format != "csv") out.insert(out.end(), {"--format", spec.format});
+  if (spec.shard != "0/1") out.insert(out.end(), {"--shard", spec.shard});
+  if (!spec.threads.empty()) out.insert(out.end(), {"--threads", spec.threads});
+  return out;
+}
+
+std::string plan_sweep(const SweepSpec& spec, SweepPlan& plan) {
+  plan = SweepPlan();
+  plan.base = spec.base;
+  plan.format = spec.format;
+  plan.shard = spec.shard;
+  plan.threads = spec.threads;
+  if (plan.format != "csv" && plan.format != "jsonl") return "format: csv or jsonl";
+  if (spec.steps) {
+    const IntegerParse steps = parse_integer_text(*spec.steps, 100000000);
+    if (!steps.ok) return "steps '" + shown(*spec.steps) + "': " + steps.error;
+  }
 
   // The model, its fields and its measures, from a run of the base options with no steps.
   std::vector<std::string> probe_args = plan.base;
@@ -82,25 +128,26 @@ std::string plan_sweep(const std::vector<std::string>& args, SweepPlan& plan) {
   probe.stop = Run::Stop::initialized;  // its measures' names, without running its steps
   const std::string base_error = prepare_run(probe_args, probe);
   if (!base_error.empty()) return base_error;
+  plan.warnings = probe.warnings;
   if (!probe.help.empty()) return "--help: use bandada-cli sweep --help, or bandada-cli --model M --help";
   const ModelSession& model = *probe.session;
   plan.model = model.info().id;
 
-  std::string err = parse_axis(x_spec, model, "--x", plan.x);
-  plan.has_y = !y_spec.empty();
-  if (err.empty() && plan.has_y) err = parse_axis(y_spec, model, "--y", plan.y);
+  std::string err = plan_axis(spec.x, model, "x", plan.x);
+  plan.has_y = spec.has_y;
+  if (err.empty() && plan.has_y) err = plan_axis(spec.y, model, "y", plan.y);
   if (!err.empty()) return err;
-  if (plan.has_y && plan.y.key == plan.x.key) return "--x and --y name the same field";
+  if (plan.has_y && plan.y.key == plan.x.key) return "x and y name the same field: pick two different ones";
 
-  if (!seed_list.empty()) {
-    for (const std::string& one : split_text(seed_list, ',')) {
+  if (!spec.seed_list.empty()) {
+    for (const std::string& one : split_text(spec.seed_list, ',')) {
       const IntegerParse p = parse_integer_text(one, 4294967295ull);
-      if (!p.ok) return "--seed-list '" + shown(one) + "': " + p.error;
+      if (!p.ok) return "seed list: '" + shown(one) + "': " + p.error;
       plan.seeds.push_back(std::to_string(p.value));
     }
   } else {
-    const IntegerParse n = parse_integer_text(seeds_text.empty() ? "1" : seeds_text, 100000);
-    if (!n.ok || n.value == 0) return "--seeds '" + shown(seeds_text) + "': a whole number 1 … 100000";
+    const IntegerParse n = parse_integer_text(spec.seeds, 100000);
+    if (!n.ok || n.value == 0) return "seeds '" + shown(spec.seeds) + "': a whole number 1 … 100000";
     for (uint64_t k = 1; k <= n.value; ++k) plan.seeds.push_back(std::to_string(k));
   }
 
@@ -126,20 +173,21 @@ std::string plan_sweep(const std::vector<std::string>& args, SweepPlan& plan) {
     plan.names.push_back(m.name);
     plan.numeric.push_back(m.numeric);
   }
-  if (measure_list.empty()) {
+  if (spec.measures.empty()) {
     for (size_t k = 0; k < plan.names.size(); ++k) plan.picked.push_back(k);
   } else {
-    for (const std::string& one : split_text(measure_list, ',')) {
+    for (const std::string& one : split_text(spec.measures, ',')) {
       size_t k = 0;
       while (k < plan.names.size() && plan.names[k] != one) ++k;
       if (k == plan.names.size()) {
         std::string all;
         for (size_t j = 0; j < plan.names.size(); ++j) all += (j ? ", " : "") + plan.names[j];
-        return "--measure '" + shown(one) + "': " + model.info().id + " measures " + all;
+        return "measure '" + shown(one) + "': " + model.info().id + " measures " + all;
       }
       plan.picked.push_back(k);
     }
   }
+  if (spec.steps) plan.base.insert(plan.base.end(), {"--steps", *spec.steps});  // checked: now run
   return {};
 }
 

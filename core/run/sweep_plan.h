@@ -3,6 +3,7 @@
 // core, below both front ends.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -15,6 +16,24 @@ struct SweepAxis {
   std::vector<std::string> values;  ///< the option text each grid value is given as (rounded if whole)
 };
 
+/// One axis as given: a field's option name and its grid as typed (FROM, TO, COUNT values).
+struct SweepAxisSpec {
+  std::string key, from, to, count;
+};
+
+/// A sweep as data, before it is checked: what `bandada-cli sweep`'s options say, and what the
+/// page's Sweep tab fills in from its fields. plan_sweep checks it and names what is wrong.
+struct SweepSpec {
+  std::vector<std::string> base;     ///< a single run's options every row gets (--model, --config, fields)
+  std::optional<std::string> steps;  ///< the steps each row runs (none: as the base says, --cycles say)
+  SweepAxisSpec x, y;
+  bool has_y = false;
+  std::string seeds = "1";  ///< S: seeds 1 … S, unless …
+  std::string seed_list;    ///< … a,b,c is given
+  std::string measures;     ///< m1,m2,…: those printed (empty: every measure)
+  std::string format = "csv", shard = "0/1", threads;
+};
+
 struct SweepPlan {
   std::string model;              ///< the model's id
   std::vector<std::string> base;  ///< the options every row gets (model, --config, fields, steps)
@@ -25,12 +44,18 @@ struct SweepPlan {
   std::vector<bool> numeric;       ///< … whether it is a number (else a word, such as a regime)
   std::vector<size_t> picked;      ///< … and the ones printed, in order
   std::string format = "csv", shard = "0/1", threads;
-  size_t rows() const;   ///< x-major, then y, then seed
-  size_t per_x() const;  ///< rows per x value
+  std::vector<std::string> warnings;  ///< what the base run's --config refused and replaced
+  size_t rows() const;                ///< x-major, then y, then seed
+  size_t per_x() const;               ///< rows per x value
 };
 
-/// Reads a sweep's arguments (as after `bandada-cli sweep`) and checks the base run; "" or why not.
-std::string plan_sweep(const std::vector<std::string>& args, SweepPlan& plan);
+/// Reads a sweep's arguments (as after `bandada-cli sweep`) into a spec; "" or why not.
+std::string read_sweep_args(const std::vector<std::string>& args, SweepSpec& spec);
+/// The spec as `bandada-cli sweep` arguments (read_sweep_args reads them back to the same spec).
+std::vector<std::string> sweep_args(const SweepSpec& spec);
+/// Checks a spec (the base run, both axes against the model's fields, every grid point's fields,
+/// the seeds, steps and measures) and plans its rows; "" or why not, naming the part.
+std::string plan_sweep(const SweepSpec& spec, SweepPlan& plan);
 /// The CSV header line (with its newline).
 std::string sweep_header(const SweepPlan& plan);
 /// Runs row r: its output line (no newline) and every measure; "" or the row's error.

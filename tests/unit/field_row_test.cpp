@@ -70,9 +70,11 @@ TEST_CASE("a field added as one row reaches the CLI, links, the views' inputs, s
     CHECK(other->text(field_by_key(*other, "ph")) == "0,5");
   }
   SUBCASE("sweeps: an axis over it") {
+    SweepSpec spec;
+    REQUIRE(read_sweep_args({"--model", "ring-plus", "--x", "phase=0:0.5:3", "--seeds", "1", "--steps", "1"},
+                            spec) == "");
     SweepPlan plan;
-    REQUIRE(plan_sweep({"--model", "ring-plus", "--x", "phase=0:0.5:3", "--seeds", "1", "--steps", "1"},
-                       plan) == "");
+    REQUIRE(plan_sweep(spec, plan) == "");
     REQUIRE(plan.rows() == 3);
     std::string line;
     std::vector<ModelSession::Measure> m;
