@@ -123,8 +123,10 @@
     svg.setAttribute('aria-label', cube()
       ? 'Isometric view of the periodic cube: one glyph per boid along its projected velocity; a dot when it stands still or flies along the view axis. Overlap here does not mean a shared 3-D position.'
       : `The ${desc.width} × ${desc.height} plane: one arrow per glyph; markers and rings as in the WebGL view.`);
-    svg.innerHTML = '<defs><marker id="hv-arrow" viewBox="0 0 6 6" refX="3" refY="3" markerWidth="3.2" markerHeight="3.2" ' +
-      'orient="auto"><path d="M0,0 L6,3 L0,6 z" style="fill: var(--c0)"/></marker></defs>';
+    // One arrowhead per palette colour, so that each glyph's head takes its line's colour.
+    svg.innerHTML = '<defs>' + desc.palette.map((hex, c) =>
+      `<marker id="hv-arrow-${c}" viewBox="0 0 6 6" refX="3" refY="3" markerWidth="3.2" markerHeight="3.2" ` +
+      `orient="auto"><path d="M0,0 L6,3 L0,6 z" style="fill: var(--c${c})"/></marker>`).join('') + '</defs>';
     if (cube()) drawCube(svg);
     else svg.appendChild(svgEl('rect', {class: 'hv-frame', x: 0, y: 0, width: w, height: h}));
     svg.appendChild(svgEl('g', {id: 'hv-glyphs', class: 'hv-glyphs'}));

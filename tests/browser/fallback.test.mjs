@@ -250,3 +250,28 @@ test('in the accessible view a marker can be placed by keyboard alone, and the p
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('each arrowhead in the accessible view takes its glyph\'s colour (the feedback engine: V white, F red)', async () => {
+  const {context, page} = await fallbackPage();
+  await page.selectOption('#hv-model', 'feedback2d');
+  await page.waitForFunction(() => document.getElementById('hv-model').value === 'feedback2d');
+  await page.click('button[data-cmd=initialize]');
+  // From the default start, F points appear by cycle 120 (the CLI: 75 F, 125 V).
+  await page.evaluate(() => { for (let c = 0; c < 120; ++c) Module.command('step'); });
+  await page.waitForFunction(() => document.querySelector('.hv-glyph.c2[visibility="visible"]') !== null);
+  const heads = await page.evaluate(() => {
+    const out = {};
+    for (const line of document.querySelectorAll('.hv-glyph[visibility="visible"]')) {
+      const cls = [...line.classList].find((c) => /^c\d+$/.test(c));
+      if (out[cls] || line.classList.contains('hl2') || line.classList.contains('hv-point')) continue;
+      const id = getComputedStyle(line).markerEnd.match(/#([\w-]+)/)[1];
+      const path = document.querySelector(`#${id} path`);
+      out[cls] = {stroke: getComputedStyle(line).stroke, head: getComputedStyle(path).fill};
+    }
+    return out;
+  });
+  assert.ok(heads.c1 && heads.c2, JSON.stringify(heads));  // both classes are on the plane at the start
+  for (const {stroke, head} of Object.values(heads)) assert.equal(head, stroke);
+  assert.notEqual(heads.c1.head, heads.c2.head);
+  await context.close();
+});

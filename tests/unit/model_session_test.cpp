@@ -233,3 +233,25 @@ TEST_CASE("every model: a NaN or -inf frame budget still runs the due step, neve
     CHECK(s->steps() >= after + 1);
   }
 }
+
+TEST_CASE("the 2-D flock's leader is drawn and listed in the leader's colour, not the attractor's") {
+  std::unique_ptr<ModelSession> s = make_session("flock2d");
+  s->edit(0, "20");
+  REQUIRE(s->command("initialize").ok);
+  REQUIRE(s->select(3).ok);
+  REQUIRE(s->command("make_leader").ok);
+  DrawData d;
+  s->draw(d);
+  size_t rings = 0;
+  for (const Overlay& o : d.overlays)
+    if (o.kind == Overlay::Kind::ring && o.x == d.pos[3 * 3] && o.y == d.pos[3 * 3 + 1] &&
+        o.colour != kOrange) {
+      CHECK(o.colour == kLeader);
+      ++rings;
+    }
+  CHECK(rings == 2);
+  bool listed = false;
+  for (const auto& [colour, word] : s->legend())
+    if (std::string(word) == "leader") listed = colour == kLeader;
+  CHECK(listed);
+}

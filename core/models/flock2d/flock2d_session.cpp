@@ -26,7 +26,8 @@ const ModelInfo kInfo = {
 
 enum Display { kVectors, kTrails, kGrid, kMarkers, kBySpeed, kByNeighbours, kTwin };
 enum ChoiceId { kPreset, kLaw, kIntegrator, kStart, kCompare };
-enum ToolId { kPredator, kAttractor, kSelect, kLeader, kErase, kCircle, kWall };
+// The tools, in the description's order. Named kTool…: a plain kLeader would hide the palette's.
+enum ToolId { kToolPredator, kToolAttractor, kToolSelect, kToolLeader, kToolErase, kToolCircle, kToolWall };
 
 std::vector<Choice> make_choices() {
   Choice preset{"preset", "preset", {}, {}, nullptr};
@@ -208,32 +209,32 @@ class Flock2dSession final : public ControllerSession<Flock2dController, Flock2d
     if (!c_.model()) return {false, "Initialize first: markers go into a running flock."};
     if (!(x >= 0 && y >= 0 && x <= kFlockWidth && y <= kFlockHeight)) return {false, "Outside the plane."};
     CommandResult r;
-    if (remove || tool() == kErase)
+    if (remove || tool() == kToolErase)
       r = c_.remove_nearest(x, y);
-    else if (tool() == kCircle)
+    else if (tool() == kToolCircle)
       r = c_.add_circle(x, y, 30);  // a tap: a circle of radius 30
-    else if (tool() == kWall)
+    else if (tool() == kToolWall)
       return {false, "Drag from one end of the wall to the other."};
-    else if (right || tool() == kAttractor)
+    else if (right || tool() == kToolAttractor)
       r = c_.add_attractor(x, y);
-    else if (tool() == kPredator)
+    else if (tool() == kToolPredator)
       r = c_.add_predator(x, y);
     else {
       DrawData d;
       draw(d);
       const int64_t i = nearest_glyph(d, x, y, pick);
       if (i < 0) return {false, "No boid there."};
-      r = tool() == kLeader ? c_.set_leader(i) : c_.select(i);
+      r = tool() == kToolLeader ? c_.set_leader(i) : c_.select(i);
     }
     if (r.ok) bump();  // markers and the leader are part of the saved text
     return r;
   }
   CommandResult drag(double x0, double y0, double x1, double y1) override {
     CommandResult r;
-    if (tool() == kCircle) {
+    if (tool() == kToolCircle) {
       const double dx = minimal_image(x1 - x0, kFlockWidth), dy = minimal_image(y1 - y0, kFlockHeight);
       r = c_.add_circle(x0, y0, std::fmin(150.0, std::fmax(1.0, std::sqrt(dx * dx + dy * dy))));
-    } else if (tool() == kWall) {
+    } else if (tool() == kToolWall) {
       r = c_.add_wall(x0, y0, x1, y1);
     } else {
       return press(x1, y1, false, false, 15.0);
