@@ -21,6 +21,22 @@ namespace {
 
 SDL_Window* g_window = nullptr;  // the one window; the app itself lives in web::App
 std::vector<SDL_Event> g_later;  // events held for the next frame (events_this_frame)
+/// The modifiers as of the last key event handled, in order. NOT A BUG: not SDL_GetModState(),
+/// which is the state now, after every event still queued: a chord that ends within a frame
+/// (Ctrl+A, a Shift+click) would be read without its modifier.
+SDL_Keymod g_mods = KMOD_NONE;
+
+/// ImGui's SDL2 backend (1.86) reads the modifiers from SDL_GetModState(): set them from the
+/// event it has just handled instead.
+void modifiers_from(const SDL_Event& e) {
+  if (e.type != SDL_KEYDOWN && e.type != SDL_KEYUP) return;
+  g_mods = static_cast<SDL_Keymod>(e.key.keysym.mod);
+  ImGuiIO& io = ImGui::GetIO();
+  io.KeyShift = (g_mods & KMOD_SHIFT) != 0;
+  io.KeyCtrl = (g_mods & KMOD_CTRL) != 0;
+  io.KeyAlt = (g_mods & KMOD_ALT) != 0;
+  io.KeySuper = (g_mods & KMOD_GUI) != 0;
+}
 
 /// ImGui 1.86 reads a key as held or not once per frame, so a key pressed and released between
 /// two frames (a quick tap while frames are slow) never reaches a field: Enter, Backspace lost.
@@ -132,7 +148,7 @@ void handle_event(const SDL_Event& e) {
       if (!a.view.contains(x, y)) break;
       if (e.button.button == SDL_BUTTON_RIGHT && !cube) press_plane(x, y, true, false, 0.0);
       if (e.button.button == SDL_BUTTON_LEFT)
-        p = {true, false, (SDL_GetModState() & KMOD_SHIFT) != 0, x, y, x, y, emscripten_get_now()};
+        p = {true, false, (g_mods & KMOD_SHIFT) != 0, x, y, x, y, emscripten_get_now()};
       break;
     }
     case SDL_MOUSEMOTION:
@@ -205,6 +221,7 @@ void frame() {
   if (!a.html_view) {
     for (SDL_Event& e : events_this_frame(g_later)) {
       ImGui_ImplSDL2_ProcessEvent(&e);
+      modifiers_from(e);
       handle_event(e);
       input = true;
       if (a.html_view) break;

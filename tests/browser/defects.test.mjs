@@ -3,7 +3,8 @@
 // typed in, and counts typed into a running 2-D model.
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {useSuite, openPage, appState, clickWidget, typeField, waitState, nextFrames, freshPage, tapInOneFrame} from './helpers.mjs';
+import {useSuite, openPage, appState, clickWidget, typeField, waitState, nextFrames, freshPage, tapInOneFrame, chordInOneFrame,
+        canvasPoint} from './helpers.mjs';
 
 const suite = useSuite();
 
@@ -180,6 +181,44 @@ test('the panels and the view keep their colours: a panel background is cleared 
   const view = await pixel(box[0] + vx + 12, box[1] + vy + vh - 12);  // the view's corner
   assert.ok(panel.equals(await reference('23,26,33')), 'the panel is the window colour');
   assert.ok(view.equals(await reference('14,17,23')), 'the view is its own darker colour');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+// Modifiers come from the events, in order: a chord that ends within one frame keeps its
+// modifier (ImGui's SDL2 backend read SDL_GetModState(), the state after the whole queue).
+test('Ctrl+A that ends within one frame still selects all: "1.25", Ctrl+A, Backspace, "0.7" gives 0.7', async () => {
+  const {context, page, errors} = await fresh();
+  await page.evaluate(() => Module.command('model:flock2d'));
+  await nextFrames(page);
+  await typeField(page, 'w-sep', '1.25');
+  const key = (type, code, k) => [type, {code, key: code, keyCode: k, which: k}];
+  for (let round = 0; round < 3; ++round) {
+    await chordInOneFrame(page, 'Control', [key('keydown', 'KeyA', 65), key('keyup', 'KeyA', 65)]);
+    await tapInOneFrame(page, 'Backspace', 8);
+    await page.keyboard.type(round === 2 ? '0.7' : '1.25', {delay: 15});
+    await nextFrames(page, 3);
+  }
+  const s = await appState(page);
+  assert.equal(s.texts[3], '0.7');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a Shift+click whose Shift goes up within the frame removes the nearest marker, not adds one', async () => {
+  const {context, page, errors} = await fresh();
+  await page.evaluate(() => Module.command('model:flock2d'));
+  await nextFrames(page);
+  await clickWidget(page, 'Initialize');
+  const v = (await appState(page)).view;
+  const [x, y] = await canvasPoint(page, v[0] + v[2] * 0.3, v[1] + v[3] * 0.5);
+  await page.mouse.click(x, y);  // the predator tool: a predator there
+  await nextFrames(page);
+  assert.equal((await appState(page)).sessions.flock2d.extra.predators, 1);
+  const at = {clientX: x + 5, clientY: y, button: 0};
+  await chordInOneFrame(page, 'Shift', [['mousedown', {...at, buttons: 1}], ['mouseup', {...at, buttons: 0}]]);
+  await nextFrames(page, 3);
+  assert.equal((await appState(page)).sessions.flock2d.extra.predators, 0);
   assert.deepEqual(errors, []);
   await context.close();
 });

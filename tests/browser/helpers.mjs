@@ -143,6 +143,23 @@ export async function tapInOneFrame(page, code, keyCode) {
   }, [code, keyCode]);
 }
 
+/// Modifier keys as the canvas gets them: DOM code, keyCode and the event flag they set.
+export const MODIFIERS = {Control: ['ControlLeft', 17, 'ctrlKey'], Shift: ['ShiftLeft', 16, 'shiftKey']};
+
+/// A chord that ends between two frames, as when frames are slow: the modifier goes down, then
+/// `inside` runs (it returns the events to send meanwhile, as [type, init] pairs for the canvas,
+/// the modifier's flag set in each), then the modifier goes up, all in one task.
+export async function chordInOneFrame(page, modifier, inside) {
+  await page.evaluate(([[mc, mk, flag], events]) => {
+    const canvas = document.getElementById('canvas');
+    const send = (type, init, Kind) => canvas.dispatchEvent(new Kind(type, {bubbles: true, cancelable: true, ...init}));
+    send('keydown', {code: mc, key: mc, keyCode: mk, which: mk, [flag]: true}, KeyboardEvent);
+    for (const [type, init] of events)
+      send(type, {...init, [flag]: true}, type.startsWith('key') ? KeyboardEvent : MouseEvent);
+    send('keyup', {code: mc, key: mc, keyCode: mk, which: mk}, KeyboardEvent);
+  }, [MODIFIERS[modifier], inside]);
+}
+
 /// Clicks the 3-D view away from any boid, leaving text fields (so shortcuts work). ImGui
 /// says a field has let go of the keyboard two frames after the click (io.WantTextInput is
 /// set at a frame's start, from the frame before), and keys are read before that: 3 frames.
