@@ -17,6 +17,14 @@ namespace {
 constexpr const char* kModelKey = "bandada.model";
 constexpr unsigned kPagePool = 16;  // the threaded build's workers at most (web/web.cmake)
 
+/// Why the page steps on one thread, said beside "threads: 1" (nothing more on a one-core device,
+/// where the threaded build runs one thread).
+std::string one_thread_reason() {
+  if (!cross_origin_isolated()) return " — host is not cross-origin isolated";
+  if (!shared_memory()) return " — this browser offers no SharedArrayBuffer";
+  return "";
+}
+
 std::string key_of(const bandada::ModelSession& s, const char* what) {
   return std::string("bandada.") + s.info().id + "." + what;
 }
@@ -41,7 +49,7 @@ App& app() {
       s->place_steps(place);
     }
     a.threads_note = "threads: " + std::to_string(a.threads);
-    if (a.threads == 1 && !cross_origin_isolated()) a.threads_note += " — host is not cross-origin isolated";
+    if (a.threads == 1) a.threads_note += one_thread_reason();
     return a;
   }();
   return instance;

@@ -121,7 +121,7 @@ struct App {
   bool has_gl = false;       ///< a WebGL2 context exists, so the WebGL view can come back
   bool coarse = false;       ///< a touch device: larger targets
   unsigned threads = 1;      ///< threads a step uses (the threaded build on an isolated page: every core)
-  std::string threads_note;  ///< "threads: 4", or "threads: 1 — host is not cross-origin isolated"
+  std::string threads_note;  ///< "threads: 4", or "threads: 1 — " and why (host, browser)
   bool pause_live_for_sweep = true;
   bool sweep_tab = false;  ///< the desktop's Sweep tab is open (its window grows)  ///< a sweep pauses the
                            ///< live run (else it keeps running)

@@ -188,6 +188,7 @@ EM_JS(int, js_html_view_requested, (), { return Module.bandadaHtmlView ? 1 : 0; 
 
 EM_JS(int, js_coarse_pointer, (), { return window.matchMedia('(pointer: coarse)').matches ? 1 : 0; });
 EM_JS(int, js_cross_origin_isolated, (), { return self.crossOriginIsolated ? 1 : 0; });
+EM_JS(int, js_shared_memory, (), { return typeof SharedArrayBuffer === 'function' ? 1 : 0; });
 // A throwaway context names the renderer (WebGL2 contexts report the real one on RENDERER or
 // through WEBGL_debug_renderer_info); software ones rasterize on the CPU.
 EM_JS(int, js_software_webgl, (), {
@@ -331,6 +332,7 @@ void fail_page(const char* why) { js_fail_page(why); }
 double device_pixel_ratio() { return emscripten_get_device_pixel_ratio(); }
 bool coarse_pointer() { return js_coarse_pointer() != 0; }
 bool cross_origin_isolated() { return js_cross_origin_isolated() != 0; }
+bool shared_memory() { return js_shared_memory() != 0; }
 bool software_webgl() { return js_software_webgl() != 0; }
 
 namespace {

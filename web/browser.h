@@ -51,6 +51,8 @@ double device_pixel_ratio();
 bool coarse_pointer();
 /// The page may share memory with workers (COOP/COEP headers): the threaded build can run.
 bool cross_origin_isolated();
+/// The browser offers SharedArrayBuffer (WebKitGTK, for one, does not even to an isolated page).
+bool shared_memory();
 /// A Web Worker with its own instance of the engine (web/step_worker.js), made on first use, that
 /// computes the steps of session `id` where this build has no threads.
 std::unique_ptr<bandada::RemoteStepper> step_worker(int id);

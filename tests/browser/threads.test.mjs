@@ -9,9 +9,11 @@ let browser;
 before(async () => { browser = await launch(); });
 after(async () => { await browser?.close(); });
 
-async function runOn(isolated) {
+async function runOn(isolated, {noSharedMemory = false} = {}) {
   const {server, url} = await startServer({isolated});
   const context = await browser.newContext({viewport: {width: 1400, height: 900}});
+  // As WebKitGTK: an isolated page, but no SharedArrayBuffer (before any of the page's scripts).
+  if (noSharedMemory) await context.addInitScript(() => { delete self.SharedArrayBuffer; });
   const errors = [];
   try {
     const page = await openPage(context, url, errors);
@@ -57,6 +59,15 @@ test('isolated: the threaded build on every core; without the headers: one threa
   assert.equal(mt.s.fingerprint, st.s.fingerprint);
   assert.deepEqual(mt.errors, []);
   assert.deepEqual(st.errors, []);
+});
+
+test('an isolated page in a browser without SharedArrayBuffer: one thread, and the page says why', async () => {
+  const run = await runOn(true, {noSharedMemory: true});
+  assert.equal(run.facts.isolated, true);
+  assert.match(run.facts.build, /\/bandada\.js$/);
+  assert.equal(run.s.threads_note, 'threads: 1 — this browser offers no SharedArrayBuffer');
+  assert.equal(run.s.steps, 5);
+  assert.deepEqual(run.errors, []);
 });
 
 // A 3-D step of about 0.1 s at N = 20 000, r = 1: long enough that the page computes it in slices
