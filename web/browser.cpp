@@ -82,16 +82,7 @@ EM_JS(char*, js_navigation_type, (), {
   return p;
 });
 
-EM_JS(void, js_clipboard_write, (const char* text), {
-  window.bandadaClipboard = -1;
-  const t = UTF8ToString(text);
-  try {
-    navigator.clipboard.writeText(t).then(() => { window.bandadaClipboard = 1; },
-                                          () => { window.bandadaClipboard = 0; });
-  } catch (e) {
-    window.bandadaClipboard = 0;
-  }
-});
+EM_JS(void, js_clipboard_write, (const char* text), { Module.bandadaCopy(UTF8ToString(text), false); });
 
 EM_JS(int, js_clipboard_answer, (), {
   return window.bandadaClipboard === undefined ? -1 : window.bandadaClipboard;
@@ -108,6 +99,26 @@ EM_JS(void, js_download, (const char* name, const char* mime, const char* text),
 });
 
 EM_JS(void, js_install_page_hooks, (int with_canvas), {
+  // Writes the clipboard; window.bandadaClipboard says how it went (-1 waiting, 1 done, 0 refused).
+  // WebKit (and Safari) allow a write only in a gesture's own handler or what it schedules, not
+  // in the animation-frame loop where the panel sees a click: so the canvas's click handler
+  // writes the link when the click lands on the panel's button (`gesture`), and the panel's own
+  // write of the same text just after finds it done.
+  Module.bandadaCopy = (text, gesture) => {
+    const g = Module.bandadaGestureCopy;
+    if (!gesture && g && g.text === text && performance.now() - g.at < 5000) {
+      Module.bandadaGestureCopy = null;
+      return;
+    }
+    if (gesture) Module.bandadaGestureCopy = {text, at: performance.now()};
+    window.bandadaClipboard = -1;
+    try {
+      navigator.clipboard.writeText(text).then(() => { window.bandadaClipboard = 1; },
+                                               () => { window.bandadaClipboard = 0; });
+    } catch (e) {
+      window.bandadaClipboard = 0;
+    }
+  };
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'hidden') Module._bandada_on_hidden();
   });
@@ -130,6 +141,18 @@ EM_JS(void, js_install_page_hooks, (int with_canvas), {
   }, {passive: false});
   // A click on the canvas gives it the keyboard (SDL listens on #canvas only).
   canvas.addEventListener('mousedown', () => canvas.focus());
+  // A click or tap on the panel's "Copy share link": the link is written here, inside the gesture.
+  const copyAt = (x, y) => {
+    const r = canvas.getBoundingClientRect(), cx = x - r.left, cy = y - r.top;
+    const w = JSON.parse(Module.uiRects()).widgets['Copy share link'];
+    if (!w || cx < w[0] || cy < w[1] || cx > w[0] + w[2] || cy > w[1] + w[3]) return;
+    const page = window.location.origin + window.location.pathname + window.location.search;
+    Module.bandadaCopy(page + '#' + Module.shareLink(), true);
+  };
+  canvas.addEventListener('click', (e) => copyAt(e.clientX, e.clientY));
+  canvas.addEventListener('touchend', (e) => {
+    if (e.changedTouches.length === 1) copyAt(e.changedTouches[0].clientX, e.changedTouches[0].clientY);
+  }, {passive: true});
   // Two fingers: a pinch zooms the view under them (SDL 2.26 would only report a gesture).
   let pinch = 0;
   const spread = (t) => Math.hypot(t[0].clientX - t[1].clientX, t[0].clientY - t[1].clientY);

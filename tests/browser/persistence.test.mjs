@@ -157,3 +157,28 @@ test('storage that throws on read and on write leaves the app working, with a qu
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('Copy share link writes the clipboard inside the click, as WebKit and Safari require', async () => {
+  const context = await suite.browser.newContext({viewport: {width: 1400, height: 860},
+                                                  permissions: ['clipboard-read', 'clipboard-write']});
+  // WebKit's rule, in Chromium: a write is allowed only while a click or tap is being handled.
+  await context.addInitScript(() => {
+    const real = navigator.clipboard.writeText.bind(navigator.clipboard);
+    let gesture = false;
+    for (const type of ['click', 'touchend']) {
+      addEventListener(type, () => { gesture = true; }, true);  // capture: before the page's handlers
+      addEventListener(type, () => { gesture = false; });       // bubble: after them
+    }
+    navigator.clipboard.writeText = (text) =>
+      gesture ? real(text) : Promise.reject(new DOMException('not inside a gesture', 'NotAllowedError'));
+  });
+  const page = await openPage(context, suite.url);
+  await typeField(page, 'n', '77');
+  await clickWidget(page, 'Copy share link');
+  const s = await waitState(page, (st) => st.share_url !== '');
+  await page.waitForFunction(() => window.bandadaClipboard !== -1);
+  assert.equal(await page.evaluate(() => window.bandadaClipboard), 1, 'the write was allowed');
+  assert.equal(await page.evaluate(() => navigator.clipboard.readText()), s.share_url);
+  assert.match(s.share_url, /#v=1&n=77&/);
+  await context.close();
+});
