@@ -10,6 +10,14 @@ const suite = useSuite();
 
 const fresh = () => freshPage(suite.browser, suite.url, {viewport: {width: 1400, height: 900}});
 
+/// A fresh page showing the 2-D flock.
+async function freshFlock2d() {
+  const opened = await fresh();
+  await opened.page.evaluate(() => Module.command('model:flock2d'));
+  await nextFrames(opened.page);
+  return opened;
+}
+
 test('a garbage link is reported as such and the typed fields stay as they were', async () => {
   const {context, page, errors} = await fresh();
   await typeField(page, 'n', '55');
@@ -42,9 +50,7 @@ test('a link opened while a field is being typed in fills every field, that one 
 });
 
 test('typing a count into the running 2-D flock changes nothing until Enter; an invalid one never', async () => {
-  const {context, page, errors} = await fresh();
-  await page.evaluate(() => Module.command('model:flock2d'));
-  await nextFrames(page);
+  const {context, page, errors} = await freshFlock2d();
   await clickWidget(page, 'Initialize');
   for (let i = 0; i < 3; ++i) await clickWidget(page, 'Step');
   let s = await waitState(page, (st) => st.steps === 3);
@@ -188,9 +194,7 @@ test('the panels and the view keep their colours: a panel background is cleared 
 // Modifiers come from the events, in order: a chord that ends within one frame keeps its
 // modifier (ImGui's SDL2 backend read SDL_GetModState(), the state after the whole queue).
 test('Ctrl+A that ends within one frame still selects all: "1.25", Ctrl+A, Backspace, "0.7" gives 0.7', async () => {
-  const {context, page, errors} = await fresh();
-  await page.evaluate(() => Module.command('model:flock2d'));
-  await nextFrames(page);
+  const {context, page, errors} = await freshFlock2d();
   await typeField(page, 'w-sep', '1.25');
   const key = (type, code, k) => [type, {code, key: code, keyCode: k, which: k}];
   for (let round = 0; round < 3; ++round) {
@@ -206,9 +210,7 @@ test('Ctrl+A that ends within one frame still selects all: "1.25", Ctrl+A, Backs
 });
 
 test('a Shift+click whose Shift goes up within the frame removes the nearest marker, not adds one', async () => {
-  const {context, page, errors} = await fresh();
-  await page.evaluate(() => Module.command('model:flock2d'));
-  await nextFrames(page);
+  const {context, page, errors} = await freshFlock2d();
   await clickWidget(page, 'Initialize');
   const v = (await appState(page)).view;
   const [x, y] = await canvasPoint(page, v[0] + v[2] * 0.3, v[1] + v[3] * 0.5);
