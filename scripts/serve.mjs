@@ -15,7 +15,15 @@ const TYPES = {
   '.json': 'application/json', '.png': 'image/png', '.txt': 'text/plain; charset=utf-8',
 };
 
-export function serve(dir, port = 8080, host = '127.0.0.1', {isolated = true, shim = false} = {}) {
+/// For tests in engines whose driver cannot read the console (WebKitWebDriver): the page records
+/// console errors, uncaught errors and rejections in window.bandadaConsole, before its own scripts.
+const RECORDER = '<script>window.bandadaConsole = []; (() => { const log = console.error.bind(console); ' +
+  'const keep = (m) => window.bandadaConsole.push(String(m)); ' +
+  'console.error = (...a) => { keep(a.join(\' \')); log(...a); }; ' +
+  'addEventListener(\'error\', (e) => keep(e.message || e)); ' +
+  'addEventListener(\'unhandledrejection\', (e) => keep(\'unhandled rejection: \' + e.reason)); })();</script>';
+
+export function serve(dir, port = 8080, host = '127.0.0.1', {isolated = true, shim = false, record = false} = {}) {
   const root = path.resolve(dir);
   const server = http.createServer((req, res) => {
     let rel;
@@ -46,6 +54,7 @@ export function serve(dir, port = 8080, host = '127.0.0.1', {isolated = true, sh
         headers['cross-origin-embedder-policy'] = 'require-corp';
       }
       res.writeHead(200, headers);
+      if (record && path.extname(file) === '.html') data = String(data).replace('<head>', '<head>' + RECORDER);
       res.end(data);
     });
   });

@@ -16,7 +16,8 @@ say() { printf 'setup: %s\n' "$*"; }
 # 1. Debian packages ---------------------------------------------------------
 packages=(emscripten cmake ninja-build chromium libglm-dev doctest-dev fonts-dejavu-core
           dpkg-dev libbenchmark-dev clang-format git clang libclang-rt-14-dev
-          slurmctld slurmd slurm-client munge parallel)
+          slurmctld slurmd slurm-client munge parallel
+          firefox-esr webkit2gtk-driver xvfb xauth)
 command -v node >/dev/null 2>&1 || packages+=(nodejs npm)
 missing=()
 for p in "${packages[@]}"; do
@@ -71,8 +72,9 @@ ln -sfn /usr/include/glm "$deps/include/glm"
 ln -sfn /usr/include/doctest "$deps/include/doctest"
 
 # 5. npm packages for the browser tests --------------------------------------
-if [ ! -d "$root/node_modules/playwright-core" ]; then
-  say "installing npm packages (playwright-core)"
+if [ ! -d "$root/node_modules/playwright-core" ] || [ ! -d "$root/node_modules/puppeteer-core" ] ||
+   [ ! -d "$root/node_modules/selenium-webdriver" ]; then
+  say "installing npm packages (playwright-core, puppeteer-core, selenium-webdriver)"
   (cd "$root" && npm ci --silent --no-audit --no-fund >/dev/null)
 fi
 

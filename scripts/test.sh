@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Bandada — sets up what is missing, then runs every test: native unit tests and CLI checks
 # (ctest), the wasm unit tests and the native-vs-wasm CLI comparison (threads included) under
-# Node (ctest), the fuzz corpus, a Slurm sweep, and the browser end-to-end tests in headless
-# Chromium (node --test), once against the threaded page and once against the single-thread
-# fallback, and every command the README and docs/ show. Exits non-zero on failure.
+# Node (ctest), the fuzz corpus, a Slurm sweep, every command the README and docs/ show, the
+# cross-engine suite in Firefox and WebKit, and the browser end-to-end tests in headless Chromium
+# (node --test), once against the threaded page and once against the single-thread fallback.
+# Exits non-zero on failure.
 #   scripts/test.sh --quick   the inner loop: style, native build, native tests and CLI checks
 set -uo pipefail
 quick=0
@@ -52,6 +53,12 @@ stage "web/, cli/ and core/app/ name no model (they see models only through the 
 stage "web/ builds and includes no cli/ source (runs and sweeps are data in core/run/)" \
   bash -c "! grep -nE '(^|[[:space:]/])cli/' web/web.cmake && ! grep -rnE '#include *\"(\.\./)?cli/' web"
 stage "every command shown in README.md and docs/ runs (tests/docs_test.sh)" bash tests/docs_test.sh
+# Firefox and WebKit (Safari's engine) run the cross-engine suite in a window under Xvfb: headless
+# Firefox has no WebGL here, and WebKitGTK's MiniBrowser has no headless mode.
+for engine in firefox webkit; do
+  stage "browser engine $engine: the cross-engine suite (tests/engines, under Xvfb)" \
+    env BANDADA_ENGINE=$engine xvfb-run -a -s "-screen 0 1600x1200x24" node --test --test-concurrency=1 tests/engines/
+done
 if [ -d tests/browser ] && ls tests/browser/*.test.mjs >/dev/null 2>&1; then
   stage "browser tests, threaded page (served cross-origin isolated)" \
     node --test --test-concurrency=1 tests/browser/

@@ -1,0 +1,263 @@
+// Bandada — the same user flows in every browser engine (BANDADA_ENGINE=chromium|firefox|webkit,
+// driven through driver.mjs; scripts/test.sh runs Firefox and WebKit, Chromium has its own full
+// suite in tests/browser/). Real input where a person would use it (clicks on the panel's
+// widgets, typing), the app's test hooks to read the state, and the CLI for the bytes to expect.
+import {test, before, after, afterEach} from 'node:test';
+import assert from 'node:assert/strict';
+import {execFileSync} from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import {fileURLToPath} from 'node:url';
+import {serve} from '../../scripts/serve.mjs';
+import {openEngine} from './driver.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const cli = path.join(root, 'build/native/bandada-cli');
+const engine = process.env.BANDADA_ENGINE || 'firefox';
+let server, url, b;
+
+before(async () => {
+  if (!fs.existsSync(path.join(root, 'build/web/bandada.wasm'))) throw new Error('build/web is missing: build the wasm preset first');
+  server = await serve(path.join(root, 'build/web'), 0, '127.0.0.1', {isolated: true, record: true});
+  url = `http://127.0.0.1:${server.address().port}/`;
+  b = await openEngine(engine);
+});
+after(async () => {
+  await b?.close();
+  server?.close();
+});
+// Every test ends with no console error, uncaught error or ImGui assert in the page.
+afterEach(async () => {
+  assert.deepEqual(await b.evaluate(() => window.bandadaConsole || []), [], `${engine}: console errors`);
+});
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const state = async () => JSON.parse(await b.evaluate(() => Module.appState()));
+
+async function waitFor(read, pred, what, timeout = 30000) {
+  const t0 = Date.now();
+  let v;
+  while (Date.now() - t0 < timeout) {
+    v = await read();
+    if (pred(v)) return v;
+    await sleep(100);
+  }
+  throw new Error(`${engine}: timed out waiting for ${what}: ${JSON.stringify(v).slice(0, 400)}`);
+}
+const waitState = (pred, what) => waitFor(state, pred, what);
+
+/// `n` more frames of the app's loop.
+const frames = (n = 3) => b.evaluate((k) => new Promise((resolve) => {
+  const tick = (left) => (left === 0 ? resolve(true) : requestAnimationFrame(() => tick(left - 1)));
+  tick(k);
+}), n);
+
+/// A fresh page with nothing stored, ready.
+async function fresh(address = url) {
+  await b.goto(address);
+  await waitFor(() => b.evaluate(() => window.bandadaReady === true), (r) => r, 'the page to be ready', 60000);
+  await b.evaluate(() => { localStorage.clear(); sessionStorage.clear(); });
+  await b.reload();
+  await waitFor(() => b.evaluate(() => window.bandadaReady === true), (r) => r, 'the page to be ready', 60000);
+}
+
+/// Clicks the middle of a named panel widget, as a person would.
+async function clickWidget(name) {
+  const at = await b.evaluate((n) => {
+    const w = JSON.parse(Module.uiRects()).widgets[n];
+    const r = document.getElementById('canvas').getBoundingClientRect();
+    return w ? [r.left + w[0] + w[2] / 2, r.top + w[1] + w[3] / 2] : null;
+  }, name);
+  assert.ok(at, `${engine}: no widget named ${name}`);
+  await b.click(at[0], at[1]);
+  await frames(3);  // ImGui acts on a click over two frames
+}
+
+/// Replaces a field's text by typing: click it, select all, delete, type.
+async function typeField(key, text) {
+  await clickWidget('field:' + key);
+  await b.down('Control');
+  await b.press('a');
+  await b.up('Control');
+  await frames(2);
+  await b.press('Backspace');
+  await frames(2);
+  await b.type(text);
+  await frames(3);
+}
+
+const run = (args) => execFileSync(cli, args, {encoding: 'utf8'});
+
+test(`${engine}: the page starts with no console error and says how many threads a step uses`, async () => {
+  await fresh();
+  const s = await state();
+  assert.match(s.threads_note, /^threads: \d+/);
+  if (s.threads === 1) assert.match(s.threads_note, / — /, 'one thread, and why');
+  assert.equal(s.model, 'boids3d');
+});
+
+// One field per model, typed with a decimal comma; the CLI takes the same text.
+const MODELS = [
+  {id: 'boids3d', field: 'coh', option: '--cohesion', text: '0,05', count: ['n', '--count', '150']},
+  {id: 'feedback2d', field: 'alpha', option: '--alpha', text: '0,8', count: ['n', '--n', '60']},
+  {id: 'flock2d', field: 'w-sep', option: '--w-sep', text: '1,75', count: ['count', '--count', '120']},
+];
+
+for (const m of MODELS) {
+  test(`${engine}: ${m.id} by real input: typed fields (a decimal comma), Initialize, Step, Run, Pause; the state is the CLI's`, async () => {
+    await fresh();
+    await b.evaluate((id) => Module.command('model:' + id), m.id);
+    await frames(3);
+    await typeField(m.count[0], m.count[2]);
+    await typeField(m.field, m.text);
+    let s = await state();
+    assert.equal(s.model, m.id);
+    assert.ok(s.texts.includes(m.text), `${m.text} kept as typed: ${s.texts}`);
+    await clickWidget('Initialize');
+    for (let k = 0; k < 3; ++k) await clickWidget('Step');
+    s = await waitState((st) => st.steps === 3, '3 steps');
+    const expected = run(['--model', m.id, m.count[1], m.count[2], m.option, m.text, '--steps', '3']);
+    assert.equal(await b.evaluate(() => Module.stateJson()), expected);
+    await clickWidget('Run');
+    await waitState((st) => st.steps >= 6, 'steps while running');
+    await clickWidget('Pause');
+    s = await waitState((st) => st.status === 'paused', 'paused');
+    const steps = s.steps;
+    await sleep(300);
+    assert.equal((await state()).steps, steps, 'nothing moves once paused');
+  });
+}
+
+test(`${engine}: a reload restores every field's raw text`, async () => {
+  await fresh();
+  await typeField('r', '1,');
+  await typeField('seed', '42');
+  const before = (await state()).texts;
+  assert.equal(before[1], '1,');
+  await b.reload();
+  await waitFor(() => b.evaluate(() => window.bandadaReady === true), (r) => r, 'the page after the reload');
+  assert.deepEqual((await state()).texts, before);
+});
+
+test(`${engine}: a share link opened in a fresh page brings the fields and replays the run to its fingerprint`, async () => {
+  await fresh();
+  await typeField('n', '90');
+  await typeField('sep', '0,2');
+  await clickWidget('Initialize');
+  for (let k = 0; k < 4; ++k) await clickWidget('Step');
+  const made = await waitState((st) => st.steps === 4, '4 steps');
+  await clickWidget('Copy share link');
+  const shared = await waitState((st) => st.share_url !== '', 'the share link');
+  const copied = await waitFor(() => b.evaluate(() => window.bandadaClipboard), (v) => v !== -1 && v !== undefined,
+                               'the clipboard');
+  assert.equal(copied, 1, 'the clipboard took the link (written inside the click)');
+  await fresh();  // nothing stored, then the link in a page of its own
+  await b.goto('about:blank');
+  await b.goto(shared.share_url);
+  await waitFor(() => b.evaluate(() => window.bandadaReady === true), (r) => r, 'the shared page');
+  let s = await state();
+  assert.deepEqual(s.texts, made.texts);
+  await clickWidget('Initialize');
+  await clickWidget('Replay the shared run');
+  s = await waitState((st) => st.link.kind === 'identical', 'the replay to match');
+  assert.equal(s.fingerprint, made.fingerprint);
+});
+
+test(`${engine}: the accessible view: labelled fields, buttons, the same bytes as the CLI`, async () => {
+  await fresh();
+  await clickWidget('Accessible view');
+  await waitFor(() => b.evaluate(() => !document.getElementById('html-view').hidden), (v) => v, 'the accessible view');
+  await b.evaluate(() => {
+    const set = (key, text) => {
+      const input = document.getElementById('hv-f-' + key);
+      input.value = text;
+      input.dispatchEvent(new Event('input', {bubbles: true}));
+      input.dispatchEvent(new Event('change', {bubbles: true}));
+    };
+    set('n', '70');
+    set('ali', '0,1');
+  });
+  await b.evaluate(() => document.querySelector('button[data-cmd=initialize]').click());
+  for (let k = 0; k < 2; ++k) await b.evaluate(() => document.querySelector('button[data-cmd=step]').click());
+  await waitState((st) => st.steps === 2, '2 steps');
+  assert.equal(await b.evaluate(() => Module.stateJson()),
+               run(['--count', '70', '--alignment', '0,1', '--steps', '2']));
+  assert.equal(await b.evaluate(() => document.querySelectorAll('.hv-glyph[visibility="visible"]').length), 70);
+});
+
+test(`${engine}: a small sweep in the page's workers gives the CLI's CSV`, async () => {
+  await fresh();
+  await b.evaluate(() => Module.command('model:feedback2d'));
+  await frames(3);
+  const fields = JSON.parse(await b.evaluate(() => Module.sweepState())).fields;
+  const turn = fields.findIndex((f) => /turn/i.test(f));
+  await b.evaluate((d) => { for (const [k, v] of Object.entries(d)) Module.sweepSet(k, String(v)); },
+                   {x: turn, x_from: '0', x_to: '1', x_count: '3', use_y: 0, seeds: '2', steps: '15'});
+  const line = JSON.parse(await b.evaluate(() => Module.sweepState())).command_line;
+  await b.evaluate(() => Module.sweepCommand('start'));
+  await waitFor(async () => JSON.parse(await b.evaluate(() => Module.sweepState())), (q) => q.status === 'done',
+                'the sweep', 60000);
+  const args = [];
+  for (const m of line.matchAll(/'([^']*)'|(\S+)/g)) args.push(m[1] !== undefined ? m[1] : m[2]);
+  assert.equal(await b.evaluate(() => Module.sweepCsv()), run(args.slice(1)));
+});
+
+// A chord that ends within one frame, as on a slow frame: the events go to the canvas in one task.
+test(`${engine}: Ctrl+A ended within one frame still selects all; a Shift+click likewise removes a marker`, async () => {
+  await fresh();
+  await b.evaluate(() => Module.command('model:flock2d'));
+  await frames(3);
+  await typeField('w-sep', '1.25');
+  await b.evaluate(() => {
+    const canvas = document.getElementById('canvas');
+    const key = (type, code, k, ctrl) => canvas.dispatchEvent(new KeyboardEvent(type,
+      {code, key: code, keyCode: k, which: k, ctrlKey: ctrl, bubbles: true, cancelable: true}));
+    key('keydown', 'ControlLeft', 17, true);
+    key('keydown', 'KeyA', 65, true);
+    key('keyup', 'KeyA', 65, true);
+    key('keyup', 'ControlLeft', 17, false);
+    key('keydown', 'Backspace', 8, false);
+    key('keyup', 'Backspace', 8, false);
+  });
+  await frames(4);
+  await b.type('0.7');
+  await frames(3);
+  assert.equal((await state()).texts[3], '0.7');
+
+  await clickWidget('Initialize');
+  const v = (await state()).view;
+  const at = await b.evaluate((p) => {
+    const r = document.getElementById('canvas').getBoundingClientRect();
+    return [r.left + p[0] + p[2] * 0.3, r.top + p[1] + p[3] * 0.5];
+  }, v);
+  await b.click(at[0], at[1]);  // the predator tool
+  await waitState((st) => st.sessions.flock2d.extra.predators === 1, 'a predator');
+  await b.evaluate((p) => {
+    const canvas = document.getElementById('canvas');
+    const key = (type, shift) => canvas.dispatchEvent(new KeyboardEvent(type,
+      {code: 'ShiftLeft', key: 'Shift', keyCode: 16, which: 16, shiftKey: shift, bubbles: true, cancelable: true}));
+    const mouse = (type, buttons) => canvas.dispatchEvent(new MouseEvent(type,
+      {clientX: p[0] + 5, clientY: p[1], button: 0, buttons, shiftKey: true, bubbles: true, cancelable: true}));
+    key('keydown', true);
+    mouse('mousedown', 1);
+    mouse('mouseup', 0);
+    key('keyup', false);
+  }, at);
+  await frames(4);
+  assert.equal((await state()).sessions.flock2d.extra.predators, 0);
+});
+
+test(`${engine}: on a plain static host the page's service worker isolates it, the link kept`, async () => {
+  const plain = await serve(path.join(root, 'build/web'), 0, '127.0.0.1', {isolated: false, shim: true, record: true});
+  try {
+    await b.goto('about:blank');
+    await b.goto(`http://127.0.0.1:${plain.address().port}/#v=1&n=33`);
+    await waitFor(() => b.evaluate(() => window.bandadaReady === true && self.crossOriginIsolated === true), (r) => r,
+                  'the page isolated by its service worker', 60000);
+    const s = await state();
+    assert.equal(s.texts[0], '33', 'the link survives the reload');
+    if (s.threads === 1) assert.match(s.threads_note, /no SharedArrayBuffer/);
+  } finally {
+    plain.close();
+  }
+});
