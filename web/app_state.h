@@ -97,6 +97,10 @@ struct App {
   float panel_scroll = 0;         ///< how far a panel is scrolled (test hook)
   std::string table_group = "S";  ///< the column group the table shows ("all" for every one)
   bool drop_text_focus = false;   ///< a link filled the fields: end any edit in progress
+  std::vector<Rect> text_rects;   ///< every text input drawn in the last frame (note_text_rect)
+  /// A press landed outside every text input: a field being typed in lets go. ImGui says so
+  /// (io.WantTextInput) only two frames later, and shortcuts pressed meanwhile must still act.
+  bool left_text = false;
   std::string share_url;
   ShareState share = ShareState::none;
   std::string storage_notice;  ///< set once when the browser refuses storage
@@ -163,6 +167,8 @@ bool key_command(const std::string& key);
 
 /// Remembers a widget's rect under a name for the tests (call right after the widget).
 void note_rect(const char* name);
+/// The last item is a text input: a press outside every such rect ends typing at once.
+void note_text_rect();
 
 // panel.cpp
 void draw_panels(float width, float height);

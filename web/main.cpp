@@ -5,6 +5,7 @@
 #include <emscripten.h>
 #include <emscripten/html5.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <string>
@@ -145,6 +146,8 @@ void handle_event(const SDL_Event& e) {
       // NOT A BUG: geometry, not io.WantCaptureMouse, which is last frame's answer and would
       // ignore a click that arrives in the same frame as the move off a panel.
       const float x = static_cast<float>(e.button.x), y = static_cast<float>(e.button.y);
+      a.left_text = std::none_of(a.text_rects.begin(), a.text_rects.end(),
+                                 [&](const web::Rect& r) { return r.contains(x, y); });
       if (!a.view.contains(x, y)) break;
       if (e.button.button == SDL_BUTTON_RIGHT && !cube) press_plane(x, y, true, false, 0.0);
       if (e.button.button == SDL_BUTTON_LEFT)
@@ -185,7 +188,7 @@ void handle_event(const SDL_Event& e) {
     case SDL_KEYDOWN: {
       // Shortcuts from the events themselves: ImGui 1.86 samples keys once per frame and would
       // miss a tap that goes down and up within one frame. Never while a field has the keyboard.
-      if (io.WantTextInput) break;
+      if (io.WantTextInput && !a.left_text) break;
       const std::string key = key_name(e.key.keysym);
       if (key.empty()) break;
       if (e.key.repeat && (key == "space" || key == "i" || key.rfind("mod+", 0) == 0)) break;
@@ -218,6 +221,7 @@ void frame() {
   a.last_frame_ms = now;
 
   bool input = false;
+  if (!ImGui::GetIO().WantTextInput) a.left_text = false;  // ImGui has caught up
   if (!a.html_view) {
     for (SDL_Event& e : events_this_frame(g_later)) {
       ImGui_ImplSDL2_ProcessEvent(&e);

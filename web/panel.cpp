@@ -442,6 +442,11 @@ void note_rect(const char* name) {
   app().ui.emplace_back(name, r);
 }
 
+void note_text_rect() {
+  const ImVec2 mn = ImGui::GetItemRectMin(), mx = ImGui::GetItemRectMax();
+  app().text_rects.push_back(Rect{mn.x, mn.y, mx.x - mn.x, mx.y - mn.y});
+}
+
 namespace {
 
 void parameters_contents(bandada::ModelSession& s) {
@@ -484,6 +489,7 @@ void draw_panels(float width, float height) {
   bandada::ModelSession& s = a.session();
   a.panel_scroll = 0;
   a.ui.clear();  // only what is on screen this frame (widgets of other models and tabs are not)
+  a.text_rects.clear();
   a.panels.clear();
   a.stacked = width < kStackBelow;
   const std::string title = std::string("Bandada · ") + s.info().title + "###panel";

@@ -41,6 +41,7 @@ bool text_input(const char* id, std::string& text, float width) {
   const bool changed = ImGui::InputText(id, buf, sizeof buf);
   if (changed) text = buf;
   note_rect(id);
+  note_text_rect();
   return changed;
 }
 

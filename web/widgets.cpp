@@ -66,6 +66,7 @@ FieldEvent text_field_row(const bandada::FieldInfo& fi, const std::string& text,
   ev.committed = ImGui::IsItemDeactivatedAfterEdit();  // Enter, Tab or a click elsewhere
   if (invalid) ImGui::PopStyleColor();
   note_rect((std::string(rect_prefix) + fi.key).c_str());
+  note_text_rect();
   if (ImGui::IsItemHovered() || ImGui::IsItemActive()) set_hint(std::string(fi.label) + ": " + fi.help);
   if (invalid) {
     ImGui::PushTextWrapPos(0);
@@ -112,6 +113,7 @@ void share_link_row(const bandada::ModelSession& s, const char* tip) {
     ImGui::SetNextItemWidth(-1);
     ImGui::InputText("##share-url", buf, sizeof buf,
                      ImGuiInputTextFlags_ReadOnly | ImGuiInputTextFlags_AutoSelectAll);
+    note_text_rect();
     note_rect("share-url");
   }
 }

@@ -224,3 +224,17 @@ test('a Shift+click whose Shift goes up within the frame removes the nearest mar
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('a shortcut pressed right after a click leaves a field still acts (ImGui lets go of the keyboard two frames later)', async () => {
+  const {context, page, errors} = await freshFlock2d();
+  await clickWidget(page, 'Initialize');
+  await typeField(page, 'w-sep', '2');  // a field has the keyboard (the 2-D flock's fields act live)
+  const v = (await appState(page)).view;
+  const [x, y] = await canvasPoint(page, v[0] + 6, v[1] + v[3] - 6);  // the view, away from any boid
+  await page.mouse.click(x, y);  // leaves the field (a predator lands there, by the default tool) …
+  await page.keyboard.press('s');  // … and S at once, before ImGui says the keyboard is free
+  const s = await waitState(page, (st) => st.steps === 1, 5000);
+  assert.equal(s.texts[3], '2', 'the field kept its text');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
