@@ -101,6 +101,7 @@ struct App {
   /// A press landed outside every text input: a field being typed in lets go. ImGui says so
   /// (io.WantTextInput) only two frames later, and shortcuts pressed meanwhile must still act.
   bool left_text = false;
+  bool hint_fits = true;  ///< the hint line's box holds its whole text (a test hook)
   std::string share_url;
   ShareState share = ShareState::none;
   std::string storage_notice;  ///< set once when the browser refuses storage

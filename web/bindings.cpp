@@ -81,6 +81,7 @@ std::string state_json() {
   std::string s = session_json(a.session());
   s.pop_back();
   s += ",\"storage_notice\":" + json_quote(a.storage_notice);
+  s += ",\"hint_fits\":" + std::string(a.hint_fits ? "true" : "false");
   s += ",\"camera_distance\":" + num(a.camera.distance);
   s += ",\"plane_zoom\":" + num(a.plane_zoom.zoom);
   s += ",\"stacked\":" + std::string(a.stacked ? "true" : "false");

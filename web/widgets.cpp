@@ -1,6 +1,7 @@
 // Bandada — shared ImGui widgets (see widgets.h).
 #include "widgets.h"
 
+#include <algorithm>
 #include <cstdio>
 
 #include "app/share_codec.h"
@@ -12,6 +13,7 @@ namespace web {
 
 namespace {
 std::string g_hint, g_hint_shown;  // what the hint line says this frame, and what it showed last frame
+float g_hint_width = 0, g_hint_height = 0;  // the hint box: as tall as the longest hint at this width
 }  // namespace
 
 void set_hint(const std::string& text) { g_hint = text; }
@@ -19,14 +21,24 @@ void set_hint(const std::string& text) { g_hint = text; }
 void hint_line() {
   // The hint of the widget under the pointer (or the finger) a frame ago: widgets drawn below the
   // line set it after the line is drawn, so it is shown one frame late, which no one can see.
-  // A fixed two-line box: the widgets below never move when the hint changes.
+  // A box of at least two lines that grows to the longest hint shown at this width and never
+  // shrinks: the widgets below move at most once, and no hint is ever cut.
   const std::string& text = g_hint.empty() ? g_hint_shown : g_hint;
-  const float h = ImGui::GetTextLineHeight() * 2 + ImGui::GetStyle().ItemSpacing.y;
-  ImGui::BeginChild("##hint", ImVec2(-1, h), false,
+  const float width = ImGui::GetContentRegionAvail().x;
+  if (width != g_hint_width) {
+    g_hint_width = width;
+    g_hint_height = ImGui::GetTextLineHeight() * 2 + ImGui::GetStyle().ItemSpacing.y;
+  }
+  const float need =
+      ImGui::CalcTextSize(text.c_str(), nullptr, false, width).y + ImGui::GetStyle().ItemSpacing.y;
+  g_hint_height = std::max(g_hint_height, need);
+  const float h = g_hint_height;
+  ImGui::BeginChild("##hint", ImVec2(width, h), false,  // the width the text was measured at
                     ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
   ImGui::PushTextWrapPos(0);
   ImGui::TextColored(ImVec4(0.65f, 0.68f, 0.74f, 1.0f), "%s", text.c_str());
   ImGui::PopTextWrapPos();
+  app().hint_fits = ImGui::GetScrollMaxY() <= 0.0f;  // as drawn: the whole text inside the box
   ImGui::EndChild();
   note_rect("hint");
 }

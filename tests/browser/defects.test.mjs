@@ -4,7 +4,7 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {useSuite, openPage, appState, clickWidget, typeField, waitState, nextFrames, freshPage, tapInOneFrame, chordInOneFrame,
-        canvasPoint} from './helpers.mjs';
+        canvasPoint, uiRects} from './helpers.mjs';
 
 const suite = useSuite();
 
@@ -237,4 +237,25 @@ test('a shortcut pressed right after a click leaves a field still acts (ImGui le
   assert.equal(s.texts[3], '2', 'the field kept its text');
   assert.deepEqual(errors, []);
   await context.close();
+});
+
+test('the hint line holds the whole hint of every button and field, on a desktop and on a phone', async () => {
+  for (const viewport of [{width: 1400, height: 900}, {width: 390, height: 844}]) {
+    const {context, page, errors} = await freshPage(suite.browser, suite.url, {viewport});
+    for (const model of ['boids3d', 'feedback2d', 'flock2d']) {
+      await page.evaluate((m) => Module.command('model:' + m), model);
+      await nextFrames(page, 3);
+      const rects = (await uiRects(page)).widgets;
+      for (const name of Object.keys(rects).filter((n) => n === 'Copy share link' || n.startsWith('field:'))) {
+        const r = rects[name];
+        if (r[1] + r[3] / 2 > viewport.height) continue;  // below the fold
+        const [x, y] = await canvasPoint(page, r[0] + r[2] / 2, r[1] + r[3] / 2);
+        await page.mouse.move(x, y);
+        await nextFrames(page, 3);
+        assert.equal((await appState(page)).hint_fits, true, `${viewport.width} px, ${model}, ${name}: the hint is cut`);
+      }
+    }
+    assert.deepEqual(errors, []);
+    await context.close();
+  }
 });
