@@ -452,10 +452,14 @@ namespace {
 void parameters_contents(bandada::ModelSession& s) {
   model_selector();
   commands_section(s);  // the buttons first: always in reach, however long the fields are
+  // On a desktop, sharing and exports too: the 2-D flock's fields and tools alone are taller than
+  // a 900 px page. A phone's panel scrolls under the view, its fields first.
+  const bool stacked = app().stacked;
+  if (!stacked) share_and_export(s);
   fields_section(s);
   tools_section(s);
   status_section(s);
-  share_and_export(s);
+  if (stacked) share_and_export(s);
   help_section(s);
 }
 

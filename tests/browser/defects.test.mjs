@@ -259,3 +259,18 @@ test('the hint line holds the whole hint of every button and field, on a desktop
     await context.close();
   }
 });
+
+test('on a 1400 × 900 page every model\'s share and export buttons are in view without scrolling', async () => {
+  const {context, page, errors} = await freshPage(suite.browser, suite.url, {viewport: {width: 1400, height: 900}});
+  const height = await page.evaluate(() => document.getElementById('canvas').getBoundingClientRect().height);
+  for (const model of ['boids3d', 'feedback2d', 'flock2d']) {
+    await page.evaluate((m) => Module.command('model:' + m), model);
+    await nextFrames(page, 3);
+    const w = (await uiRects(page)).widgets;
+    for (const name of ['Copy share link', 'Table CSV', 'Series CSV', 'State JSON'])
+      assert.ok(w[name] && w[name][1] + w[name][3] <= height, `${model}: ${name} at ${w[name]} in a ${height} px panel`);
+    assert.equal((await appState(page)).panel_scroll, 0);
+  }
+  assert.deepEqual(errors, []);
+  await context.close();
+});
