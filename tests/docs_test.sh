@@ -13,6 +13,7 @@ ln -s "$root/tests" "$scratch/tests"
 # pattern → why it is not run here (each is still checked elsewhere)
 declare -A not_here=(
   ['^scripts/test\.sh( |$)(#|$)']="the whole test run: this is it"
+  ['^scripts/test\.sh --quick']="the whole run's first stages (style, native build, native tests) are this command"
   ['^scripts/sweep-slurm\.sh ']="needs a Slurm cluster: the Slurm stage starts one and runs this script"
 )
 
