@@ -149,6 +149,9 @@ class Boids3dController {
   CommandResult restore_session(std::string_view record);
 
  private:
+  static constexpr double kSliceAboveMs = 50.0;       // a step estimated above this is computed in slices
+  static constexpr double kUnlimited = 1e299;         // a budget without limit
+  static constexpr double kBackgroundPieceMs = 10.0;  // estimated work between two looks at halt()
   struct Stash {
     Boids3dFieldTexts texts;
     std::unique_ptr<Boids3d> flock;
