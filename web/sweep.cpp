@@ -202,26 +202,10 @@ void PageSweep::aggregate(size_t xi, size_t yi) {
     if (done_[first + k] && measure_index_ < measures_[first + k].size())
       c.values.push_back(measures_[first + k][measure_index_]);
   c.finished = c.values.size();
-  if (categorical_) {
-    std::map<std::string, size_t> count;
-    for (const std::string& v : c.values) ++count[v];
-    size_t best = 0;
-    for (const auto& [word, n] : count)
-      if (n > best) {
-        best = n;
-        c.word = word;
-      } else if (n == best) {
-        c.word = "mixed";
-      }
-  } else {
-    double sum = 0;
-    for (const std::string& v : c.values) sum += std::strtod(v.c_str(), nullptr);
-    c.mean = c.finished ? sum / static_cast<double>(c.finished) : 0.0;
-    double sq = 0;
-    for (const std::string& v : c.values)
-      sq += (std::strtod(v.c_str(), nullptr) - c.mean) * (std::strtod(v.c_str(), nullptr) - c.mean);
-    c.sd = c.finished > 1 ? std::sqrt(sq / static_cast<double>(c.finished - 1)) : 0.0;
-  }
+  const bandada::SweepSummary sum = bandada::summarise(c.values, !categorical_);  // core/run: the CLI's too
+  c.mean = sum.mean;
+  c.sd = sum.sd;
+  c.word = sum.word;
   recolour();
 }
 

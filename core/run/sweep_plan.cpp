@@ -4,6 +4,8 @@
 
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -222,6 +224,34 @@ std::string sweep_row(const SweepPlan& plan, size_t r, std::string& line,
     line += "}";
   }
   return {};
+}
+
+SweepSummary summarise(const std::vector<std::string>& values, bool numeric) {
+  SweepSummary out;
+  out.n = values.size();
+  if (!numeric) {
+    std::map<std::string, size_t> count;
+    for (const std::string& v : values) ++count[v];
+    size_t best = 0;
+    for (const auto& [word, n] : count)
+      if (n > best) {
+        best = n;
+        out.word = word;
+      } else if (n == best) {
+        out.word = "mixed";
+      }
+    return out;
+  }
+  double sum = 0;
+  for (const std::string& v : values) sum += std::strtod(v.c_str(), nullptr);
+  out.mean = out.n ? sum / static_cast<double>(out.n) : 0.0;
+  double sq = 0;
+  for (const std::string& v : values) {
+    const double d = std::strtod(v.c_str(), nullptr) - out.mean;
+    sq += d * d;
+  }
+  out.sd = out.n > 1 ? std::sqrt(sq / static_cast<double>(out.n - 1)) : 0.0;
+  return out;
 }
 
 }  // namespace bandada

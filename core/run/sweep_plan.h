@@ -56,6 +56,15 @@ std::vector<std::string> sweep_args(const SweepSpec& spec);
 /// Checks a spec (the base run, both axes against the model's fields, every grid point's fields,
 /// the seeds, steps and measures) and plans its rows; "" or why not, naming the part.
 std::string plan_sweep(const SweepSpec& spec, SweepPlan& plan);
+/// A cell of a sweep's map: one measure over the cell's seeds, summarised.
+struct SweepSummary {
+  size_t n = 0;             ///< values summarised
+  double mean = 0, sd = 0;  ///< numbers: the mean and the standard deviation (n − 1; 0 for one value)
+  std::string word;         ///< words (a regime): the most frequent, "mixed" on a tie
+};
+/// Summarises a cell's values (as the rows print them) of a numeric measure or of a word.
+SweepSummary summarise(const std::vector<std::string>& values, bool numeric);
+
 /// The CSV header line (with its newline).
 std::string sweep_header(const SweepPlan& plan);
 /// Runs row r: its output line (no newline) and every measure; "" or the row's error.
