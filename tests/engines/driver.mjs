@@ -31,13 +31,10 @@ export async function openEngine(engine, {width = 1400, height = 900} = {}) {
   throw new Error(`no engine called ${engine} (${ENGINES.join(', ')})`);
 }
 
-async function openChromium(width, height) {
-  const {launch} = await import('../browser/helpers.mjs');
-  const browser = await launch();
-  const context = await browser.newContext({viewport: {width, height}});
-  const page = await context.newPage();
+/// Playwright's and Puppeteer's pages take the same calls.
+function pageDriver(name, page, close) {
   return {
-    name: 'chromium',
+    name,
     goto: (url) => page.goto(url),
     reload: () => page.reload(),
     evaluate: (fn, ...args) => page.evaluate(fn, args.length === 1 ? args[0] : args),
@@ -46,8 +43,15 @@ async function openChromium(width, height) {
     press: (key) => page.keyboard.press(key),
     down: (key) => page.keyboard.down(key),
     up: (key) => page.keyboard.up(key),
-    close: () => browser.close(),
+    close,
   };
+}
+
+async function openChromium(width, height) {
+  const {launch} = await import('../browser/helpers.mjs');
+  const browser = await launch();
+  const context = await browser.newContext({viewport: {width, height}});
+  return pageDriver('chromium', await context.newPage(), () => browser.close());
 }
 
 async function openFirefox(width, height) {
@@ -56,18 +60,7 @@ async function openFirefox(width, height) {
                                           args: [`--width=${width + 40}`, `--height=${height + 200}`]});
   const page = await browser.newPage();
   await page.setViewport({width, height});
-  return {
-    name: 'firefox',
-    goto: (url) => page.goto(url),
-    reload: () => page.reload(),
-    evaluate: (fn, ...args) => page.evaluate(fn, args.length === 1 ? args[0] : args),
-    click: (x, y) => page.mouse.click(x, y),
-    type: (text) => page.keyboard.type(text, {delay: 20}),
-    press: (key) => page.keyboard.press(key),
-    down: (key) => page.keyboard.down(key),
-    up: (key) => page.keyboard.up(key),
-    close: () => browser.close(),
-  };
+  return pageDriver('firefox', page, () => browser.close());
 }
 
 async function openWebKit(width, height) {

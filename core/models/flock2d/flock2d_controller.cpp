@@ -181,19 +181,13 @@ double place_marker(double v, double extent) {
   return wrap_torus(std::floor(on * 100.0 + 0.5) / 100.0, extent);  // 899.996 rounds to 900, which is 0
 }
 
-CommandResult Flock2dController::add_predator(double x, double y) {
+CommandResult Flock2dController::add_marker(bool predator, double x, double y) {
   if (!model_) return {false, "Initialize first: markers go into a running flock."};
-  if (model_->predators().size() >= static_cast<size_t>(kMaxMarkers))
-    return {false, "At most " + std::to_string(kMaxMarkers) + " predators: remove some first."};
-  for (Flock2d* f : flocks()) f->add_predator(place_marker(x, kFlockWidth), place_marker(y, kFlockHeight));
-  return {true, {}};
-}
-
-CommandResult Flock2dController::add_attractor(double x, double y) {
-  if (!model_) return {false, "Initialize first: markers go into a running flock."};
-  if (model_->attractors().size() >= static_cast<size_t>(kMaxMarkers))
-    return {false, "At most " + std::to_string(kMaxMarkers) + " attractors: remove some first."};
-  for (Flock2d* f : flocks()) f->add_attractor(place_marker(x, kFlockWidth), place_marker(y, kFlockHeight));
+  const char* what = predator ? "predators" : "attractors";
+  if ((predator ? model_->predators() : model_->attractors()).size() >= static_cast<size_t>(kMaxMarkers))
+    return {false, "At most " + std::to_string(kMaxMarkers) + " " + what + ": remove some first."};
+  const double px = place_marker(x, kFlockWidth), py = place_marker(y, kFlockHeight);
+  for (Flock2d* f : flocks()) predator ? f->add_predator(px, py) : f->add_attractor(px, py);
   return {true, {}};
 }
 

@@ -89,8 +89,8 @@ class Flock2dController
   CommandResult set_leader(int64_t index);
 
   /// Places a marker at (x, y), quantised by place_marker(); refused past kMaxMarkers.
-  CommandResult add_predator(double x, double y);
-  CommandResult add_attractor(double x, double y);
+  CommandResult add_predator(double x, double y) { return add_marker(true, x, y); }
+  CommandResult add_attractor(double x, double y) { return add_marker(false, x, y); }
   CommandResult remove_nearest_marker(double x, double y);
   void clear_markers();
 
@@ -118,6 +118,7 @@ class Flock2dController
   CommandResult open_link(std::string_view share);
 
  private:
+  CommandResult add_marker(bool predator, double x, double y);
   void revalidate();
   Flock2dParams params_from_fields() const;  // valid fields plus the non-text settings
   void record(bool with_nearest);
