@@ -60,7 +60,10 @@ struct DrawPlan {
   /// no longer than the later ones.
   size_t start_glyphs = kConeLimit / 4;
   static constexpr size_t kSoftwareStartGlyphs = 1600;
-  bool software = false;  ///< the renderer is software (set at start-up with start_glyphs)
+  bool software = false;  ///< the renderer is slow (set at start-up with start_glyphs)
+  /// A probe frame slower than this (ms, 4× multisampled, the page's size) means a renderer
+  /// that draws on the CPU: GPUs draw it in well under a millisecond.
+  static constexpr double kSlowProbeMs = 3.0;
   bool cones = true;
   size_t stride = 1;
   double frame_ms = 16;   ///< what a drawn frame costs, to the next frame (exponential mean)
@@ -102,6 +105,8 @@ struct App {
   /// (io.WantTextInput) only two frames later, and shortcuts pressed meanwhile must still act.
   bool left_text = false;
   bool hint_fits = true;  ///< the hint line's box holds its whole text (a test hook)
+  double probe_ms = 0;    ///< the renderer's probe frame at start-up (browser.h), ms
+  bool msaa = false;      ///< the canvas was made with 4× multisampling
   std::string share_url;
   ShareState share = ShareState::none;
   std::string storage_notice;  ///< set once when the browser refuses storage

@@ -82,6 +82,8 @@ std::string state_json() {
   s.pop_back();
   s += ",\"storage_notice\":" + json_quote(a.storage_notice);
   s += ",\"hint_fits\":" + std::string(a.hint_fits ? "true" : "false");
+  s += ",\"renderer\":{\"probe_ms\":" + num(a.probe_ms) + ",\"msaa\":" + (a.msaa ? "true" : "false") +
+       ",\"slow\":" + (a.plan.software ? "true" : "false") + "}";
   s += ",\"camera_distance\":" + num(a.camera.distance);
   s += ",\"plane_zoom\":" + num(a.plane_zoom.zoom);
   s += ",\"stacked\":" + std::string(a.stacked ? "true" : "false");

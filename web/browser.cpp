@@ -214,6 +214,52 @@ EM_JS(int, js_cross_origin_isolated, (), { return self.crossOriginIsolated ? 1 :
 EM_JS(int, js_shared_memory, (), { return typeof SharedArrayBuffer === 'function' ? 1 : 0; });
 // A throwaway context names the renderer (WebGL2 contexts report the real one on RENDERER or
 // through WEBGL_debug_renderer_info); software ones rasterize on the CPU.
+// What a drawn frame costs this renderer, measured rather than read from its name (WebKit names
+// every renderer "Apple GPU"): a throwaway 4× multisampled context the size of the page draws a
+// frame of 4 000 small triangles over a cleared screen, read back so that the work is done; the
+// median of three frames after one to warm up, in ms.
+EM_JS(double, js_probe_frame_ms, (int width, int height), {
+  try {
+    const canvas = document.createElement('canvas');
+    canvas.width = Math.max(1, width);
+    canvas.height = Math.max(1, height);
+    const gl = canvas.getContext('webgl2', {antialias: true});
+    if (!gl) return 0;
+    const shader = (type, text) => { const s = gl.createShader(type); gl.shaderSource(s, text); gl.compileShader(s); return s; };
+    const program = gl.createProgram();
+    gl.attachShader(program, shader(gl.VERTEX_SHADER, '#version 300 es\nin vec2 p; void main() { gl_Position = vec4(p, 0.0, 1.0); }'));
+    gl.attachShader(program, shader(gl.FRAGMENT_SHADER, '#version 300 es\nprecision mediump float; out vec4 c; void main() { c = vec4(0.5, 0.7, 1.0, 1.0); }'));
+    gl.linkProgram(program);
+    gl.useProgram(program);
+    const n = 4000, v = new Float32Array(n * 6);
+    let seed = 1;
+    const rand = () => { seed = (seed * 16807) % 2147483647; return seed / 2147483647 * 2 - 1; };
+    for (let i = 0; i < n; ++i) {
+      const x = rand(), y = rand();
+      v.set([x, y, x + 0.02, y, x, y + 0.03], i * 6);
+    }
+    gl.bindBuffer(gl.ARRAY_BUFFER, gl.createBuffer());
+    gl.bufferData(gl.ARRAY_BUFFER, v, gl.STATIC_DRAW);
+    gl.enableVertexAttribArray(0);
+    gl.vertexAttribPointer(0, 2, gl.FLOAT, false, 0, 0);
+    const pixel = new Uint8Array(4), times = [];
+    for (let k = 0; k < 4; ++k) {
+      const t0 = performance.now();
+      gl.clearColor(0.05, 0.06, 0.08, 1);
+      gl.clear(gl.COLOR_BUFFER_BIT);
+      gl.drawArrays(gl.TRIANGLES, 0, n * 3);
+      gl.readPixels(0, 0, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, pixel);
+      if (k > 0) times.push(performance.now() - t0);
+    }
+    const lose = gl.getExtension('WEBGL_lose_context');
+    if (lose) lose.loseContext();
+    times.sort((a, b) => a - b);
+    return times[1];
+  } catch (e) {
+    return 0;
+  }
+});
+
 EM_JS(int, js_software_webgl, (), {
   try {
     const gl = document.createElement('canvas').getContext('webgl2');
@@ -357,6 +403,7 @@ bool coarse_pointer() { return js_coarse_pointer() != 0; }
 bool cross_origin_isolated() { return js_cross_origin_isolated() != 0; }
 bool shared_memory() { return js_shared_memory() != 0; }
 bool software_webgl() { return js_software_webgl() != 0; }
+double probe_frame_ms(int width, int height) { return js_probe_frame_ms(width, height); }
 
 namespace {
 

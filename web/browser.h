@@ -53,6 +53,9 @@ bool coarse_pointer();
 bool cross_origin_isolated();
 /// The browser offers SharedArrayBuffer (WebKitGTK, for one, does not even to an isolated page).
 bool shared_memory();
+/// What a drawn frame of width × height CSS px costs this renderer with 4× multisampling (a probe
+/// in a throwaway context), in ms; 0 where it cannot be measured.
+double probe_frame_ms(int width, int height);
 /// A Web Worker with its own instance of the engine (web/step_worker.js), made on first use, that
 /// computes the steps of session `id` where this build has no threads.
 std::unique_ptr<bandada::RemoteStepper> step_worker(int id);

@@ -340,14 +340,20 @@ int main() {
   SDL_GL_SetAttribute(SDL_GL_CONTEXT_MINOR_VERSION, 0);
   SDL_GL_SetAttribute(SDL_GL_DOUBLEBUFFER, 1);
   SDL_GL_SetAttribute(SDL_GL_DEPTH_SIZE, 24);
-  // 4× multisampling, except where WebGL runs on the CPU: there it costs a third of every frame.
-  const bool software = web::software_webgl();
-  SDL_GL_SetAttribute(SDL_GL_MULTISAMPLEBUFFERS, software ? 0 : 1);
-  SDL_GL_SetAttribute(SDL_GL_MULTISAMPLESAMPLES, software ? 0 : 4);
-  web::app().plan.software = software;
-  if (software) web::app().plan.start_glyphs = web::DrawPlan::kSoftwareStartGlyphs;
   double css_w = 0, css_h = 0;
   emscripten_get_element_css_size("#canvas", &css_w, &css_h);
+  // 4× multisampling, except where drawing is slow: WebGL on the CPU pays a third of every frame
+  // for it. Slow is measured (a probe frame of the page's size), not read from the renderer's
+  // name, which some engines mask (WebKit says "Apple GPU"); the name decides only where the
+  // probe cannot run.
+  web::App& app = web::app();
+  app.probe_ms = web::probe_frame_ms(static_cast<int>(css_w), static_cast<int>(css_h));
+  const bool software = app.probe_ms > 0 ? app.probe_ms > web::DrawPlan::kSlowProbeMs : web::software_webgl();
+  SDL_GL_SetAttribute(SDL_GL_MULTISAMPLEBUFFERS, software ? 0 : 1);
+  SDL_GL_SetAttribute(SDL_GL_MULTISAMPLESAMPLES, software ? 0 : 4);
+  app.msaa = !software;
+  app.plan.software = software;
+  if (software) app.plan.start_glyphs = web::DrawPlan::kSoftwareStartGlyphs;
   g_window =
       SDL_CreateWindow("Bandada", SDL_WINDOWPOS_UNDEFINED, SDL_WINDOWPOS_UNDEFINED,
                        css_w > 0 ? static_cast<int>(css_w) : 1280, css_h > 0 ? static_cast<int>(css_h) : 720,

@@ -274,3 +274,30 @@ test('on a 1400 × 900 page every model\'s share and export buttons are in view 
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('a renderer whose name is masked (WebKit says "Apple GPU") is found slow by measuring: no multisampling, the software plan', async () => {
+  const context = await suite.browser.newContext({viewport: {width: 1400, height: 900}});
+  await context.addInitScript(() => {
+    for (const Context of [WebGLRenderingContext, WebGL2RenderingContext]) {
+      const get = Context.prototype.getParameter;
+      Context.prototype.getParameter = function (p) {
+        const r = get.call(this, p);
+        return typeof r === 'string' && /swiftshader|angle|google/i.test(r) ? 'Apple GPU' : r;
+      };
+    }
+  });
+  const errors = [];
+  const page = await openPage(context, suite.url, errors);
+  const masked = await page.evaluate(() => {
+    const gl = document.createElement('canvas').getContext('webgl2');
+    const info = gl.getExtension('WEBGL_debug_renderer_info');
+    return gl.getParameter(info ? info.UNMASKED_RENDERER_WEBGL : gl.RENDERER);
+  });
+  assert.equal(masked, 'Apple GPU', 'the renderer\'s name says nothing');
+  const r = (await appState(page)).renderer;
+  assert.ok(r.probe_ms > 3, `SwiftShader's probe frame: ${r.probe_ms} ms`);
+  assert.equal(r.msaa, false);
+  assert.equal(r.slow, true);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
