@@ -247,7 +247,10 @@ for (const isolated of [true, false]) test(`${isolated ? 'threaded' : 'single-th
     if (last.frame_ms > 40 || samples.some((x) => x.paced)) {
       assert.ok(samples.some((x) => x.paced), 'pacing is on');
       const frames = last.frames - first.frames, drawn = last.drawn - first.drawn;
-      assert.ok(drawn < frames, `${drawn} of ${frames} frames drew`);
+      const changes = last.steps - first.steps + 2 + Math.ceil((last.t - first.t) / 1000);
+      // Fewer frames drew than ran, unless steps became current as often as frames ran (a loaded
+      // machine: seen in CI, 44 of 44 with a new step in nearly each); never more than the changes.
+      assert.ok(drawn < frames || drawn <= changes, `${drawn} of ${frames} frames drew, for ${changes} changes`);
       if (samples.every((x) => x.paced))  // (pacing may begin after the first sample)
         assert.ok(drawn <= last.steps - first.steps + 2 + Math.ceil((last.t - first.t) / 1000),
           `${drawn} drawn for ${last.steps - first.steps} steps in ${((last.t - first.t) / 1000).toFixed(1)} s: ` +
