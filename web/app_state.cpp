@@ -183,6 +183,8 @@ bool start_page_sweep(double now_ms) {
   return page_sweep().start(s, s.status() == bandada::RunStatus::running, now_ms);
 }
 
+std::string page_share_url() { return page_url() + "#" + page_share_string(); }
+
 std::string page_share_string() {
   bandada::ModelSession& s = app().session();
   std::string share = s.share_string();

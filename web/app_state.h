@@ -106,7 +106,6 @@ struct App {
   bool left_text = false;
   bool hint_fits = true;  ///< the hint line's box holds its whole text (a test hook)
   double probe_ms = 0;    ///< the renderer's probe frame at start-up (browser.h), ms
-  bool msaa = false;      ///< the canvas was made with 4× multisampling
   std::string share_url;
   ShareState share = ShareState::none;
   std::string storage_notice;  ///< set once when the browser refuses storage
@@ -156,6 +155,8 @@ void persist();
 bool start_page_sweep(double now_ms);
 /// The current session's share string, with the sweep's definition (`&sweep=…`) once it has one.
 std::string page_share_string();
+/// The page's address with the share string as its fragment: what Copy share link copies.
+std::string page_share_url();
 /// Opens the share string in the address bar's fragment, if any: fills the fields (the old
 /// text stays one click away), saves them and drops the fragment. False when there is none.
 bool open_link_from_address_bar();

@@ -82,7 +82,9 @@ std::string state_json() {
   s.pop_back();
   s += ",\"storage_notice\":" + json_quote(a.storage_notice);
   s += ",\"hint_fits\":" + std::string(a.hint_fits ? "true" : "false");
-  s += ",\"renderer\":{\"probe_ms\":" + num(a.probe_ms) + ",\"msaa\":" + (a.msaa ? "true" : "false") +
+  // A slow renderer's canvas was made without multisampling (main.cpp).
+  s += ",\"renderer\":{\"probe_ms\":" + num(a.probe_ms) +
+       ",\"msaa\":" + (a.plan.software ? "false" : "true") +
        ",\"slow\":" + (a.plan.software ? "true" : "false") + "}";
   s += ",\"camera_distance\":" + num(a.camera.distance);
   s += ",\"plane_zoom\":" + num(a.plane_zoom.zoom);
@@ -452,6 +454,7 @@ EMSCRIPTEN_BINDINGS(bandada) {
   emscripten::function("drag", &web::drag);
   emscripten::function("shareString", &web::share_string);
   emscripten::function("shareLink", &web::share_link_string);
+  emscripten::function("shareUrl", &web::page_share_url);
   emscripten::function("sweepRowDone", &web::sweep_row_done);
   emscripten::function("sweepState", &web::sweep_state);
   emscripten::function("sweepSet", &web::sweep_set);

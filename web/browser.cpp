@@ -146,8 +146,7 @@ EM_JS(void, js_install_page_hooks, (int with_canvas), {
     const r = canvas.getBoundingClientRect(), cx = x - r.left, cy = y - r.top;
     const w = JSON.parse(Module.uiRects()).widgets['Copy share link'];
     if (!w || cx < w[0] || cy < w[1] || cx > w[0] + w[2] || cy > w[1] + w[3]) return;
-    const page = window.location.origin + window.location.pathname + window.location.search;
-    Module.bandadaCopy(page + '#' + Module.shareLink(), true);
+    Module.bandadaCopy(Module.shareUrl(), true);
   };
   canvas.addEventListener('click', (e) => copyAt(e.clientX, e.clientY));
   canvas.addEventListener('touchend', (e) => {
@@ -212,8 +211,6 @@ EM_JS(int, js_html_view_requested, (), { return Module.bandadaHtmlView ? 1 : 0; 
 EM_JS(int, js_coarse_pointer, (), { return window.matchMedia('(pointer: coarse)').matches ? 1 : 0; });
 EM_JS(int, js_cross_origin_isolated, (), { return self.crossOriginIsolated ? 1 : 0; });
 EM_JS(int, js_shared_memory, (), { return typeof SharedArrayBuffer === 'function' ? 1 : 0; });
-// A throwaway context names the renderer (WebGL2 contexts report the real one on RENDERER or
-// through WEBGL_debug_renderer_info); software ones rasterize on the CPU.
 // What a drawn frame costs this renderer, measured rather than read from its name (WebKit names
 // every renderer "Apple GPU"): a throwaway 4× multisampled context the size of the page draws a
 // frame of 4 000 small triangles over a cleared screen, read back so that the work is done; the
@@ -260,6 +257,8 @@ EM_JS(double, js_probe_frame_ms, (int width, int height), {
   }
 });
 
+// A throwaway context names the renderer (WebGL2 contexts report the real one on RENDERER or
+// through WEBGL_debug_renderer_info); software ones rasterize on the CPU.
 EM_JS(int, js_software_webgl, (), {
   try {
     const gl = document.createElement('canvas').getContext('webgl2');

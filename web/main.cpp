@@ -351,7 +351,6 @@ int main() {
   const bool software = app.probe_ms > 0 ? app.probe_ms > web::DrawPlan::kSlowProbeMs : web::software_webgl();
   SDL_GL_SetAttribute(SDL_GL_MULTISAMPLEBUFFERS, software ? 0 : 1);
   SDL_GL_SetAttribute(SDL_GL_MULTISAMPLESAMPLES, software ? 0 : 4);
-  app.msaa = !software;
   app.plan.software = software;
   if (software) app.plan.start_glyphs = web::DrawPlan::kSoftwareStartGlyphs;
   g_window =

@@ -104,7 +104,7 @@ void share_link_row(const bandada::ModelSession& s, const char* tip) {
   App& a = app();
   if (reason_button("Copy share link", "", tip)) {
     (void)s;
-    a.share_url = page_url() + "#" + page_share_string();
+    a.share_url = page_share_url();
     a.share = ShareState::waiting;
     clipboard_write(a.share_url);
   }

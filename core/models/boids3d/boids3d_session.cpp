@@ -85,7 +85,10 @@ class Boids3dSession final : public ControllerSession<Boids3dController, Boids3d
     c_.compute_now(n);
     return {};
   }
-  Progress progress() const override { return {c_.busy(), c_.progress(), c_.busy_label()}; }
+  Progress progress() const override {  // busy() is asked every frame: no label unless busy
+    if (!c_.busy()) return {};
+    return {true, c_.progress(), c_.busy_label()};
+  }
 
   uint64_t steps() const override { return c_.flock() ? c_.flock()->steps() : 0; }
   size_t size() const override { return c_.flock() ? c_.flock()->size() : 0; }
