@@ -224,7 +224,9 @@ void frame() {
   if (!ImGui::GetIO().WantTextInput) a.left_text = false;  // ImGui has caught up
   if (!a.html_view) {
     for (SDL_Event& e : events_this_frame(g_later)) {
-      ImGui_ImplSDL2_ProcessEvent(&e);
+      // After a press outside every text input, what is typed is no longer the field's: ImGui
+      // would still give it the characters until it lets go (S ran Step and typed "s" too).
+      if (!(e.type == SDL_TEXTINPUT && a.left_text)) ImGui_ImplSDL2_ProcessEvent(&e);
       modifiers_from(e);
       handle_event(e);
       input = true;
