@@ -54,16 +54,24 @@ const frames = (n = 3) => b.evaluate((k) => new Promise((resolve) => {
 
 /// Opens `address` from a blank page and waits until the app is ready. A load that is not ready
 /// in 30 s is tried once more, and said (seen once in WebKit, in CI: a reload never became ready).
+/// A browser that stops answering (seen once in WebKit, in CI: every call after one test failed at
+/// once with an empty WebDriverError, the web process gone) is started again, and said.
 async function open(address) {
   for (let attempt = 1; ; ++attempt) {
-    await b.goto('about:blank');
-    await b.goto(address);
     try {
+      await b.goto('about:blank');
+      await b.goto(address);
       await waitFor(() => b.evaluate(() => window.bandadaReady === true), (r) => r, 'the page to be ready', 30000);
       return;
     } catch (e) {
       if (attempt === 2) throw e;
-      console.log(`# ${engine}: the page was not ready in 30 s; loading it again`);
+      const lost = !/timed out waiting/.test(String(e.message));
+      console.log(`# ${engine}: ${lost ? `the browser stopped answering (${e.name}: ${e.message || 'no message'}); starting it again`
+                                       : 'the page was not ready in 30 s; loading it again'}`);
+      if (lost) {
+        await b.close().catch(() => {});
+        b = await openEngine(engine);
+      }
     }
   }
 }
