@@ -16,5 +16,7 @@ int cli_main(int argc, char** argv);
 
 /// `bandada-cli sweep …`: see `bandada-cli sweep --help`.
 int sweep_main(const std::vector<std::string>& args);
+/// `bandada-cli experiment …`: see `bandada-cli experiment --help`.
+int experiment_main(const std::vector<std::string>& args);
 
 }  // namespace bandada

@@ -19,7 +19,8 @@ for args in "--count 200 --steps 50" "--count 1000 --radius 0.6 --steps 20 --see
             "--model flock2d --preset orbit --compare-integrators --steps 300" \
             "--model flock2d --count 150 --integrator rk4 --compare on --predator 450;300 --steps 30" \
             "sweep --model feedback2d --n 40 --cycles 20 --x alpha=0:3:3 --y feedback=0:2:2 --seeds 2" \
-            "sweep --model boids3d --count 50 --steps 10 --x radius=0.5:3:4 --seeds 2 --format jsonl"; do
+            "sweep --model boids3d --count 50 --steps 10 --x radius=0.5:3:4 --seeds 2 --format jsonl" \
+            "experiment leader-drags --seeds 2" "experiment all-max-twitchy --seeds 1 --format jsonl"; do
   n=$((n + 1))
   a=$("$native" $args | sha256sum)
   b=$(node --no-experimental-fetch "$wasm" $args | sha256sum)

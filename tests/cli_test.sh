@@ -66,4 +66,34 @@ check "the JSON carries the run's energy series under its integrator" '[[ "$e" =
 e=$("$cli" --model flock2d --preset orbit --steps 10 --compare-integrators)
 check "--compare-integrators adds the other integrator's series and the twin distance" '[[ "$e" == *"\"rk4\":["* ]] && [[ "$e" == *"\"twin_distance\":[0,"* ]]'
 refuses "--compare-integrators above 2 000 boids is refused" --model flock2d --count 2001 --compare-integrators
+# Issue 27: the measures the lesson's claims need, and its claims as experiments.
+j=$("$cli" --model flock2d --count 30 --steps 3)
+check "the flock2d JSON has groups and the largest's share next to order, and the turning angle" \
+  '[[ "$j" =~ \"order\":[^,]+,\"groups\":[0-9]+,\"largest_group_share\":[0-9.e-]+,\"turning_angle\": ]] && [[ "$j" != *leader_distance* ]]'
+j=$("$cli" --model flock2d --count 30 --steps 3 --leader 0)
+check "with a leader the JSON has the flock centre's distance to it" '[[ "$j" == *"\"leader_distance\":"* ]]'
+j=$("$cli" --count 30 --steps 3)
+check "the 3-D flock's JSON has its groups too" '[[ "$j" =~ \"groups\":[0-9]+,\"largest_group_share\": ]]'
+a=$("$cli" --model flock2d --count 300 --steps 5 --search all-pairs)
+b=$("$cli" --model flock2d --count 300 --steps 5 --search grid)
+check "--search all-pairs prints the grid's bytes" '[ "$a" = "$b" ]'
+refuses "--search refuses anything but grid and all-pairs" --model flock2d --search quadtree
+list=$("$cli" experiment --list)
+check "experiment --list: one line per claim, NAME first, in claim order, no header" \
+  '[ "$(cut -f1 <<<"$list" | tr "\n" " ")" = "more-boids separation-loosens alignment-orders radius-groups all-max-twitchy speed-zone grid-vs-all-pairs leader-drags euler-vs-rk4 " ] && [ "$(cut -f2 <<<"$list" | cut -d: -f1 | tr "\n" " ")" = "claim 1 claim 2 claim 3 claim 4 claim 5 claim 6 claim 7 claim 8 claim 9 " ]'
+x=$("$cli" experiment alignment-orders --seeds 2)
+check "an experiment prints its rows, then the verdict with its rule" \
+  '[ "$(head -1 <<<"$x")" = "w-ali,seed,order,groups,largest_group_share" ] && [ "$(wc -l <<<"$x")" = 12 ] && [[ "$(tail -1 <<<"$x")" =~ ^verdict:\ (holds|does\ not\ hold):\ .*\(rule:\ .*\)$ ]]'
+y=$("$cli" --model flock2d --w-ali 2 --seed 2 --steps 500)
+row=$(grep '^2,2,' <<<"$x")
+check "an experiment's row is the single run with its options" \
+  'python3 -c "import json,sys; j=json.loads(sys.argv[1]); r=sys.argv[2].split(\",\"); assert float(r[2])==j[\"order\"] and int(r[3])==j[\"groups\"]" "$y" "$row"'
+x1=$("$cli" experiment alignment-orders --seeds 2 --threads 1)
+check "an experiment's bytes do not depend on the threads" '[ "$x" = "$x1" ]'
+xj=$("$cli" experiment alignment-orders --seeds 1 --format jsonl)
+check "jsonl rows" '[[ "$(head -1 <<<"$xj")" == "{\"w-ali\":0,\"seed\":1,\"order\":"* ]]'
+refuses "an unknown experiment is refused" experiment nonsense
+refuses "experiment --seeds 0 is refused" experiment more-boids --seeds 0
+refuses "experiment --format xml is refused" experiment more-boids --format xml
+refuses "claim 9 points to the comparison instead" experiment euler-vs-rk4
 check_summary

@@ -186,6 +186,8 @@ bool progress_known(const bandada::ModelSession& s);
 std::string progress_label(const bandada::ModelSession& s);
 // sweep_panel.cpp: the Sweep tab
 void sweep_contents(bandada::ModelSession& s);
+/// The Experiments tab (web/experiments_panel.cpp).
+void experiments_contents(bandada::ModelSession& s);
 // view3d.cpp (a cube) and view2d.cpp (a plane)
 bool view3d_init();
 void view3d_overlays();

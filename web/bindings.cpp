@@ -5,6 +5,8 @@
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
 
+#include <cmath>
+#include <cstdlib>
 #include <string>
 #include <vector>
 
@@ -13,6 +15,7 @@
 #include "app/share_codec.h"
 #include "app_state.h"
 #include "common/number_text.h"
+#include "experiments.h"
 #include "sweep.h"
 
 namespace web {
@@ -418,6 +421,78 @@ bool sweep_command(const std::string& id) {
   return ok;
 }
 
+// ---- the Experiments tab (web/experiments.h) ----------------------------------------------------
+
+void experiment_row_done(int r, const std::string& line, const std::string& values,
+                         const std::string& error) {
+  page_experiments().row_done(static_cast<size_t>(r < 0 ? 0 : r), line, values, error, emscripten_get_now());
+}
+
+/// Every card: the claim, what varies, the rule, progress, the points so far and the verdict.
+std::string experiments_state() {
+  PageExperiments& p = page_experiments();
+  const auto& all = bandada::experiments();
+  static const char* kKinds[] = {"runs", "timed", "opens"};
+  static const char* kStatus[] = {"idle", "queued", "running", "done", "failed", "cancelled"};
+  auto strings = [](const std::vector<std::string>& v) {
+    return json_list(v.size(), [&](size_t i) { return json_quote(v[i]); });
+  };
+  auto number = [](double v) { return std::isfinite(v) ? bandada::format_double(v) : std::string("null"); };
+  std::string j = "{\"busy\":" + std::string(p.busy() ? "true" : "false");
+  j += ",\"can_undo_try\":" + std::string(p.can_undo_try() ? "true" : "false");
+  j += ",\"experiments\":" + json_list(all.size(), [&](size_t k) {
+         const bandada::Experiment& e = all[k];
+         const ExperimentCard& c = p.card(k);
+         std::string o = "{\"name\":" + json_quote(e.name) + ",\"claim\":" + std::to_string(e.claim);
+         o += ",\"claim_text\":" + json_quote(e.claim_text) + ",\"credit\":" + json_quote(e.credit);
+         o += ",\"varies\":" + json_quote(e.varies) + ",\"rule\":" + json_quote(e.rule);
+         o += ",\"kind\":" + json_quote(kKinds[static_cast<int>(e.kind)]);
+         o += ",\"axes\":" + strings(e.axes) + ",\"measures\":" + strings(c.table.measures);
+         o += ",\"status\":" + json_quote(kStatus[static_cast<int>(c.status)]);
+         o += ",\"rows\":" + std::to_string(c.rows) + ",\"finished\":" + std::to_string(c.finished);
+         o += ",\"seconds\":" + number(c.seconds) + ",\"error\":" + json_quote(c.error);
+         o += ",\"verdict\":" + (c.status == ExperimentCard::Status::done
+                                     ? "{\"holds\":" + std::string(c.verdict.holds ? "true" : "false") +
+                                           ",\"text\":" + json_quote(c.verdict.text) + "}"
+                                     : std::string("null"));
+         o += ",\"points\":" + json_list(c.table.cells.size(), [&](size_t q) {
+                const auto& cells = c.table.cells[q];
+                return "{\"labels\":" + strings(e.points[q].labels) +
+                       ",\"n\":" + std::to_string(cells.empty() ? 0 : cells[0].n) + ",\"mean\":" +
+                       json_list(cells.size(),
+                                 [&](size_t m) { return cells[m].n ? number(cells[m].mean) : "null"; }) +
+                       ",\"sd\":" +
+                       json_list(cells.size(),
+                                 [&](size_t m) { return cells[m].n ? number(cells[m].sd) : "null"; }) +
+                       "}";
+              });
+         return o + "}";
+       });
+  return j + "}";
+}
+
+/// "run:K", "run_all", "cancel", "try:K", "undo_try"; false for what could not be done.
+std::string experiment_command(const std::string& id) {
+  PageExperiments& p = page_experiments();
+  const double now = emscripten_get_now();
+  if (id.rfind("run:", 0) == 0) {
+    p.run(std::strtoul(id.c_str() + 4, nullptr, 10), now);
+  } else if (id == "run_all") {
+    p.run_all(now);
+  } else if (id == "cancel") {
+    p.cancel();
+  } else if (id.rfind("try:", 0) == 0) {
+    return p.try_it(std::strtoul(id.c_str() + 4, nullptr, 10));
+  } else if (id == "undo_try") {
+    p.undo_try();
+  } else {
+    return "no experiment command " + id;
+  }
+  return {};
+}
+
+std::string experiment_csv(int k) { return page_experiments().csv(static_cast<size_t>(k < 0 ? 0 : k)); }
+
 std::string sweep_csv() { return page_sweep().csv(); }
 std::string state_export() { return app().session().export_json(); }
 
@@ -460,6 +535,10 @@ EMSCRIPTEN_BINDINGS(bandada) {
   emscripten::function("sweepSet", &web::sweep_set);
   emscripten::function("sweepCommand", &web::sweep_command);
   emscripten::function("sweepCsv", &web::sweep_csv);
+  emscripten::function("experimentRowDone", &web::experiment_row_done);
+  emscripten::function("experimentsState", &web::experiments_state);
+  emscripten::function("experimentCommand", &web::experiment_command);
+  emscripten::function("experimentCsv", &web::experiment_csv);
   emscripten::function("stateJson", &web::state_export);
   emscripten::function("advance", &web::advance);
   emscripten::function("setHtmlView", &web::set_html_view);

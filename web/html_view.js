@@ -150,6 +150,7 @@
   function installOnce() {
     $('hv-share').addEventListener('click', () => shareLink(Module.shareLink(), $('hv-share-url'), $('hv-share-msg')));
     installSweep();
+    installExperiments();
     $('hv-webgl').addEventListener('click', () => window.bandadaStopHtmlView());
     $('hv-model').addEventListener('change', (e) => { Module.command('model:' + e.target.value); build(); render(true); });
     $('hv-fields').addEventListener('submit', (e) => { e.preventDefault(); command('initialize'); });
@@ -179,6 +180,121 @@
     });
     svg.addEventListener('contextmenu', (e) => { e.preventDefault(); press(e, true, 0); });
     document.addEventListener('keydown', onKey);
+  }
+
+  // ---- the Experiments tab (web/experiments.h holds it; this only draws it) ---------------------
+  let expKey = '';
+
+  function installExperiments() {
+    $('hv-exp-run-all').addEventListener('click', () => { Module.experimentCommand('run_all'); renderExperiments(true); });
+    $('hv-exp-cancel').addEventListener('click', () => { Module.experimentCommand('cancel'); renderExperiments(true); });
+    $('hv-exp-undo').addEventListener('click', () => { Module.experimentCommand('undo_try'); build(); render(true); });
+    $('hv-exp-cards').addEventListener('click', (e) => {
+      const b = e.target.closest('button[data-exp]');
+      if (!b) return;
+      const error = Module.experimentCommand(b.dataset.exp);
+      $('hv-exp-status').textContent = error || (b.dataset.exp.startsWith('try:') ? 'Loaded into the live model, running.' : '');
+      if (b.dataset.exp.startsWith('try:')) build();
+      render(true);
+    });
+  }
+
+  /// The first measure's mean ± spread per point as an SVG (log scale for timings), for sighted
+  /// readers; the table beside it has every number.
+  function experimentCurve(e) {
+    const svg = svgEl('svg', {viewBox: '0 0 320 110', width: 320, height: 110, role: 'img', class: 'hv-exp-curve'});
+    const two = e.axes.length === 2, pts = e.points.filter((p) => p.n > 0);
+    if (!pts.length) return svg;
+    const y = (v) => (two ? Math.log10(Math.max(v, 1e-3)) : v);
+    const xs = [...new Set(e.points.map((p) => p.labels[0]))];
+    const series = [...new Set(e.points.map((p) => (two ? p.labels[1] : '')))];
+    let lo = Infinity, hi = -Infinity;
+    for (const p of pts) { lo = Math.min(lo, y(p.mean[0] - p.sd[0])); hi = Math.max(hi, y(p.mean[0] + p.sd[0])); }
+    if (hi - lo < 1e-9) hi = lo + 1;
+    const px = (i) => 40 + 270 * (xs.length < 2 ? 0.5 : i / (xs.length - 1));
+    const py = (v) => 104 - 98 * (y(v) - lo) / (hi - lo);
+    const colours = ['#78beff', '#ffaa5a'];
+    series.forEach((sname, si) => {
+      const mine = pts.filter((p) => (two ? p.labels[1] : '') === sname);
+      svg.appendChild(svgEl('polyline', {fill: 'none', stroke: colours[si % 2], 'stroke-width': 1.5,
+        points: mine.map((p) => `${px(xs.indexOf(p.labels[0]))},${py(p.mean[0])}`).join(' ')}));
+      for (const p of mine) {
+        const x = px(xs.indexOf(p.labels[0]));
+        svg.appendChild(svgEl('line', {x1: x, x2: x, y1: py(p.mean[0] - p.sd[0]), y2: py(p.mean[0] + p.sd[0]), stroke: colours[si % 2]}));
+      }
+    });
+    svg.setAttribute('aria-label', `${e.measures[0]} per ${e.axes[0]}${two ? ' (log scale), one line per ' + e.axes[1] : ''}, mean and spread over seeds; the table lists the numbers.`);
+    return svg;
+  }
+
+  function renderExperiments(force) {
+    const w = JSON.parse(Module.experimentsState());
+    const key = JSON.stringify(w);
+    if (!force && key === expKey) return;
+    expKey = key;
+    $('hv-exp-undo').hidden = !w.can_undo_try;
+    $('hv-exp-cancel').disabled = !w.busy;
+    $('hv-exp-cards').replaceChildren(...w.experiments.map((e, k) => {
+      const card = document.createElement('article');
+      card.className = 'hv-exp-card';
+      card.dataset.name = e.name;
+      const h = document.createElement('h3');
+      h.textContent = `Claim ${e.claim}. ${e.claim_text}`;
+      const credit = document.createElement('p');
+      credit.innerHTML = '<small></small>';
+      credit.firstChild.textContent = `(${e.credit}) Varies: ${e.varies}.`;
+      card.append(h, credit);
+      const buttons = document.createElement('p');
+      const button = (label, id, disabled) => {
+        const b = document.createElement('button');
+        b.type = 'button';
+        b.textContent = label;
+        b.dataset.exp = id;
+        b.disabled = !!disabled;
+        b.setAttribute('aria-label', `${label}: claim ${e.claim}`);
+        return b;
+      };
+      if (e.kind === 'opens') {
+        buttons.append(button('Open the comparison', 'try:' + k));
+        card.append(buttons);
+        return card;
+      }
+      const busy = e.status === 'running' || e.status === 'queued';
+      buttons.append(button('Run', 'run:' + k, busy), ' ', button('Try it', 'try:' + k), ' ');
+      const status = document.createElement('span');
+      status.className = 'hv-exp-progress';
+      status.textContent = e.status === 'running' ? `${e.finished} / ${e.rows} rows`
+        : e.status === 'queued' ? 'waiting for the one running' : e.status === 'done' ? `${e.rows} rows in ${e.seconds.toFixed(1)} s`
+        : e.status === 'failed' ? 'failed: ' + e.error : e.status === 'cancelled' ? 'cancelled' : 'not run yet';
+      buttons.append(status);
+      card.append(buttons);
+      if (e.points.some((p) => p.n > 0)) {
+        card.append(experimentCurve(e));
+        const table = document.createElement('table');
+        table.setAttribute('aria-label', `Claim ${e.claim}: mean ± spread over seeds per point`);
+        const head = document.createElement('tr');
+        for (const c of [...e.axes, 'seeds', ...e.measures]) { const th = document.createElement('th'); th.textContent = c; head.append(th); }
+        table.append(head);
+        for (const p of e.points) {
+          const tr = document.createElement('tr');
+          const cells = [...p.labels, String(p.n), ...p.mean.map((m, i) => (m === null ? '' : `${+m.toPrecision(4)} ± ${+(p.sd[i] || 0).toPrecision(2)}`))];
+          for (const c of cells) { const td = document.createElement('td'); td.textContent = c; tr.append(td); }
+          table.append(tr);
+        }
+        card.append(table);
+      }
+      if (e.verdict) {
+        const v = document.createElement('p');
+        v.className = 'hv-exp-verdict ' + (e.verdict.holds ? 'holds' : 'fails');
+        v.textContent = (e.verdict.holds ? 'Holds: ' : 'Does not hold: ') + e.verdict.text;
+        card.append(v);
+      }
+      const rule = document.createElement('p');
+      rule.innerHTML = '<small></small>';
+      rule.firstChild.textContent = 'Rule: ' + e.rule;
+      card.append(rule);
+      return card;
+    }));
   }
 
   // ---- the sweep (web/sweep.h holds it; this only draws it) ----------------------------------
@@ -486,6 +602,7 @@
     $('hv-storage').textContent = s.storage_notice;
     $('hv-threads').textContent = s.threads_note;
     renderSweep(force);
+    renderExperiments(force);
     const key = v.version + '/' + s.status + '/' + tablePage + '/' + s.n;
     if (force || key !== lastKey) {
       lastKey = key;

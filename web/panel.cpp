@@ -503,8 +503,8 @@ void draw_panels(float width, float height) {
     a.view = Rect{0, 0, width, view_h};
     fixed_window(title.c_str(), 0, view_h, width, height - view_h, [&] {
       if (ImGui::BeginTabBar("##tabs")) {
-        const char* tabs[] = {"Parameters", "Table", "Plots", "Sweep"};
-        for (int t = 0; t < 4; ++t) {
+        const char* tabs[] = {"Parameters", "Table", "Plots", "Sweep", "Experiments"};
+        for (int t = 0; t < 5; ++t) {
           const bool open = ImGui::BeginTabItem(tabs[t], nullptr, sweep_tab_flags(t == 3));
           note_rect((std::string("tab:") + tabs[t]).c_str());
           if (!open) continue;
@@ -512,6 +512,7 @@ void draw_panels(float width, float height) {
           if (t == 1) table_contents(s);
           if (t == 2) plots_contents(s);
           if (t == 3) sweep_contents(s);
+          if (t == 4) experiments_contents(s);
           ImGui::EndTabItem();
         }
         ImGui::EndTabBar();
@@ -537,6 +538,13 @@ void draw_panels(float width, float height) {
         a.sweep_tab = sweep;
         if (sweep) {
           sweep_contents(s);
+          ImGui::EndTabItem();
+        }
+        const bool experiments = ImGui::BeginTabItem("Experiments");
+        note_rect("tab:Experiments");
+        if (experiments) {
+          a.sweep_tab = true;  // the cards take the room the map would
+          experiments_contents(s);
           ImGui::EndTabItem();
         }
         ImGui::EndTabBar();

@@ -3,28 +3,51 @@
 // rows of a sweep by the code the CLI runs them with (core/run/sweep_plan.h): the page's rows are the CLI's.
 #include <emscripten/bind.h>
 
+#include <cstdlib>
 #include <string>
 #include <vector>
 
 #include "common/number_text.h"
 #include "models/all_models.h"
+#include "run/experiment.h"
 #include "run/sweep_plan.h"
 
 namespace {
 
 bandada::SweepPlan g_plan;
 std::string g_error;
+const bandada::Experiment* g_experiment = nullptr;  // rows of an experiment instead of a sweep
+size_t g_seeds = 0;
 
-/// The sweep as its arguments, one a line (core's sweep_args of the page's spec). "" or why not.
+/// The sweep as its arguments, one a line (core's sweep_args of the page's spec); or
+/// "experiment", its name and its seeds, one a line. "" or why not.
 std::string plan(const std::string& text) {
+  const std::vector<std::string> lines = bandada::split_text(text, '\n');
+  g_experiment = nullptr;
+  if (lines.size() == 3 && lines[0] == "experiment") {
+    g_experiment = bandada::find_experiment(lines[1]);
+    g_seeds = std::strtoul(lines[2].c_str(), nullptr, 10);
+    g_error = g_experiment && g_seeds > 0 ? "" : "no experiment called " + lines[1];
+    return g_error;
+  }
   bandada::SweepSpec spec;
-  g_error = bandada::read_sweep_args(bandada::split_text(text, '\n'), spec);
+  g_error = bandada::read_sweep_args(lines, spec);
   if (g_error.empty()) g_error = bandada::plan_sweep(spec, g_plan);
   return g_error;
 }
 
 /// Row r: "ok", its CSV line and its measures (tab-separated), on three lines; or "error" and why.
 std::string row(int r) {
+  if (g_error.empty() && g_experiment) {
+    std::string line;
+    std::vector<std::string> values;
+    const std::string e = bandada::experiment_row(
+        *g_experiment, g_seeds, r < 0 ? ~size_t{0} : static_cast<size_t>(r), "csv", line, values);
+    if (!e.empty()) return "error\n" + e;
+    std::string joined;
+    for (size_t k = 0; k < values.size(); ++k) joined += (k ? "\t" : "") + values[k];
+    return "ok\n" + line + "\n" + joined;
+  }
   if (!g_error.empty() || r < 0 || static_cast<size_t>(r) >= g_plan.rows()) return "error\nno such row";
   std::string line;
   std::vector<bandada::ModelSession::Measure> m;

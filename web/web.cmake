@@ -26,6 +26,8 @@ set(BANDADA_WEB_SOURCES
   web/bindings.cpp
   web/sweep.cpp
   web/sweep_panel.cpp
+  web/experiments.cpp
+  web/experiments_panel.cpp
 )
 
 function(bandada_page target output core sdl_dir threaded)

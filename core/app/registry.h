@@ -11,6 +11,8 @@
 
 namespace bandada {
 
+struct Experiment;
+
 class WorkerModel;  // app/remote_step.h
 
 struct ModelEntry {
@@ -20,6 +22,8 @@ struct ModelEntry {
   /// The model in a step worker, read from the bytes its session hands a RemoteStepper; null for
   /// bytes that are not such a model. Null for a model that never steps in a worker.
   std::unique_ptr<WorkerModel> (*load_worker)(std::string_view bytes) = nullptr;
+  /// The claims this model tests (core/run/experiment.h); null for none.
+  const std::vector<Experiment>& (*experiments)() = nullptr;
 };
 
 /// Every registered model, in the order added; the first is the default.

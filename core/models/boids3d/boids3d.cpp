@@ -109,6 +109,12 @@ double order_parameter(const Boids3dState& s) {
   return std::sqrt(ux * ux + uy * uy + uz * uz) / static_cast<double>(n);
 }
 
+Groups boids3d_groups(const Boids3dState& s, double r) {
+  const double* coords[3] = {s.x.data(), s.y.data(), s.z.data()};
+  const double period[3] = {kBox, kBox, kBox};
+  return periodic_groups(3, coords, period, s.size(), r);
+}
+
 uint64_t state_fingerprint(const Boids3dState& s) {
   // N, then x, y, z, vx, vy, vz of each boid in index order. Frozen: shared links carry it.
   Fingerprint fp;

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "boids3d_state.h"
+#include "common/groups.h"
 #include "models/boids3d/boids3d_params.h"
 #include "neighbour_grid.h"
 #include "periodic.h"
@@ -43,6 +44,8 @@ void cap_speed(double& vx, double& vy, double& vz, double max_speed);
 double mean_speed(const Boids3dState& s);
 /// |Σ v_i/|v_i|| / N, a stationary boid adding nothing; 0 when N = 0.
 double order_parameter(const Boids3dState& s);
+/// The groups: boids joined when their minimal-image distance in the cube is at most r.
+Groups boids3d_groups(const Boids3dState& s, double r);
 /// 64-bit hash of the raw bits of every position and velocity in index order.
 uint64_t state_fingerprint(const Boids3dState& s);
 

@@ -16,6 +16,9 @@ std::string flock_json(const Boids3d& flock) {
   json_number(out, "time", flock.time());
   json_number(out, "mean_speed", mean_speed(s));
   json_number(out, "order", order_parameter(s));
+  const Groups g = boids3d_groups(s, flock.params().radius);
+  out += ",\"groups\":" + std::to_string(g.count);
+  json_number(out, "largest_group_share", g.largest_share());
   out += ",\"fingerprint\":\"" + fingerprint_hex(state_fingerprint(s)) + "\",\"boids\":[";
   for (size_t i = 0; i < s.size(); ++i) {
     out += i ? ",{" : "{";

@@ -115,8 +115,11 @@ class Boids3dSession final : public ControllerSession<Boids3dController, Boids3d
   std::vector<Measure> measures() const override {
     const Boids3d* f = c_.flock();
     if (!f) return {};
+    const Groups g = boids3d_groups(f->state(), f->params().radius);
     return {{"mean_speed", format_double(c_.summary().mean_speed)},
-            {"order", format_double(c_.summary().order)}};
+            {"order", format_double(c_.summary().order)},
+            {"groups", std::to_string(g.count)},
+            {"largest_group_share", format_double(g.largest_share())}};
   }
   const LinkCheck& link_check() const override { return c_.link_check(); }
 

@@ -76,6 +76,10 @@ void Flock2d::set_live_params(const Flock2dParams& p) {
   const uint32_t seed = params_.seed;
   params_ = p;
   params_.seed = seed;
+  if (p.n != px_.size()) {  // no step yet for this N: no turning to measure
+    last_vx_.clear();
+    last_vy_.clear();
+  }
   if (p.n < px_.size()) {
     for (auto* v : {&px_, &py_, &vx_, &vy_}) v->resize(p.n);
   } else {
@@ -332,6 +336,8 @@ void Flock2d::step() {
   py_.swap(ny);
   vx_.swap(nvx);
   vy_.swap(nvy);
+  last_vx_.swap(nvx);  // the step's start velocities, kept for turning_angle()
+  last_vy_.swap(nvy);
   ++steps_;
 }
 
@@ -378,6 +384,42 @@ double Flock2d::attractor_potential() const {
       e += params_.attractor_weight * (d >= rs ? d : d * d / (2.0 * rs) + rs / 2.0);
     }
   return e;
+}
+
+Groups Flock2d::groups() const {
+  const double* coords[2] = {px_.data(), py_.data()};
+  const double period[2] = {kW, kH};
+  return periodic_groups(2, coords, period, px_.size(), params_.r);
+}
+
+double Flock2d::turning_angle() const {
+  const size_t n = px_.size();
+  if (n == 0 || last_vx_.size() != n) return 0.0;
+  double sum = 0;
+  for (size_t i = 0; i < n; ++i) {
+    const double cross = last_vx_[i] * vy_[i] - last_vy_[i] * vx_[i];
+    const double dot = last_vx_[i] * vx_[i] + last_vy_[i] * vy_[i];
+    sum += std::fabs(det_atan2(cross, dot));  // 0 when either velocity is zero
+  }
+  return sum / static_cast<double>(n);
+}
+
+double Flock2d::leader_distance() const {
+  const int64_t l = params_.leader;
+  if (l < 0 || static_cast<size_t>(l) >= px_.size()) return NAN;
+  // Each axis's circular mean: the angle of Σ (cos θ_i, sin θ_i), θ = 2π·x/L, back to a coordinate.
+  auto centre = [](const std::vector<double>& x, double L) {
+    double c = 0, s = 0;
+    for (double v : x) {
+      const double theta = 2.0 * kPi * (wrap_torus(v, L) / L);
+      c += det_cos(theta);
+      s += det_sin(theta);
+    }
+    return wrap_torus(det_atan2(s, c) / (2.0 * kPi) * L, L);
+  };
+  const double dx = minimal_image(centre(px_, kW) - px_[l], kW),
+               dy = minimal_image(centre(py_, kH) - py_[l], kH);
+  return std::sqrt(dx * dx + dy * dy);
 }
 
 double Flock2d::mean_nearest_distance() const {

@@ -10,6 +10,7 @@
 #include <string_view>
 #include <vector>
 
+#include "common/groups.h"
 #include "common/lcg.h"
 
 namespace bandada {
@@ -130,6 +131,14 @@ class Flock2d {
   double total_energy() const { return kinetic_energy() + attractor_potential(); }
   /// Mean over boids of the distance to the nearest other boid (0 with fewer than two).
   double mean_nearest_distance() const;
+  /// The groups: boids joined when their minimal-image distance is at most r (docs/measures.md).
+  Groups groups() const;
+  /// Mean over boids of the angle (radians, 0 … π) between the velocity before and after the last
+  /// step; a boid at rest either side turns by 0. 0 before the first step, and after N changed.
+  double turning_angle() const;
+  /// The distance from the leader to the flock's centre on the torus (each axis's circular mean,
+  /// docs/measures.md); NaN without a leader.
+  double leader_distance() const;
   /// Of N, every boid's position and velocity in index order, then the predators and attractors.
   uint64_t fingerprint() const;
 
@@ -201,6 +210,7 @@ class Flock2d {
   mutable double nearest_ = 0.0;        // mean_nearest_distance() of this state …
   mutable bool nearest_known_ = false;  // … once computed (positions and r unchanged)
   std::vector<double> px_, py_, vx_, vy_;
+  std::vector<double> last_vx_, last_vy_;  // the velocities before the last step (turning_angle)
   std::vector<Marker> predators_, attractors_;
   std::vector<Circle> circles_;
   std::vector<Wall> walls_;

@@ -32,7 +32,7 @@ std::vector<double> flat(const std::vector<Wall>& v) {
 std::string flock2d_pack(const Flock2d& f) {
   const Flock2dParams& p = f.params_;
   ByteWriter w;
-  w.reserve(512 + (f.px_.size() * 4 + (f.predators_.size() + f.attractors_.size() + f.walls_.size()) * 4 +
+  w.reserve(512 + (f.px_.size() * 6 + (f.predators_.size() + f.attractors_.size() + f.walls_.size()) * 4 +
                    f.circles_.size() * 3) *
                       sizeof(double));
   w.put(kMagic);
@@ -48,7 +48,7 @@ std::string flock2d_pack(const Flock2d& f) {
   w.put(f.rng_.state);
   w.put(f.nearest_);
   w.put(static_cast<uint8_t>(f.nearest_known_));
-  for (const std::vector<double>* v : {&f.px_, &f.py_, &f.vx_, &f.vy_}) w.put(*v);
+  for (const std::vector<double>* v : {&f.px_, &f.py_, &f.vx_, &f.vy_, &f.last_vx_, &f.last_vy_}) w.put(*v);
   w.put(flat(f.predators_));
   w.put(flat(f.attractors_));
   w.put(flat(f.circles_));
@@ -79,9 +79,12 @@ bool flock2d_unpack(std::string_view bytes, Flock2d& f) {
   r.get(rng);
   r.get(nearest);
   r.get(nearest_known);
-  std::vector<double> x, y, vx, vy, predators, attractors, circles, walls;
+  std::vector<double> x, y, vx, vy, last_vx, last_vy, predators, attractors, circles, walls;
   for (std::vector<double>* v : {&x, &y, &vx, &vy})
     if (!r.get(*v, p.n) || v->size() != p.n) return false;
+  for (std::vector<double>* v : {&last_vx, &last_vy})  // none before a first step
+    if (!r.get(*v, p.n) || (!v->empty() && v->size() != p.n)) return false;
+  if (last_vx.size() != last_vy.size()) return false;
   r.get(predators, 4 * kMaxMarkers);
   r.get(attractors, 4 * kMaxMarkers);
   r.get(circles, 3 * kMaxMarkers);
@@ -104,7 +107,8 @@ bool flock2d_unpack(std::string_view bytes, Flock2d& f) {
       !in(Flock2dField::w_leader, p.leader_weight) || !in(Flock2dField::w_obs, p.obstacle_weight) ||
       p.leader < -1 || p.leader >= static_cast<int64_t>(p.n))
     return false;
-  for (const std::vector<double>* v : {&x, &y, &vx, &vy, &predators, &attractors, &circles, &walls})
+  for (const std::vector<double>* v :
+       {&x, &y, &vx, &vy, &last_vx, &last_vy, &predators, &attractors, &circles, &walls})
     for (double d : *v)
       if (!(d - d == 0.0) || d > 1e9 || d < -1e9) return false;  // finite, and not absurdly far
   for (size_t i = 2; i < circles.size(); i += 3)
@@ -115,6 +119,8 @@ bool flock2d_unpack(std::string_view bytes, Flock2d& f) {
   const unsigned threads = f.threads_;
   f = Flock2d(p, std::move(x), std::move(y), std::move(vx), std::move(vy));
   f.rng_.state = rng;
+  f.last_vx_ = std::move(last_vx);
+  f.last_vy_ = std::move(last_vy);
   f.nearest_ = nearest;
   f.nearest_known_ = nearest_known != 0;
   for (size_t i = 0; i < predators.size(); i += 4)

@@ -360,6 +360,16 @@ void Flock2dController::record(bool with_nearest) {
   const double nearest =
       with_nearest || series_.empty() ? model_->mean_nearest_distance() : series_.back().nearest;
   Flock2dSample s{model_->steps(), model_->order(), model_->mean_speed(), nearest, model_->total_energy()};
+  if (with_nearest || series_.empty()) {
+    const Groups g = model_->groups();
+    s.groups = g.count;
+    s.largest_share = g.largest_share();
+    s.turning = model_->turning_angle();
+  } else {
+    s.groups = series_.back().groups;
+    s.largest_share = series_.back().largest_share;
+    s.turning = series_.back().turning;
+  }
   fill_twin(s);
   series_.push_back(s);
 }

@@ -47,6 +47,9 @@ struct Flock2dSample {
   /// While comparing integrators (else NaN): the twin's energy and order, and the mean distance
   /// between boid i and its twin i.
   double twin_energy = NAN, twin_order = NAN, twin_distance = NAN;
+  /// Measured with the nearest-neighbour distance (once per frame's batch of steps, carried over
+  /// between): the groups, the largest's share, the mean turning angle (radians per step).
+  double groups = 0, largest_share = 0, turning = 0;
 };
 
 class Flock2dController
@@ -76,6 +79,10 @@ class Flock2dController
   /// Compare integrators: a twin flock from the current state runs with the other integrator in
   /// lock-step (same fields and markers, its own predators). Refused above kCompareMax boids.
   CommandResult set_compare(bool on);
+  /// Every neighbour search of the flock by checking every pair (the reference; same bits).
+  void use_all_pairs() {
+    if (model_) model_->use_brute_force(true);
+  }
   bool comparing() const { return compare_; }
   /// Why compare integrators was refused or switched off since it was last asked for ("" if not).
   const std::string& compare_refusal() const { return compare_refusal_; }

@@ -9,6 +9,11 @@ namespace bandada {
 std::string flock2d_json(const Flock2d& f) {
   std::string out = "{\"model\":\"flock2d\",\"steps\":" + std::to_string(f.steps());
   json_number(out, "order", f.order());
+  const Groups g = f.groups();
+  out += ",\"groups\":" + std::to_string(g.count);
+  json_number(out, "largest_group_share", g.largest_share());
+  json_number(out, "turning_angle", f.turning_angle());
+  if (f.params().leader >= 0) json_number(out, "leader_distance", f.leader_distance());
   json_number(out, "mean_speed", f.mean_speed());
   json_number(out, "kinetic_energy", f.kinetic_energy());
   json_number(out, "total_energy", f.total_energy());

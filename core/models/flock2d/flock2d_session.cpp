@@ -64,7 +64,10 @@ const ModelDescription& flock2d_description() {
                 {"mean nearest-neighbour distance", 0.0, NAN},
                 {"energy (kinetic + attractor)", NAN, NAN},
                 {"twin energy", NAN, NAN, 3},
-                {"mean distance boid to twin", 0.0, NAN, -1, true}};
+                {"mean distance boid to twin", 0.0, NAN, -1, true},
+                {"groups (joined within r)", 0.0, NAN},
+                {"largest group's share", 0.0, 1.0},
+                {"mean turning angle (rad/step)", 0.0, NAN}};
     m.table_title = "Boids";
     m.columns = {{"#", -1}, {"x", 2}, {"y", 2}, {"vx", 3}, {"vy", 3}, {"|v|", 3}};
     m.tools = {{"predator", "predator"}, {"attractor", "attractor"}, {"select", "select"},
@@ -87,6 +90,9 @@ const ModelDescription& flock2d_description() {
         {"wall", "X1;Y1;X2;Y2", "a wall from (X1, Y1) to (X2, Y2), 1 … 300 long; repeatable"},
         {"compare-integrators", nullptr,
          "also run the other integrator from the same start (as --compare on)"},
+        {"search", "grid|all-pairs",
+         "the neighbour search: a grid of cells (default) or every pair checked (the slow reference, same "
+         "bits)"},
     };
     return m;
   }();
@@ -139,12 +145,17 @@ class Flock2dSession final : public ControllerSession<Flock2dController, Flock2d
     r.push_back({"N =", std::to_string(m->size())});
     r.push_back({"predators", std::to_string(m->predators().size())});
     r.push_back({"attractors", std::to_string(m->attractors().size())});
-    if (c_.leader() >= 0) r.push_back({"leader", "#" + std::to_string(c_.leader())});
+    if (c_.leader() >= 0)
+      r.push_back({"leader", "#" + std::to_string(c_.leader()) + ", " +
+                                 format_fixed(m->leader_distance(), 1) + " from the flock's centre"});
     if (!c_.series().empty()) {
       const Flock2dSample& s = c_.series().back();
       r.push_back({"order", format_fixed(s.order, 3)});
       r.push_back({"mean speed", format_fixed(s.mean_speed, 3)});
       r.push_back({"nearest", format_fixed(s.nearest, 2)});
+      r.push_back({"groups", format_fixed(s.groups, 0) + " (largest " +
+                                 format_fixed(100.0 * s.largest_share, 0) + "%)"});
+      r.push_back({"turning", format_fixed(s.turning, 4) + " rad/step"});
       r.push_back({"energy", format_fixed(s.energy, 2) + " (kinetic + attractor potential)"});
     }
     if (c_.comparing() && !c_.series().empty()) {
@@ -174,17 +185,23 @@ class Flock2dSession final : public ControllerSession<Flock2dController, Flock2d
   std::vector<Measure> measures() const override {
     const Flock2d* m = c_.model();
     if (!m) return {};
+    const Groups g = m->groups();
     return {{"order", format_double(m->order())},
             {"mean_speed", format_double(m->mean_speed())},
             {"kinetic_energy", format_double(m->kinetic_energy())},
             {"total_energy", format_double(m->total_energy())},
-            {"mean_nearest_distance", format_double(m->mean_nearest_distance())}};
+            {"mean_nearest_distance", format_double(m->mean_nearest_distance())},
+            {"groups", std::to_string(g.count)},
+            {"largest_group_share", format_double(g.largest_share())},
+            {"turning_angle", format_double(m->turning_angle())},
+            {"leader_distance", format_double(m->leader_distance())}};  // nan without a leader
   }
 
   double series_value(size_t k, size_t i) const override {
     const Flock2dSample& s = c_.series()[i];
-    const double v[] = {s.order, s.mean_speed, s.nearest, s.energy, s.twin_energy, s.twin_distance};
-    return k < 6 ? v[k] : NAN;
+    const double v[] = {s.order,         s.mean_speed, s.nearest,       s.energy, s.twin_energy,
+                        s.twin_distance, s.groups,     s.largest_share, s.turning};
+    return k < 9 ? v[k] : NAN;
   }
   std::string curve_label(size_t k) const override {
     if (k != 3 && k != 4) return {};
@@ -256,6 +273,12 @@ class Flock2dSession final : public ControllerSession<Flock2dController, Flock2d
       compare_flag_ = true;
       return {};
     }
+    if (name == "search") {
+      if (value != "grid" && value != "all-pairs")
+        return "--search '" + std::string(value) + "': grid or all-pairs";
+      all_pairs_ = value == "all-pairs";
+      return {};
+    }
     if (name == "obstacle" || name == "wall") {
       std::vector<double> v;
       std::string_view rest = value;
@@ -291,6 +314,7 @@ class Flock2dSession final : public ControllerSession<Flock2dController, Flock2d
     }
     for (auto& [x, y] : cli_predators_) c_.add_predator(x, y);
     for (auto& [x, y] : cli_attractors_) c_.add_attractor(x, y);
+    if (all_pairs_) c_.use_all_pairs();
     if (compare_flag_ && !c_.comparing()) c_.set_compare(true);
     if (!c_.comparing() && !c_.compare_refusal().empty())
       return {false, c_.compare_refusal()};  // asked for, but refused (too many boids)
@@ -359,7 +383,7 @@ class Flock2dSession final : public ControllerSession<Flock2dController, Flock2d
   }
 
   std::optional<std::string> leader_text_;
-  bool compare_flag_ = false;
+  bool compare_flag_ = false, all_pairs_ = false;
   std::vector<std::pair<double, double>> cli_predators_, cli_attractors_;
   mutable std::vector<std::vector<float>> trails_;  // last plane positions per boid (display only)
   mutable uint64_t trail_step_ = ~0ull;
@@ -521,9 +545,12 @@ std::unique_ptr<WorkerModel> flock2d_worker(std::string_view bytes) {
 
 }  // namespace
 
+const std::vector<Experiment>& flock2d_experiments();  // flock2d_experiments.cpp
+
 ModelEntry flock2d_model() {
   return {"flock2d", "2-D flock (predators, attractors)",
-          [] { return std::unique_ptr<ModelSession>(new Flock2dSession); }, flock2d_worker};
+          [] { return std::unique_ptr<ModelSession>(new Flock2dSession); }, flock2d_worker,
+          flock2d_experiments};
 }
 
 }  // namespace bandada

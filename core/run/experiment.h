@@ -1,0 +1,79 @@
+// Bandada — an experiment: a claim a lesson makes, tested by runs and judged by a stated rule
+// (docs/experiments.md). Each is data a model's folder provides (ModelEntry::experiments): the
+// claim, what varies (a few points, each a set of a single run's options), the seeds, steps and
+// measures, and the rule that turns the numbers into a verdict. `bandada-cli experiment` and the
+// page's Experiments tab run the same rows by the same code, so their rows are equal.
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "run/sweep_plan.h"
+
+namespace bandada {
+
+/// One point of what varies: its values in the label columns, and the options that make it.
+struct ExperimentPoint {
+  std::vector<std::string> labels;
+  std::vector<std::string> args;
+};
+
+/// Every measure of every point, summarised over the seeds (for `timed` experiments: one row a
+/// point, steps_per_second).
+struct ExperimentTable {
+  std::vector<std::string> measures;
+  std::vector<std::vector<SweepSummary>> cells;  ///< [point][measure]
+  /// The mean of `measure` at point p (NaN for a measure it does not have).
+  double mean(size_t p, std::string_view measure) const;
+  double sd(size_t p, std::string_view measure) const;
+};
+
+struct Verdict {
+  bool holds = false;
+  std::string text;  ///< the numbers that decided it, in a sentence
+};
+
+struct Experiment {
+  std::string name;   ///< the CLI's NAME
+  int claim = 0;      ///< the claim's number in the lesson (the order of --list)
+  std::string claim_text;  ///< the claim in one sentence, in our words
+  std::string credit;      ///< where the claim comes from
+  std::string varies;      ///< what varies, in words
+  std::vector<std::string> base;  ///< options every run gets (--model first)
+  std::vector<std::string> axes;  ///< the label columns
+  std::vector<ExperimentPoint> points;
+  /// How a row is made: runs of `steps` steps, `seeds` seeds a point, each row's measures (runs);
+  /// steps per second of the engine, one row a point, one after another (timed, in the page one
+  /// worker); or nothing to run: the card opens a view of the lab (opens).
+  enum class Kind { runs, timed, opens } kind = Kind::runs;
+  std::string steps = "500";
+  size_t seeds = 5;
+  std::vector<std::string> measures;  ///< printed, in order (runs); the first is the curve's
+  std::string rule;                   ///< the rule the verdict applies, in words
+  Verdict (*judge)(const ExperimentTable&) = nullptr;
+  /// The telling configuration "Try it" loads: a single run's options (fields and choices); an
+  /// `opens` card loads it as its only action.
+  std::vector<std::string> try_it;
+};
+
+/// Every registered model's experiments, in claim order.
+const std::vector<Experiment>& experiments();
+const Experiment* find_experiment(std::string_view name);
+
+/// An experiment's rows with S seeds (runs: points × S, point-major; timed: one a point).
+size_t experiment_rows(const Experiment& e, size_t seeds);
+/// The CSV header line (with its newline).
+std::string experiment_header(const Experiment& e);
+/// Row r with S seeds: its output line (csv or jsonl, no newline) and its values, one per
+/// measure; "" or the row's error. A timed row measures steps per second for about `budget_ms`
+/// (at least one step), so it differs run to run; every other row is exact.
+std::string experiment_row(const Experiment& e, size_t seeds, size_t r, const std::string& format,
+                           std::string& line, std::vector<std::string>& values, double budget_ms = 250);
+/// The rows' values (in row order) summarised per point, and judged.
+ExperimentTable tabulate(const Experiment& e, size_t seeds, const std::vector<std::vector<std::string>>& values);
+/// "verdict: holds: … (rule: …)" or "verdict: does not hold: …", no newline.
+std::string verdict_line(const Experiment& e, const Verdict& v);
+
+}  // namespace bandada

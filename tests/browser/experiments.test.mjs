@@ -1,0 +1,130 @@
+// Bandada — the Experiments tab (issue 27): a lesson's claims as cards, each run in the page's
+// workers by the code `bandada-cli experiment` runs, so a card's rows and verdict equal the CLI's
+// byte for byte; Try it loads the telling configuration into the live model (Undo puts the fields
+// back); claim 9's card opens the integrator comparison; the accessible view shows every card,
+// verdict and number; a phone's layout has the tab too.
+import {test} from 'node:test';
+import assert from 'node:assert/strict';
+import {execFileSync} from 'node:child_process';
+import {useSuite, appState, nextFrames, freshPage, uiRects, clickWidget, screenshotPath, nativeCli,
+        waitFor} from './helpers.mjs';
+
+const suite = useSuite();
+const isolated = process.env.BANDADA_ISOLATED !== '0';
+
+const expState = async (page) => JSON.parse(await page.evaluate(() => Module.experimentsState()));
+/// Scrolls the panel under the mouse (the wheel, as a person would) until the widget is inside it.
+async function scrollTo(page, name) {
+  const tab = (await uiRects(page)).widgets['tab:Experiments'];  // the tab bar scrolls with the cards
+  const bottom = await page.evaluate(() => document.getElementById('canvas').getBoundingClientRect().height);
+  for (let k = 0; k < 40; ++k) {
+    const r = (await uiRects(page)).widgets[name];
+    if (r && r[1] > tab[1] && r[1] + r[3] < bottom - 4) return;
+    await page.mouse.move(tab[0] + 20, (tab[1] + bottom) / 2);
+    await page.mouse.wheel(0, 240);
+    await nextFrames(page, 2);
+  }
+  throw new Error(`${name} never scrolled into view`);
+}
+const cli = (args) => execFileSync(nativeCli, ['experiment', ...args], {encoding: 'utf8'});
+
+test('Experiments tab: Run all gives every card its rows and verdict; each equals bandada-cli experiment', {skip: !isolated && 'the workers are the same without isolation: the threaded pass runs this'}, async () => {
+  const {context, page, errors} = await freshPage(suite.browser, suite.url, {viewport: {width: 1400, height: 900}});
+  await clickWidget(page, 'tab:Experiments');
+  const names = cli(['--list']).trim().split('\n').map((l) => l.split('\t')[0]);
+  let w = await expState(page);
+  assert.deepEqual(w.experiments.map((e) => e.name), names, 'the page lists the CLI\'s experiments, in claim order');
+  assert.deepEqual(w.experiments.map((e) => e.claim), [1, 2, 3, 4, 5, 6, 7, 8, 9]);
+  const t0 = Date.now();
+  await clickWidget(page, 'exp-run-all');
+  w = await expState(page);
+  assert.equal(w.busy, true);
+  assert.ok(w.experiments.filter((e) => e.status === 'queued').length >= 6, 'one runs, the rest wait');
+  // Progress shows as rows finish: the first card's curve has points before its last row is in.
+  const partial = await waitFor(() => expState(page), (s) => s.experiments[0].finished > 0, 60000, 'a first row');
+  assert.ok(partial.experiments[0].points.some((p) => p.n > 0));
+  w = await waitFor(() => expState(page), (s) => !s.busy, 300000, 'every experiment');
+  const seconds = (Date.now() - t0) / 1000;
+  console.log(`# every card in the page: ${seconds.toFixed(1)} s (${w.experiments.map((e) => `${e.name} ${e.seconds?.toFixed(1)} s`).join(', ')})`);
+  await nextFrames(page, 2);
+  await page.screenshot({path: screenshotPath('experiments-tab.png')});
+  for (const [k, e] of w.experiments.entries()) {
+    if (e.kind === 'opens') continue;
+    assert.equal(e.status, 'done', `${e.name}: ${e.error}`);
+    assert.ok(e.verdict && typeof e.verdict.holds === 'boolean' && e.verdict.text.length > 10, e.name);
+    const csv = await page.evaluate((i) => Module.experimentCsv(i), k);
+    const lines = csv.trim().split('\n');
+    assert.match(lines.at(-1), /^verdict: (holds|does not hold): .+ \(rule: .+\)$/);
+    if (e.kind === 'timed') {
+      // Timings differ run to run: the same rows (labels), every rate a positive number.
+      const want = cli([e.name]).trim().split('\n');
+      assert.deepEqual(lines.slice(0, -1).map((l) => l.split(',').slice(0, 2).join(',')),
+                       want.slice(0, -1).map((l) => l.split(',').slice(0, 2).join(',')));
+      for (const l of lines.slice(1, -1)) assert.ok(Number(l.split(',')[2]) > 0, l);
+    } else {
+      assert.equal(csv, cli([e.name]), `${e.name}: the page's rows and verdict are the CLI's`);
+    }
+  }
+  // The accessible view: a card per claim, every verdict, a table of numbers per card.
+  await page.evaluate(() => window.bandadaStartHtmlView());
+  await nextFrames(page, 3);
+  const view = await page.evaluate(() => [...document.querySelectorAll('#hv-exp-cards article')].map((a) => ({
+    name: a.dataset.name, title: a.querySelector('h3').textContent, verdict: a.querySelector('.hv-exp-verdict')?.textContent || '',
+    rows: a.querySelectorAll('table tr').length, buttons: [...a.querySelectorAll('button')].map((b) => b.getAttribute('aria-label'))})));
+  assert.equal(view.length, 9);
+  for (const [k, c] of view.entries()) {
+    const e = w.experiments[k];
+    assert.equal(c.title, `Claim ${e.claim}. ${e.claim_text}`);
+    if (e.kind === 'opens') {
+      assert.deepEqual(c.buttons, ['Open the comparison: claim 9']);
+      continue;
+    }
+    assert.equal(c.verdict, (e.verdict.holds ? 'Holds: ' : 'Does not hold: ') + e.verdict.text);
+    assert.equal(c.rows, e.points.length + 1, `${e.name}: a row per point`);
+    assert.deepEqual(c.buttons, [`Run: claim ${e.claim}`, `Try it: claim ${e.claim}`]);
+  }
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('Try it loads the telling configuration and runs it; Undo Try it gives the fields back; claim 9 opens the comparison', async () => {
+  const {context, page, errors} = await freshPage(suite.browser, suite.url, {viewport: {width: 1400, height: 900}});
+  await page.evaluate(() => Module.command('model:flock2d'));
+  await nextFrames(page, 2);
+  const before = (await appState(page)).texts.slice();
+  await page.evaluate(() => Module.command('model:boids3d'));  // Try it switches to the experiment's model
+  await clickWidget(page, 'tab:Experiments');
+  await clickWidget(page, 'exp-try:separation-loosens');
+  let s = await appState(page);
+  assert.equal(s.model, 'flock2d');
+  const wsep = 3;  // the flock's fields: count, radius, sep-radius, w-sep, …
+  assert.equal(s.texts[wsep], '10');
+  assert.equal(s.status, 'running');
+  const others = s.texts.filter((t, i) => i !== wsep);
+  assert.deepEqual(others, before.filter((t, i) => i !== wsep), 'only what the claim is about changes (the rest at the defaults)');
+  await clickWidget(page, 'tab:Experiments');
+  await clickWidget(page, 'exp-undo-try');
+  s = await appState(page);
+  assert.deepEqual(s.texts, before, 'Undo Try it: the fields as they were');
+  // Claim 9: the comparison, Euler and RK4 side by side.
+  await clickWidget(page, 'tab:Experiments');
+  await scrollTo(page, 'exp-try:euler-vs-rk4');
+  await clickWidget(page, 'exp-try:euler-vs-rk4');
+  s = await waitFor(() => appState(page), (q) => q.extra?.comparing === true, 20000, 'the comparison');
+  assert.equal(s.model, 'flock2d');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a phone\'s layout has the Experiments tab, and its cards fit the width', async () => {
+  const {context, page, errors} = await freshPage(suite.browser, suite.url, {viewport: {width: 390, height: 844}, isMobile: true, hasTouch: true});
+  const rects = await uiRects(page);
+  assert.ok(rects.widgets['tab:Experiments'], 'the tab is there');
+  await page.tap('canvas', {position: {x: rects.widgets['tab:Experiments'][0] + 5, y: rects.widgets['tab:Experiments'][1] + 5}});
+  await nextFrames(page, 4);
+  const run = (await uiRects(page)).widgets['exp-run:more-boids'];
+  assert.ok(run, 'the first card\'s Run is on screen');
+  assert.ok(run[0] + run[2] <= 390, 'inside the width');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
