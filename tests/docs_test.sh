@@ -72,6 +72,21 @@ for file in README.md docs/*.md docs/models/*.md; do
     cmd=""
   done <"$file"
 done
+# The table of today's verdicts in docs/experiments.md is what the CLI prints today (all but the
+# timing claim's row, whose numbers are this machine's of the day it was made).
+if scripts/experiments-table.sh > "$scratch/table.md"; then
+  if diff <(grep -v grid-vs-all-pairs "$scratch/table.md") \
+          <(sed -n '/experiments-table:begin/,/experiments-table:end/p' docs/experiments.md | grep '^|' | grep -v grid-vs-all-pairs); then
+    echo "ok   (docs/experiments.md): the verdicts table is the CLI's"
+    passed=$((passed + 1))
+  else
+    echo "FAIL (docs/experiments.md): the verdicts table differs from the CLI's: scripts/experiments-table.sh --write docs/experiments.md"
+    failed=$((failed + 1))
+  fi
+else
+  echo "FAIL: scripts/experiments-table.sh"
+  failed=$((failed + 1))
+fi
 echo "docs commands: $skipped not run here (reasons above)"
 echo "$passed passed, $failed failed"
 [ $failed -eq 0 ] && [ $passed -gt 0 ]
