@@ -222,6 +222,21 @@ test(`${engine}: a small sweep in the page's workers gives the CLI's CSV`, async
   assert.equal(await b.evaluate(() => Module.sweepCsv()), run(args.slice(1)));
 });
 
+test(`${engine}: an experiment card run by a click gives the CLI's rows and verdict`, async () => {
+  await fresh();
+  // The tab opens on the frame after the click (WebKit once took longer: the click is made again).
+  for (let k = 0; k < 3; ++k) {
+    await clickWidget('tab:Experiments');
+    await frames(3);
+    if (await b.evaluate(() => 'exp-run:alignment-orders' in JSON.parse(Module.uiRects()).widgets)) break;
+  }
+  await clickWidget('exp-run:alignment-orders');
+  const w = await waitFor(async () => JSON.parse(await b.evaluate(() => Module.experimentsState())),
+                          (q) => q.experiments[2].status === 'done' || q.experiments[2].status === 'failed', 'the card', 120000);
+  assert.equal(w.experiments[2].status, 'done', w.experiments[2].error);
+  assert.equal(await b.evaluate(() => Module.experimentCsv(2)), run(['experiment', 'alignment-orders']));
+});
+
 // A chord that ends within one frame, as on a slow frame: the events go to the canvas in one task.
 test(`${engine}: Ctrl+A ended within one frame still selects all; a Shift+click likewise removes a marker`, async () => {
   await fresh();
