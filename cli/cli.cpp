@@ -6,11 +6,13 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "common/number_text.h"
 #include "common/parallel.h"
+#include "run/state_file.h"
 
 namespace bandada {
 namespace {
@@ -18,6 +20,38 @@ namespace {
 int fail(const std::string& msg) {
   std::fprintf(stderr, "bandada-cli: %s\n", msg.c_str());
   return 2;
+}
+
+/// The whole file, or nothing when it cannot be read.
+std::optional<std::string> read_file(const std::string& path) {
+  std::FILE* f = std::fopen(path.c_str(), "rb");
+  if (!f) return std::nullopt;
+  std::string out;
+  char buf[1 << 16];
+  size_t n;
+  while ((n = std::fread(buf, 1, sizeof buf, f)) > 0) out.append(buf, n);
+  const bool ok = !std::ferror(f);
+  std::fclose(f);
+  if (!ok) return std::nullopt;
+  return out;
+}
+
+/// Writes `text` to `path` atomically: a temporary file beside it, then a rename over it, so a
+/// kill at any moment leaves either the old file or the new one, whole. "" or why not.
+std::string write_file_atomically(const std::string& path, const std::string& text) {
+  const std::string temp = path + ".tmp";
+  std::FILE* f = std::fopen(temp.c_str(), "wb");
+  if (!f) return "cannot write '" + shown(temp) + "'";
+  const bool ok = std::fwrite(text.data(), 1, text.size(), f) == text.size();
+  if (std::fclose(f) != 0 || !ok) {
+    std::remove(temp.c_str());
+    return "cannot write '" + shown(temp) + "'";
+  }
+  if (std::rename(temp.c_str(), path.c_str()) != 0) {
+    std::remove(temp.c_str());
+    return "cannot move '" + shown(temp) + "' to '" + shown(path) + "'";
+  }
+  return {};
 }
 
 }  // namespace
@@ -37,7 +71,38 @@ int cli_main(int argc, char** argv) {
   run.thread_pool = BANDADA_THREAD_POOL;
   run.default_threads = std::min<unsigned>(run.default_threads, BANDADA_THREAD_POOL);
 #endif
-  const std::string error = prepare_run(args, run);
+  // State files: read and written here (the run itself is core's), so the wasm CLI under Node
+  // reads and writes them on the host too.
+  std::string state_path, save_path, every_text;
+  std::vector<std::string> rest;
+  for (size_t i = 0; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    if (a == "--state" || a == "--save-state" || a == "--checkpoint-every") {
+      if (i + 1 >= args.size()) return fail("option " + a + " needs a value (see --help)");
+      (a == "--state" ? state_path : a == "--save-state" ? save_path : every_text) = args[++i];
+    } else {
+      rest.push_back(a);
+    }
+  }
+  if (!every_text.empty()) {
+    const IntegerParse k = parse_integer_text(every_text, 100000000);
+    if (!k.ok || k.value == 0) return fail("--checkpoint-every '" + shown(every_text) + "': a whole number 1 … 100000000");
+    if (save_path.empty()) return fail("--checkpoint-every needs --save-state FILE: the file it rewrites");
+    if (std::find(rest.begin(), rest.end(), "--phases") != rest.end())
+      return fail("--checkpoint-every counts cycles; with --phases there are none to count");
+    run.checkpoint_every = k.value;
+    run.checkpoint = [&save_path](const ModelSession& s) {
+      const std::string e = write_file_atomically(save_path, write_state_file(s));
+      return e.empty() ? e : "--checkpoint-every: " + e;
+    };
+  }
+  std::string error;
+  if (!state_path.empty()) {
+    const std::optional<std::string> text = read_file(state_path);
+    error = text ? continue_run(*text, rest, run) : "--state '" + shown(state_path) + "': cannot be read";
+  } else {
+    error = prepare_run(rest, run);
+  }
   for (const std::string& w : run.warnings) std::fprintf(stderr, "bandada-cli: %s\n", w.c_str());
   if (!error.empty()) return fail(error);
   if (!run.help.empty()) {
@@ -47,6 +112,12 @@ int cli_main(int argc, char** argv) {
   const ModelSession& s = *run.session;
   const std::string out = run.format == "csv" ? s.export_csv() : s.export_json();
   if (out.empty()) return fail("--format " + run.format + " is not available for --model " + s.info().id);
+  if (!save_path.empty()) {
+    const std::string state = write_state_file(s);
+    if (state.empty()) return fail("--save-state: nothing to save");
+    const std::string e = write_file_atomically(save_path, state);
+    if (!e.empty()) return fail("--save-state: " + e);
+  }
   if (std::fwrite(out.data(), 1, out.size(), stdout) != out.size()) return fail("could not write the output");
   return 0;
 }

@@ -26,6 +26,22 @@ for args in "--count 200 --steps 50" "--count 1000 --radius 0.6 --steps 20 --see
   b=$(node --no-experimental-fetch "$wasm" $args | sha256sum)
   if [ "$a" = "$b" ]; then echo "ok: same bytes for $args"; else echo "FAIL: native and wasm differ for $args"; fails=$((fails + 1)); fi
 done
+# State files: one written natively continues in wasm, and one written in wasm natively, to the
+# bytes of the run never stopped; the same state gives the same file on both.
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+for args in "--model flock2d --count 150 --leader 2 --obstacle 300;300;50" "--count 200" "--model feedback2d --n 50"; do
+  unit=steps; [[ "$args" == *feedback2d* ]] && unit=cycles
+  whole=$("$native" $args --$unit 40 | sha256sum)
+  "$native" $args --$unit 25 --save-state "$tmp/native.state" >/dev/null
+  node --no-experimental-fetch "$wasm" $args --$unit 25 --save-state "$tmp/wasm.state" >/dev/null
+  n=$((n + 3))
+  if cmp -s "$tmp/native.state" "$tmp/wasm.state"; then echo "ok: the same state file natively and in wasm for $args"; else echo "FAIL: the state files differ for $args"; fails=$((fails + 1)); fi
+  a=$(node --no-experimental-fetch "$wasm" --state "$tmp/native.state" --$unit 15 | sha256sum)
+  b=$("$native" --state "$tmp/wasm.state" --$unit 15 | sha256sum)
+  if [ "$a" = "$whole" ]; then echo "ok: a native state file continues in wasm to the whole run's bytes ($args)"; else echo "FAIL: native file in wasm ($args)"; fails=$((fails + 1)); fi
+  if [ "$b" = "$whole" ]; then echo "ok: a wasm state file continues natively to the whole run's bytes ($args)"; else echo "FAIL: wasm file natively ($args)"; fails=$((fails + 1)); fi
+done
 # Threads: the step split over 1, 2, 3 and 8 threads gives the bytes of the single-threaded run,
 # natively and in the threaded wasm build (a pool of 8); a sweep's rows in parallel likewise.
 mt="${3:-}"

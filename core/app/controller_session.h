@@ -25,6 +25,8 @@ class ControllerSession : public ModelSession {
   std::string share_string() const override { return c_.share_string(); }
   std::string saved_text() const override { return c_.saved_fields(); }
   bool load_saved(std::string_view saved) override { return c_.load_saved_fields(saved); }
+  std::string state_bytes() const override { return c_.state_bytes(); }
+  bool load_state_bytes(std::string_view bytes) override { return c_.load_state_bytes(bytes); }
   size_t series_length() const override { return c_.series().size(); }
   uint64_t series_step(size_t i) const override { return c_.series()[i].step; }
 

@@ -6,15 +6,18 @@
 
 #include <algorithm>
 #include <array>
+#include <cstring>
 #include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <vector>
 
 #include "app/model_session.h"
 #include "app/remote_step.h"
 #include "app/scheduler.h"
+#include "common/bytes.h"
 #include "common/field_table.h"
 #include "common/parallel.h"
 
@@ -96,6 +99,42 @@ class LiveController {
     return ok;
   }
 
+  /// A state file's section: the model, what Derived adds (extra_state_bytes: a twin) and the
+  /// series, as bytes; "" with no model.
+  std::string state_bytes() const {
+    if (!model_) return {};
+    static_assert(std::is_trivially_copyable_v<Sample> && sizeof(Sample) % 8 == 0,
+                  "a sample is 8-byte words (the same layout natively and in wasm)");
+    ByteWriter w;
+    w.put_bytes(Derived::kRemote.pack(*model_));
+    w.put_bytes(static_cast<const Derived*>(this)->extra_state_bytes());
+    w.put_bytes(std::string_view(reinterpret_cast<const char*>(series_.data()), series_.size() * sizeof(Sample)));
+    return w.take();
+  }
+  /// Reads what state_bytes() wrote into a copy of Derived::blank_model(), and adopts it paused
+  /// (Derived adopts its part first: adopt_extra_state); false, nothing changed, for bytes that
+  /// are not.
+  bool load_state_bytes(std::string_view bytes) {
+    ByteReader r(bytes);
+    std::string_view model, extra, series;
+    if (!r.get_bytes(model) || !r.get_bytes(extra) || !r.get_bytes(series) || !r.finished() ||
+        series.size() % sizeof(Sample) != 0)
+      return false;
+    auto m = std::make_unique<Model>(Derived::blank_model());
+    if (!Derived::kRemote.unpack(model, *m) || !static_cast<Derived*>(this)->adopt_extra_state(extra, *m))
+      return false;
+    pause();
+    job_.halt();
+    warm_copies_ = false;
+    model_ = std::move(m);
+    series_.resize(series.size() / sizeof(Sample));
+    if (!series.empty()) std::memcpy(series_.data(), series.data(), series.size());
+    selection_.reset();
+    applied_ = texts_;
+    notice_.clear();
+    return true;
+  }
+
   /// A page's running steps are computed off its main thread on copies of the model (where the
   /// build has threads); the copies replace it only if nothing changed meanwhile.
   void set_background(bool on) {
@@ -128,6 +167,11 @@ class LiveController {
   std::optional<uint32_t> selection() const { return selection_; }
 
  protected:
+  /// What a state file adds to the model (none here; a twin for the 2-D flock), and its adoption
+  /// for model `m` (false: not such bytes, nothing changed).
+  std::string extra_state_bytes() const { return {}; }
+  bool adopt_extra_state(std::string_view extra, const Model&) { return extra.empty(); }
+
   /// no_state: why nothing can run yet; noun: what one glyph is ("boid", "point").
   LiveController(const FieldInfo* fields, const Texts& defaults, const char* no_state, const char* noun)
       : texts_(defaults), fields_(fields), no_state_(no_state), noun_(noun) {}

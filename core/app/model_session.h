@@ -309,6 +309,12 @@ class ModelSession {
   /// The raw text of every field and choice, restored exactly by load_saved().
   virtual std::string saved_text() const = 0;
   virtual bool load_saved(std::string_view saved) = 0;
+  /// A state file's section (run/state_file.h): everything beyond the fields' text that the run
+  /// continues from, the model (and any twin) and the series, as bytes; "" with no state yet.
+  virtual std::string state_bytes() const = 0;
+  /// Reads what state_bytes() wrote, paused; false, nothing changed, for bytes that are not such
+  /// a state of this model (cut, foreign, or a value out of range).
+  virtual bool load_state_bytes(std::string_view bytes) = 0;
   /// sessionStorage on pagehide (back/forward): the state to rebuild; "" when none.
   virtual std::string session_record() const { return {}; }
   virtual CommandResult restore_session(std::string_view) { return {false, "Nothing to restore."}; }

@@ -13,6 +13,7 @@
 #include "app/share_codec.h"
 #include "common/number_text.h"
 #include "common/parallel.h"
+#include "run/state_file.h"
 
 namespace bandada {
 namespace {
@@ -41,6 +42,10 @@ std::string help_text(const ModelSession& m) {
   line("", "explicit options override its fields; it may name the model (m=…)");
   line("--format json|csv", "output format (default json)");
   line("--threads N", "threads a step may use (default: SLURM_CPUS_PER_TASK, else every core); same bits");
+  line("--save-state FILE", "write the whole state to FILE at the end (docs/state-files.md)");
+  line("--checkpoint-every K", "with --save-state: rewrite FILE every K steps (atomically)");
+  line("--state FILE", "continue FILE's run: --steps T adds T steps; only --steps, --format,");
+  line("", "--threads, --save-state, --checkpoint-every and --model (its own) apply");
   line("--help", "this text (--model ID --help: that model's options)");
   h += "\nOptions of the " + std::string(m.info().title) + " (--model " + m.info().id + "):\n";
   for (size_t i = 0; i < m.field_count(); ++i)
@@ -58,6 +63,38 @@ std::string help_text(const ModelSession& m) {
       "JSON is the model's state after T steps, every number with 17 significant digits (see docs/models/).\n"
       "Errors go to stderr with exit code 2 and nothing on stdout.\n";
   return h;
+}
+
+/// n steps of a run, with its checkpoints: the first chunk through `first` (the CLI's own
+/// options apply there once), the rest through compute().
+template <class First>
+std::string run_steps(ModelSession& s, uint64_t n, Run& run, First first) {
+  const uint64_t every = run.checkpoint && run.checkpoint_every > 0 ? run.checkpoint_every : 0;
+  uint64_t done = 0;
+  do {
+    const uint64_t chunk = every ? std::min(every, n - done) : n - done;
+    const CommandResult r = done == 0 ? first(chunk) : s.compute(chunk);
+    if (!r.ok) return r.message;
+    done += chunk;
+    if (every && chunk > 0) {
+      const std::string e = run.checkpoint(s);
+      if (!e.empty()) return e;
+    }
+  } while (done < n);
+  return {};
+}
+
+/// --threads' text (or the run's default) as a thread count; "" or why not.
+std::string read_threads(const std::string& text, Run& run, unsigned& threads) {
+  threads = run.default_threads;
+  if (text.empty()) return {};
+  const IntegerParse t = parse_integer_text(text, 1024);
+  if (!t.ok || t.value == 0) return "--threads '" + shown(text) + "': a whole number 1 … 1024";
+  if (run.thread_pool > 0 && t.value > run.thread_pool)  // more would wait for threads that never start
+    return "--threads " + std::to_string(t.value) + ": this build has a pool of " +
+           std::to_string(run.thread_pool) + " threads; ask for at most " + std::to_string(run.thread_pool);
+  threads = static_cast<unsigned>(t.value);
+  return {};
 }
 
 struct Given {
@@ -198,15 +235,9 @@ std::string prepare_run(const std::vector<std::string>& args, Run& run) {
   IntegerParse steps = parse_integer_text(steps_text, 100000000);
   if (!steps.ok) return (steps_name + " '" + shown(steps_text) + "': " + steps.error);
 
-  unsigned threads = run.default_threads;
-  if (!threads_text.empty()) {
-    const IntegerParse t = parse_integer_text(threads_text, 1024);
-    if (!t.ok || t.value == 0) return "--threads '" + shown(threads_text) + "': a whole number 1 … 1024";
-    if (run.thread_pool > 0 && t.value > run.thread_pool)  // more would wait for threads that never start
-      return "--threads " + std::to_string(t.value) + ": this build has a pool of " +
-             std::to_string(run.thread_pool) + " threads; ask for at most " + std::to_string(run.thread_pool);
-    threads = static_cast<unsigned>(t.value);
-  }
+  unsigned threads = 1;
+  const std::string bad_threads = read_threads(threads_text, run, threads);
+  if (!bad_threads.empty()) return bad_threads;
   s->place_steps({threads, false, nullptr});
   if (run.stop == Run::Stop::checked) {
     run.session = std::move(s);
@@ -218,8 +249,53 @@ std::string prepare_run(const std::vector<std::string>& args, Run& run) {
     run.session = std::move(s);
     return {};
   }
-  CommandResult ran = s->cli_run(steps.value, steps_given);
-  if (!ran.ok) return ran.message;
+  const std::string ran =
+      run_steps(*s, steps.value, run, [&](uint64_t n) { return s->cli_run(n, steps_given); });
+  if (!ran.empty()) return ran;
+  run.session = std::move(s);
+  run.format = format;
+  return {};
+}
+
+std::string continue_run(std::string_view state_text, const std::vector<std::string>& args, Run& run) {
+  StateFile file;
+  std::string why = read_state_file(state_text, file);
+  if (!why.empty()) return "--state: " + why;
+  std::unique_ptr<ModelSession> s = session_from_state(file, why);
+  if (!s) return "--state: " + why;
+  const std::string step_option = "--" + std::string(s->info().step_word) + "s";
+  std::string steps_text = "0", steps_name = "--steps", format = "json", threads_text;
+  for (size_t i = 0; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    if (a == "--help" || a == "-h") {
+      run.help = help_text(*s);
+      return {};
+    }
+    const bool allowed = a == "--model" || a == "--steps" || a == step_option || a == "--format" || a == "--threads";
+    if (!allowed)
+      return "--state: " + shown(a) + " would change the run the file continues; with --state only --steps T (" +
+             "the steps to add" + (step_option == "--steps" ? "" : ", or " + step_option) +
+             "), --format, --threads and --model (the file's own, " + file.model + ") apply";
+    if (i + 1 >= args.size()) return "option " + a + " needs a value (see --help)";
+    const std::string& value = args[++i];
+    if (a == "--model" && value != file.model)
+      return "--model " + shown(value) + ": the state file holds the " + file.model + " model";
+    if (a == "--format") format = value;
+    if (a == "--threads") threads_text = value;
+    if (a == "--steps" || a == step_option) {
+      steps_text = value;
+      steps_name = a;
+    }
+  }
+  if (format != "json" && format != "csv") return ("--format must be json or csv");
+  const IntegerParse steps = parse_integer_text(steps_text, 100000000);
+  if (!steps.ok) return steps_name + " '" + shown(steps_text) + "': " + steps.error;
+  unsigned threads = 1;
+  const std::string bad_threads = read_threads(threads_text, run, threads);
+  if (!bad_threads.empty()) return bad_threads;
+  s->place_steps({threads, false, nullptr});
+  const std::string ran = run_steps(*s, steps.value, run, [&](uint64_t n) { return s->compute(n); });
+  if (!ran.empty()) return ran;
   run.session = std::move(s);
   run.format = format;
   return {};

@@ -3,6 +3,8 @@
 // and the page both fill and read this; neither includes the other.
 #pragma once
 
+#include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -24,12 +26,22 @@ struct Run {
   unsigned thread_pool = 0;
   /// Where to stop early: once the fields are checked (no Initialize), or after Initialize (no steps).
   enum class Stop { never, checked, initialized } stop = Stop::never;
+  /// Every this many steps of the run (0: never), `checkpoint` is called with the session; an
+  /// error it returns stops the run with that error. The CLI writes a state file there.
+  uint64_t checkpoint_every = 0;
+  std::function<std::string(const ModelSession&)> checkpoint;
 };
 
 /// Builds, initializes and runs the model the arguments (without the program name) describe;
 /// returns "" or the message that explains why not. A sweep runs each of its rows through this,
 /// so every row is exactly the single run with those options.
 std::string prepare_run(const std::vector<std::string>& args, Run& run);
+
+/// Continues a state file's run (run/state_file.h; `state_text` is the file): the arguments may
+/// only say how many more steps (--steps T, or the model's own unit), --format, --threads and
+/// --model naming the file's own model; anything that would change the model is refused.
+/// Returns "" or why not (a bad file is named: "--state: its checksum does not match…").
+std::string continue_run(std::string_view state_text, const std::vector<std::string>& args, Run& run);
 
 /// The registered model ids as a list ("a, b or c"), and a value cut for an error line.
 std::string model_list();

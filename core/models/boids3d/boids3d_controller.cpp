@@ -1,6 +1,10 @@
 // Bandada — session controller (see controller.h).
 #include "boids3d_controller.h"
 
+#include <cstring>
+
+#include "common/bytes.h"
+
 #include <algorithm>
 #include <cstdio>
 
@@ -102,6 +106,43 @@ void Boids3dController::adopt_new_flock(const Boids3dParams& params) {
   scheduler_.reset();
   queued_ = batch_ = 0;
   session_check_.reset();
+}
+
+std::string Boids3dController::state_bytes() const {
+  if (!flock_) return {};
+  static_assert(sizeof(SeriesPoint) == 24, "a series point is three 8-byte words natively and in wasm");
+  ByteWriter w;
+  w.put_bytes(boids3d_pack(*flock_));
+  w.put_bytes(std::string_view(reinterpret_cast<const char*>(series_.data()), series_.size() * sizeof(SeriesPoint)));
+  w.put(static_cast<uint8_t>(series_truncated_));
+  return w.take();
+}
+
+bool Boids3dController::load_state_bytes(std::string_view bytes) {
+  ByteReader r(bytes);
+  std::string_view flock, series;
+  uint8_t truncated = 0;
+  if (!r.get_bytes(flock) || !r.get_bytes(series) || !r.get(truncated) || !r.finished() || truncated > 1 ||
+      series.size() % sizeof(SeriesPoint) != 0)
+    return false;
+  std::unique_ptr<Boids3d> f = boids3d_unpack(flock);
+  if (!f) return false;
+  halt_background();
+  flock_ = std::move(f);
+  flock_->set_threads(threads_);
+  flock_texts_ = texts_;
+  running_ = stale_ = false;
+  undo_.reset();
+  selection_.reset();
+  series_.resize(series.size() / sizeof(SeriesPoint));
+  if (!series.empty()) std::memcpy(series_.data(), series.data(), series.size());
+  series_truncated_ = truncated != 0;
+  scheduler_.reset();
+  queued_ = batch_ = 0;
+  session_check_.reset();
+  summary_of_ = 0;
+  notice_.clear();
+  return true;
 }
 
 CommandResult Boids3dController::initialize() {

@@ -147,6 +147,10 @@ class Boids3dController {
   std::string session_record() const;
   /// Rebuilds the flock paused by replaying its steps, then checks the fingerprint.
   CommandResult restore_session(std::string_view record);
+  /// A state file's section: the flock (pending start included) and the series, as bytes.
+  std::string state_bytes() const;
+  /// Adopts what state_bytes() wrote, paused; false, nothing changed, for bytes that are not.
+  bool load_state_bytes(std::string_view bytes);
 
  private:
   static constexpr double kSliceAboveMs = 50.0;       // a step estimated above this is computed in slices

@@ -29,6 +29,12 @@ class Feedback2dController
 
   /// How work() hands a step to a remote stepper (LiveController::set_remote).
   static constexpr RemoteCodec<Feedback2d> kRemote = {"feedback2d", feedback2d_pack, feedback2d_unpack};
+  /// What a state file's model is read into (LiveController::load_state_bytes).
+  static Feedback2d blank_model() {
+    Feedback2dParams p;
+    p.n = 2;
+    return Feedback2d(p);
+  }
 
   // ---- fields (live) ------------------------------------------------------------------
   /// A valid edit applies to the running system from the next phase; n and the seed wait for

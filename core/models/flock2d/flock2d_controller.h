@@ -87,6 +87,24 @@ class Flock2dController
   /// Why compare integrators was refused or switched off since it was last asked for ("" if not).
   const std::string& compare_refusal() const { return compare_refusal_; }
   const Flock2d* twin() const { return model_ ? twin_.get() : nullptr; }
+  /// What a state file's flock is read into (LiveController::load_state_bytes).
+  static Flock2d blank_model() {
+    Flock2dParams p;
+    p.n = 1;
+    return Flock2d(p);
+  }
+  /// A state file's part beyond the flock (LiveController::state_bytes): the twin, if any.
+  std::string extra_state_bytes() const { return twin_ && model_ ? flock2d_pack(*twin_) : std::string(); }
+  bool adopt_extra_state(std::string_view extra, const Flock2d& flock) {
+    if (extra.empty()) {
+      twin_.reset();
+      return true;
+    }
+    auto twin = std::make_unique<Flock2d>(flock);
+    if (!flock2d_unpack(extra, *twin) || twin->size() != flock.size()) return false;
+    twin_ = std::move(twin);
+    return true;
+  }
   /// Threads each step may use (the flock and its twin; the same bits for any count).
   void set_threads(unsigned threads);
   /// Removes the flock (and its twin); the inputs stay as typed.

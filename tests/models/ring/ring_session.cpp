@@ -12,6 +12,7 @@
 
 #include "app/scheduler.h"
 #include "app/share_codec.h"
+#include "common/bytes.h"
 #include "common/fingerprint.h"
 #include "common/number_text.h"
 
@@ -139,6 +140,27 @@ class RingSession final : public ModelSession {
   }
   std::string saved_text() const override { return share_string(); }
   bool load_saved(std::string_view saved) override { return do_open_link(saved).ok; }
+  std::string state_bytes() const override {
+    if (!built_) return {};
+    ByteWriter w;
+    w.put(steps_);
+    w.put(angle_);
+    w.put(series_);
+    return w.take();
+  }
+  bool load_state_bytes(std::string_view bytes) override {
+    ByteReader r(bytes);
+    uint64_t steps = 0;
+    std::vector<double> angle, series;
+    if (!r.get(steps) || !r.get(angle, 1000) || !r.get(series, 1u << 20) || !r.finished() || angle.empty()) return false;
+    pause();
+    params_ = check_rows(kRows, texts_).params;  // the step reads the fields the file brought
+    steps_ = steps;
+    angle_ = std::move(angle);
+    series_ = std::move(series);
+    built_ = true;
+    return true;
+  }
 
   void draw(DrawData& d) const override {
     d.space = Space::plane;
