@@ -7,6 +7,7 @@
 
 #include "app/registry.h"
 #include "app/share_codec.h"
+#include "run/state_file.h"
 #include "browser.h"
 #include "common/parallel.h"
 #include "sweep.h"
@@ -129,6 +130,52 @@ void switch_model(size_t index) {
   a.current = index;
   a.share = ShareState::none;
   storage_set(false, kModelKey, a.session().info().id);
+}
+
+std::string page_save_state() {
+  App& a = app();
+  const std::string text = bandada::write_state_file(a.session());
+  a.state_message = text.empty() ? "Nothing to save: Initialize first."
+                                 : "Saved step " + std::to_string(a.session().steps()) + ", fingerprint " +
+                                       bandada::fingerprint_hex(a.session().fingerprint()) + ".";
+  a.state_message_ok = !text.empty();
+  ++a.state_events;
+  return text;
+}
+
+std::string page_state_file_name() {
+  const bandada::ModelSession& s = app().session();
+  return "bandada-" + std::string(s.info().id) + "-step" + std::to_string(s.steps()) + ".state";
+}
+
+bool page_open_state(const std::string& text) {
+  App& a = app();
+  ++a.state_events;
+  bandada::StateFile file;
+  std::string why = bandada::read_state_file(text, file);
+  std::unique_ptr<bandada::ModelSession> checked;
+  if (why.empty()) checked = bandada::session_from_state(file, why);  // validated whole, off to the side
+  size_t target = a.sessions.size();
+  for (size_t i = 0; checked && i < a.sessions.size(); ++i)
+    if (a.sessions[i]->info().id == file.model) target = i;
+  if (checked && target == a.sessions.size()) why = "this page has no model called " + file.model;
+  if (!why.empty()) {
+    a.state_message = "Not opened (nothing changed): " + why + ".";
+    a.state_message_ok = false;
+    return false;
+  }
+  bandada::ModelSession& s = *a.sessions[target];
+  s.command("pause");
+  s.load_saved(file.fields);
+  s.load_state_bytes(file.bytes);  // the same bytes the check above read: it cannot fail now
+  const bool matches = bandada::fingerprint_hex(s.fingerprint()) == file.fingerprint;
+  switch_model(target);
+  a.drop_text_focus = true;
+  a.state_message = "Continues from step " + std::to_string(s.steps()) + ", fingerprint " + file.fingerprint +
+                    (matches ? " (matches)." : " — does NOT match the state read; please report this file.");
+  a.state_message_ok = matches;
+  persist();
+  return matches;
 }
 
 void advance_current(double elapsed_seconds) {

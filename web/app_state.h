@@ -108,6 +108,9 @@ struct App {
   double probe_ms = 0;    ///< the renderer's probe frame at start-up (browser.h), ms
   std::string share_url;
   ShareState share = ShareState::none;
+  std::string state_message;     ///< what the last Save state / Open state did ("" before any)
+  bool state_message_ok = true;  ///< … and whether it worked
+  int state_events = 0;          ///< how many times a state was saved or opened (a test hook)
   std::string storage_notice;  ///< set once when the browser refuses storage
   double steps_per_second = 0;
   double sps_t0 = 0;
@@ -153,6 +156,13 @@ void persist();
 /// Runs the Sweep tab's definition on the current model (pausing the live run first if the user
 /// asked for that); false with the reason in the sweep's error().
 bool start_page_sweep(double now_ms);
+/// The current session's whole state as a state file (run/state_file.h); "" when it has none.
+std::string page_save_state();
+/// The file name Save state offers: bandada-<model>-step<N>.state.
+std::string page_state_file_name();
+/// Opens a state file: switches to its model and continues from it, paused; or says why not and
+/// changes nothing. Either way the panel's state line says what happened. True when it opened.
+bool page_open_state(const std::string& text);
 /// The current session's share string, with the sweep's definition (`&sweep=…`) once it has one.
 std::string page_share_string();
 /// The page's address with the share string as its fragment: what Copy share link copies.

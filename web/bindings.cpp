@@ -84,6 +84,8 @@ std::string state_json() {
   std::string s = session_json(a.session());
   s.pop_back();
   s += ",\"storage_notice\":" + json_quote(a.storage_notice);
+  s += ",\"state_message\":" + json_quote(a.state_message) + ",\"state_ok\":" + (a.state_message_ok ? "true" : "false") +
+       ",\"state_events\":" + std::to_string(a.state_events);
   s += ",\"hint_fits\":" + std::string(a.hint_fits ? "true" : "false");
   // A slow renderer's canvas was made without multisampling (main.cpp).
   s += ",\"renderer\":{\"probe_ms\":" + num(a.probe_ms) +
@@ -493,6 +495,11 @@ std::string experiment_command(const std::string& id) {
 
 std::string experiment_csv(int k) { return page_experiments().csv(static_cast<size_t>(k < 0 ? 0 : k)); }
 
+// ---- state files (run/state_file.h): Save state, Open state, a file dropped on the page ----------
+std::string save_state() { return page_save_state(); }
+std::string state_file_name() { return page_state_file_name(); }
+bool open_state(const std::string& text) { return page_open_state(text); }
+
 std::string sweep_csv() { return page_sweep().csv(); }
 std::string state_export() { return app().session().export_json(); }
 
@@ -535,6 +542,9 @@ EMSCRIPTEN_BINDINGS(bandada) {
   emscripten::function("sweepSet", &web::sweep_set);
   emscripten::function("sweepCommand", &web::sweep_command);
   emscripten::function("sweepCsv", &web::sweep_csv);
+  emscripten::function("saveState", &web::save_state);
+  emscripten::function("stateFileName", &web::state_file_name);
+  emscripten::function("openState", &web::open_state);
   emscripten::function("experimentRowDone", &web::experiment_row_done);
   emscripten::function("experimentsState", &web::experiments_state);
   emscripten::function("experimentCommand", &web::experiment_command);

@@ -88,6 +88,8 @@ EM_JS(int, js_clipboard_answer, (), {
   return window.bandadaClipboard === undefined ? -1 : window.bandadaClipboard;
 });
 
+EM_JS(void, js_pick_state_file, (), { Module.bandadaPickState(); });
+
 EM_JS(void, js_download, (const char* name, const char* mime, const char* text), {
   const blob = new Blob([UTF8ToString(text)], {type: UTF8ToString(mime)});
   const a = document.createElement('a');
@@ -119,6 +121,34 @@ EM_JS(void, js_install_page_hooks, (int with_canvas), {
       window.bandadaClipboard = 0;
     }
   };
+  // State files: a picker (Open state) and a file dropped anywhere on the page both go to
+  // Module.openState. Like the clipboard, WebKit opens a picker only inside the gesture's own
+  // handler: the canvas's click handler opens it when the click lands on the button
+  // (`gesture`), and the panel's own call just after finds it done.
+  const openFile = (file) => {
+    if (!file) return;
+    file.text().then((text) => Module.openState(text), () => Module.openState(''));
+  };
+  Module.bandadaPickState = (gesture) => {
+    const last = Module.bandadaGesturePick || 0;
+    if (!gesture && performance.now() - last < 5000) {
+      Module.bandadaGesturePick = 0;
+      return;
+    }
+    if (gesture) Module.bandadaGesturePick = performance.now();
+    const input = document.createElement('input');
+    Object.assign(input, {type: 'file', accept: '.state,text/plain'});
+    input.addEventListener('change', () => openFile(input.files[0]));
+    input.click();
+  };
+  document.addEventListener('dragover', (e) => {
+    if (e.dataTransfer && [...e.dataTransfer.types].includes('Files')) e.preventDefault();
+  });
+  document.addEventListener('drop', (e) => {
+    if (!e.dataTransfer || !e.dataTransfer.files.length) return;
+    e.preventDefault();
+    openFile(e.dataTransfer.files[0]);
+  });
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'hidden') Module._bandada_on_hidden();
   });
@@ -144,9 +174,10 @@ EM_JS(void, js_install_page_hooks, (int with_canvas), {
   // A click or tap on the panel's "Copy share link": the link is written here, inside the gesture.
   const copyAt = (x, y) => {
     const r = canvas.getBoundingClientRect(), cx = x - r.left, cy = y - r.top;
-    const w = JSON.parse(Module.uiRects()).widgets['Copy share link'];
-    if (!w || cx < w[0] || cy < w[1] || cx > w[0] + w[2] || cy > w[1] + w[3]) return;
-    Module.bandadaCopy(Module.shareUrl(), true);
+    const widgets = JSON.parse(Module.uiRects()).widgets;
+    const on = (w) => w && cx >= w[0] && cy >= w[1] && cx <= w[0] + w[2] && cy <= w[1] + w[3];
+    if (on(widgets['Copy share link'])) Module.bandadaCopy(Module.shareUrl(), true);
+    if (on(widgets['Open state'])) Module.bandadaPickState(true);  // and the picker, likewise
   };
   canvas.addEventListener('click', (e) => copyAt(e.clientX, e.clientY));
   canvas.addEventListener('touchend', (e) => {
@@ -389,6 +420,7 @@ std::string page_url() { return take(js_page_url()); }
 std::string navigation_type() { return take(js_navigation_type()); }
 void clipboard_write(const std::string& text) { js_clipboard_write(text.c_str()); }
 int clipboard_answer() { return js_clipboard_answer(); }
+void pick_state_file() { js_pick_state_file(); }
 void download(const std::string& filename, const std::string& mime, const std::string& text) {
   js_download(filename.c_str(), mime.c_str(), text.c_str());
 }

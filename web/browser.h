@@ -30,6 +30,8 @@ void clipboard_write(const std::string& text);
 /// 1 copied, 0 refused, -1 still waiting.
 int clipboard_answer();
 
+/// Asks for a state file with the browser's file picker; what is picked goes to Module.openState.
+void pick_state_file();
 /// Offers the text as a file download.
 void download(const std::string& filename, const std::string& mime, const std::string& text);
 

@@ -151,6 +151,22 @@
     $('hv-share').addEventListener('click', () => shareLink(Module.shareLink(), $('hv-share-url'), $('hv-share-msg')));
     installSweep();
     installExperiments();
+    $('hv-save-state').addEventListener('click', () => {
+      const text = Module.saveState();
+      if (text) {
+        const a = document.createElement('a');
+        a.href = URL.createObjectURL(new Blob([text], {type: 'text/plain'}));
+        a.download = Module.stateFileName();
+        document.body.appendChild(a);
+        a.click();
+        setTimeout(() => { URL.revokeObjectURL(a.href); a.remove(); }, 1000);
+      }
+      render(true);
+    });
+    $('hv-open-state').addEventListener('change', (e) => {
+      const file = e.target.files[0];
+      if (file) file.text().then((text) => { Module.openState(text); e.target.value = ''; build(); render(true); });
+    });
     $('hv-webgl').addEventListener('click', () => window.bandadaStopHtmlView());
     $('hv-model').addEventListener('change', (e) => { Module.command('model:' + e.target.value); build(); render(true); });
     $('hv-fields').addEventListener('submit', (e) => { e.preventDefault(); command('initialize'); });
@@ -600,6 +616,7 @@
       $('hv-progress').textContent = v.progress_label;
     }
     $('hv-storage').textContent = s.storage_notice;
+    if ($('hv-state-msg').textContent !== s.state_message) $('hv-state-msg').textContent = s.state_message;
     $('hv-threads').textContent = s.threads_note;
     renderSweep(force);
     renderExperiments(force);

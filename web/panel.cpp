@@ -243,6 +243,27 @@ void share_and_export(bandada::ModelSession& s) {
   flow.next_labelled("State JSON", false);
   if (reason_button("State JSON", why, "The CLI's JSON of the current state"))
     download("bandada-" + id + "-state.json", "application/json", s.export_json());
+  // A state file: the whole state, continued bit for bit when opened here, or by the CLI (--state).
+  Flow keep;
+  keep.next(ImGui::CalcTextSize("Keep").x);
+  ImGui::TextColored(kDim, "Keep");
+  keep.next_labelled("Save state", false);
+  if (reason_button("Save state", none ? "Nothing to save: Initialize first." : "",
+                    "The whole state as a file: open it here or with bandada-cli --state to continue")) {
+    const std::string text = page_save_state();
+    if (!text.empty()) download(page_state_file_name(), "text/plain", text);
+  }
+  keep.next_labelled("Open state", false);
+  if (ImGui::Button("Open state")) pick_state_file();
+  note_rect("Open state");
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("A saved state file (or drop one on the page): continue from it");
+  App& a = app();
+  if (!a.state_message.empty()) {
+    ImGui::PushTextWrapPos(0);
+    ImGui::TextColored(a.state_message_ok ? kGreen : kRed, "%s", a.state_message.c_str());
+    ImGui::PopTextWrapPos();
+    note_rect("state-message");
+  }
 }
 
 void help_section(bandada::ModelSession& s) {
