@@ -237,6 +237,27 @@ test(`${engine}: an experiment card run by a click gives the CLI's rows and verd
   assert.equal(await b.evaluate(() => Module.experimentCsv(2)), run(['experiment', 'alignment-orders']));
 });
 
+test(`${engine}: a state file dropped on the page continues the CLI's run to its bytes`, async () => {
+  const dir = fs.mkdtempSync(path.join(root, 'test-output-state-'));
+  try {
+    const file = path.join(dir, 'a.state');
+    run(['--model', 'flock2d', '--count', '90', '--predator', '100;100', '--steps', '10', '--save-state', file]);
+    await fresh();
+    const text = fs.readFileSync(file, 'utf8');
+    await b.evaluate((t) => {
+      const dt = new DataTransfer();
+      dt.items.add(new File([t], 'a.state', {type: 'text/plain'}));
+      document.getElementById('canvas').dispatchEvent(new DragEvent('drop', {dataTransfer: dt, bubbles: true, cancelable: true}));
+    }, text);
+    const s = await waitState((q) => q.model === 'flock2d' && q.steps === 10, 'the state opened');
+    assert.match(s.state_message, /^Continues from step 10, .* \(matches\)\.$/);
+    for (let k = 0; k < 5; ++k) await b.evaluate(() => Module.command('step'));
+    assert.equal(await b.evaluate(() => Module.stateJson()), run(['--state', file, '--steps', '5']));
+  } finally {
+    fs.rmSync(dir, {recursive: true, force: true});
+  }
+});
+
 // A chord that ends within one frame, as on a slow frame: the events go to the canvas in one task.
 test(`${engine}: Ctrl+A ended within one frame still selects all; a Shift+click likewise removes a marker`, async () => {
   await fresh();
