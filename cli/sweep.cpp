@@ -7,7 +7,9 @@
 #include <cstdio>
 #include <cstdlib>
 #include <string>
+#include <mutex>
 #include <thread>
+#include <unistd.h>
 #include <vector>
 
 #include "cli.h"
@@ -31,6 +33,10 @@ const char* kSweepHelp =
     "  --shard I/N    only the I-th (from 0) of N contiguous blocks of rows; shard 0 alone prints\n"
     "                 the header, so the shards concatenated in order equal the whole output\n"
     "  --threads N    rows in parallel (default: SLURM_CPUS_PER_TASK, else every core)\n"
+    "  --out FILE     write to FILE instead of stdout: each row, whole, as soon as every row\n"
+    "                 before it is in (so a kill leaves whole rows in order)\n"
+    "  --resume       with --out: continue FILE after its last whole row (a torn last line is\n"
+    "                 rewritten); a missing or empty FILE starts from the beginning\n"
     "  BASE OPTIONS   fix the other fields as in a single run; --config works too\n"
     "Rows come x-major, then y, then seed; each row's measures are bit-identical to a single\n"
     "bandada-cli run of that configuration for those steps.\n";
@@ -40,14 +46,68 @@ int fail(const std::string& msg) {
   return 2;
 }
 
+/// Cuts the open file to `size` bytes.
+int truncate_file(std::FILE* f, long size) {
+  std::fflush(f);
+  return ftruncate(fileno(f), size);
+}
+
 }  // namespace
 
-int sweep_main(const std::vector<std::string>& args) {
-  for (const std::string& a : args)
+/// What FILE already holds of this shard's rows: whole lines (a torn last one cut off), checked
+/// against the plan's own rows, so a FILE of another sweep is refused rather than continued.
+/// Returns "" or why not; `done` rows are in, `keep` bytes of FILE stay.
+std::string resume_point(const std::string& path, const SweepPlan& plan, const std::string& header, size_t begin,
+                         size_t end, size_t& done, long& keep) {
+  done = 0;
+  keep = 0;
+  std::FILE* f = std::fopen(path.c_str(), "rb");
+  if (!f) return {};  // nothing yet: from the beginning
+  std::string text;
+  char buf[1 << 16];
+  size_t n;
+  while ((n = std::fread(buf, 1, sizeof buf, f)) > 0) text.append(buf, n);
+  std::fclose(f);
+  const size_t whole = text.rfind('\n') == std::string::npos ? 0 : text.rfind('\n') + 1;  // a torn tail goes
+  text.resize(whole);
+  size_t at = 0;
+  if (!header.empty() && !text.empty()) {
+    if (text.compare(0, header.size(), header) != 0)
+      return "--resume: " + shown(path) + " does not start with this sweep's header";
+    at = header.size();
+  }
+  for (size_t r = begin; at < text.size(); ++r, ++done) {
+    const size_t eol = text.find('\n', at);
+    if (r >= end) return "--resume: " + shown(path) + " has more rows than this shard";
+    // The row's own grid values and seed lead its line (CSV) or object (JSON lines).
+    if (text.compare(at, sweep_row_prefix(plan, r).size(), sweep_row_prefix(plan, r)) != 0)
+      return "--resume: row " + std::to_string(r) + " of " + shown(path) + " is not this sweep's";
+    at = eol + 1;
+  }
+  keep = static_cast<long>(header.empty() || !text.empty() ? text.size() : 0);
+  return {};
+}
+
+int sweep_main(const std::vector<std::string>& all_args) {
+  for (const std::string& a : all_args)
     if (a == "--help" || a == "-h") {
       std::fputs(kSweepHelp, stdout);
       return 0;
     }
+  std::string out_path;
+  bool resume = false;
+  std::vector<std::string> args;
+  for (size_t i = 0; i < all_args.size(); ++i) {
+    if (all_args[i] == "--out") {
+      if (i + 1 >= all_args.size()) return fail("--out needs a FILE");
+      out_path = all_args[++i];
+    } else if (all_args[i] == "--resume") {
+      resume = true;
+    } else {
+      args.push_back(all_args[i]);
+    }
+  }
+  if (resume && out_path.empty()) return fail("--resume needs --out FILE: the file it continues");
   SweepPlan plan;
   SweepSpec spec;
   std::string err = read_sweep_args(args, spec);
@@ -79,22 +139,57 @@ int sweep_main(const std::vector<std::string>& args) {
   }
 #endif
 
-  std::vector<std::string> lines(end - begin), errors(end - begin);
-  std::atomic<size_t> next{begin};
+  const std::string header = plan.format == "csv" && shard_i.value == 0 ? sweep_header(plan) : std::string();
+  size_t first = begin;
+  std::FILE* out = stdout;
+  if (!out_path.empty()) {
+    size_t done = 0;
+    long keep = 0;
+    if (resume) {
+      const std::string e = resume_point(out_path, plan, header, begin, end, done, keep);
+      if (!e.empty()) return fail(e);
+    }
+    // Open for update without truncating, then cut to what stays (nothing unless resuming).
+    out = std::fopen(out_path.c_str(), keep > 0 ? "r+b" : "wb");
+    if (!out || std::fseek(out, keep, SEEK_SET) != 0) return fail("--out '" + shown(out_path) + "': cannot write");
+    if (keep > 0 && truncate_file(out, keep) != 0) return fail("--out '" + shown(out_path) + "': cannot cut its torn line");
+    first = begin + done;
+    if (keep == 0 && !header.empty() && std::fwrite(header.data(), 1, header.size(), out) != header.size())
+      return fail("could not write the output");
+    std::fflush(out);
+  } else if (!header.empty() && std::fwrite(header.data(), 1, header.size(), out) != header.size()) {
+    return fail("could not write the output");
+  }
+
+  // Rows run in parallel and are written in order, each whole, as soon as every row before it is in.
+  std::vector<std::string> lines(end - first), errors(end - first);
+  std::vector<char> ready(end - first, 0);
+  std::mutex lock;
+  size_t written = 0;
+  bool write_failed = false;
+  std::atomic<size_t> next{first};
   auto worker = [&] {
     std::vector<ModelSession::Measure> m;
-    for (size_t r = next++; r < end; r = next++) errors[r - begin] = sweep_row(plan, r, lines[r - begin], m);
+    for (size_t r = next++; r < end; r = next++) {
+      std::string line, e = sweep_row(plan, r, line, m);
+      std::lock_guard<std::mutex> hold(lock);
+      lines[r - first] = line + "\n";
+      errors[r - first] = e;
+      ready[r - first] = 1;
+      while (written < lines.size() && ready[written] && errors[written].empty() && !write_failed) {
+        const std::string& l = lines[written];
+        write_failed = std::fwrite(l.data(), 1, l.size(), out) != l.size() || std::fflush(out) != 0;
+        ++written;
+      }
+    }
   };
   std::vector<std::thread> pool;
-  for (size_t t = 1; t < std::min(threads, end - begin); ++t) pool.emplace_back(worker);
+  for (size_t t = 1; t < std::min(threads, end - first); ++t) pool.emplace_back(worker);
   worker();
   for (std::thread& t : pool) t.join();
   for (const std::string& e : errors)
     if (!e.empty()) return fail(e);
-
-  std::string out = plan.format == "csv" && shard_i.value == 0 ? sweep_header(plan) : std::string();
-  for (const std::string& line : lines) out += line + "\n";
-  if (std::fwrite(out.data(), 1, out.size(), stdout) != out.size()) return fail("could not write the output");
+  if (write_failed || (out != stdout && std::fclose(out) != 0)) return fail("could not write the output");
   return 0;
 }
 

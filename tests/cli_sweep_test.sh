@@ -76,4 +76,45 @@ check "a field made invalid by another says it is at its default, not from a --c
 check "every grid point's fields are checked before anything runs, and the error names the point" \
   '"$cli" sweep --model flock2d --x w-sep=0:1:2 --y radius=100:10:3 --steps 100000 2>&1 >/dev/null | grep -q "^bandada-cli sweep: w-sep 0, radius 10: --sep-radius"'
 check "--seed is the sweep's own" '! "$cli" sweep --model boids3d --x radius=1:2:2 --seed 3 >/dev/null 2>&1'
+
+# Issue 28: sweeps that survive being killed. --out writes whole rows in order as they finish;
+# a SIGKILL anywhere strictly inside the run, then --resume, gives the uninterrupted bytes.
+slow=(sweep --model feedback2d --n 400 --cycles 300 --x alpha=0:3:3 --y feedback=0:2:3 --seeds 1 --threads 1)
+"$cli" "${slow[@]}" > "$tmp/slow-whole.csv"
+rows=$(($(wc -l < "$tmp/slow-whole.csv") - 1))
+killed_at() {  # killed_at LINES: run with --out, SIGKILL once FILE has at least LINES lines, resume
+  local want="$1" got
+  rm -f "$tmp/k.csv"
+  "$cli" "${slow[@]}" --out "$tmp/k.csv" &
+  local pid=$!
+  for _ in $(seq 1 2000); do
+    got=$( [ -f "$tmp/k.csv" ] && wc -l < "$tmp/k.csv" || echo -1)
+    [ "$got" -ge "$want" ] && break
+    sleep 0.005
+  done
+  kill -9 $pid 2>/dev/null; wait $pid 2>/dev/null
+  got=$(wc -l < "$tmp/k.csv")
+  "$cli" "${slow[@]}" --out "$tmp/k.csv" --resume || return 1
+  echo "killed with $got of $((rows + 1)) lines" >&2
+  [ "$got" -lt $((rows + 1)) ] && cmp -s "$tmp/k.csv" "$tmp/slow-whole.csv"
+}
+check "killed before the first row (header only), --resume: the uninterrupted bytes" 'killed_at 1'
+check "killed mid-way, --resume: the uninterrupted bytes" "killed_at $((rows / 2 + 1))"
+check "killed before the last row, --resume: the uninterrupted bytes" "killed_at $rows"
+head -c $(( $(wc -c < "$tmp/slow-whole.csv") - 9 )) "$tmp/slow-whole.csv" > "$tmp/torn.csv"
+"$cli" "${slow[@]}" --out "$tmp/torn.csv" --resume
+check "a torn last line is rewritten" 'cmp -s "$tmp/torn.csv" "$tmp/slow-whole.csv"'
+rm -f "$tmp/none.csv"; : > "$tmp/empty.csv"
+"$cli" "${slow[@]}" --out "$tmp/none.csv" --resume && "$cli" "${slow[@]}" --out "$tmp/empty.csv" --resume
+check "--resume with a missing or empty FILE starts from the beginning" \
+  'cmp -s "$tmp/none.csv" "$tmp/slow-whole.csv" && cmp -s "$tmp/empty.csv" "$tmp/slow-whole.csv"'
+"$cli" "${slow[@]}" --out "$tmp/again.csv" && "$cli" "${slow[@]}" --out "$tmp/again.csv" --resume
+check "--resume on a finished FILE changes nothing" 'cmp -s "$tmp/again.csv" "$tmp/slow-whole.csv"'
+"$cli" "${sweep[@]}" --shard 1/4 --out "$tmp/s1.csv"
+head -c 30 "$tmp/s1.csv" > "$tmp/s1-cut.csv"
+"$cli" "${sweep[@]}" --shard 1/4 --out "$tmp/s1-cut.csv" --resume
+check "a shard resumes too (no header)" 'cmp -s "$tmp/s1-cut.csv" "$tmp/shard-1.csv"'
+check "--resume refuses a FILE of another sweep, and leaves it as it was" \
+  'cp "$tmp/whole.csv" "$tmp/other.csv" && ! "$cli" "${slow[@]}" --out "$tmp/other.csv" --resume 2>/dev/null && cmp -s "$tmp/other.csv" "$tmp/whole.csv"'
+check "--resume without --out is refused" '! "$cli" "${slow[@]}" --resume >/dev/null 2>&1'
 check_summary

@@ -199,6 +199,15 @@ std::string sweep_header(const SweepPlan& plan) {
   return out + "\n";
 }
 
+std::string sweep_row_prefix(const SweepPlan& plan, size_t r) {
+  const size_t per_x = plan.per_x();
+  const std::string& xv = plan.x.values[r / per_x];
+  const std::string& yv = plan.has_y ? plan.y.values[(r % per_x) / plan.seeds.size()] : std::string();
+  const std::string& seed = plan.seeds[r % plan.seeds.size()];
+  if (plan.format == "csv") return xv + (plan.has_y ? "," + yv : "") + "," + seed + ",";
+  return "{\"" + plan.x.key + "\":" + xv + (plan.has_y ? ",\"" + plan.y.key + "\":" + yv : "") + ",\"seed\":" + seed;
+}
+
 std::string sweep_row(const SweepPlan& plan, size_t r, std::string& line,
                       std::vector<ModelSession::Measure>& m) {
   const size_t per_x = plan.per_x();
@@ -214,12 +223,10 @@ std::string sweep_row(const SweepPlan& plan, size_t r, std::string& line,
     return "row " + std::to_string(r) + " (" + plan.x.key + " " + xv +
            (plan.has_y ? ", " + plan.y.key + " " + yv : "") + ", seed " + seed + "): " + e;
   m = run.session->measures();
+  line = sweep_row_prefix(plan, r);
   if (plan.format == "csv") {
-    line = xv + (plan.has_y ? "," + yv : "") + "," + seed;
-    for (size_t k : plan.picked) line += "," + m[k].value;
+    for (size_t k = 0; k < plan.picked.size(); ++k) line += (k ? "," : "") + m[plan.picked[k]].value;
   } else {
-    line = "{\"" + plan.x.key + "\":" + xv + (plan.has_y ? ",\"" + plan.y.key + "\":" + yv : "") +
-           ",\"seed\":" + seed;
     for (size_t k : plan.picked) line += ",\"" + m[k].name + "\":" + json_value(m[k]);
     line += "}";
   }

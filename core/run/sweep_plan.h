@@ -67,6 +67,9 @@ SweepSummary summarise(const std::vector<std::string>& values, bool numeric);
 
 /// The CSV header line (with its newline).
 std::string sweep_header(const SweepPlan& plan);
+/// How row r's output line starts: its grid values and seed (csv: "x,y,seed,"; jsonl: the
+/// object up to the seed), so a file's rows can be told from another sweep's.
+std::string sweep_row_prefix(const SweepPlan& plan, size_t r);
 /// Runs row r: its output line (no newline) and every measure; "" or the row's error.
 std::string sweep_row(const SweepPlan& plan, size_t r, std::string& line,
                       std::vector<ModelSession::Measure>& measures);
