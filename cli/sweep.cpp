@@ -154,6 +154,8 @@ int sweep_main(const std::vector<std::string>& all_args) {
     if (!out || std::fseek(out, keep, SEEK_SET) != 0) return fail("--out '" + shown(out_path) + "': cannot write");
     if (keep > 0 && truncate_file(out, keep) != 0) return fail("--out '" + shown(out_path) + "': cannot cut its torn line");
     first = begin + done;
+    if (done > 0)
+      std::fprintf(stderr, "bandada-cli sweep: resuming %s after its %zu whole rows\n", shown(out_path).c_str(), done);
     if (keep == 0 && !header.empty() && std::fwrite(header.data(), 1, header.size(), out) != header.size())
       return fail("could not write the output");
     std::fflush(out);

@@ -6,7 +6,9 @@
 #   e.g. scripts/sweep-slurm.sh --model feedback2d --x alpha=0:3:40 --y feedback=0:2:40 \
 #          --seeds 5 --cycles 300 --tasks 64 --out sweeps/fb
 # --cpus C gives each task C cores (the sweep uses SLURM_CPUS_PER_TASK threads); --wait returns
-# when the merged CSV is there. It prints the job ids and where the result lands.
+# when the merged CSV is there. It prints the job ids and where the result lands. Tasks are
+# requeueable: a task preempted, requeued (scontrol requeue) or failed and resubmitted resumes its
+# shard after its last whole row (bandada-cli sweep --out … --resume), so nothing is computed twice.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cli="$root/build/native/bandada-cli"
@@ -36,15 +38,17 @@ rm -f "$out"/shard-*.csv "$out/sweep.csv"
 {
   echo '#!/usr/bin/env bash'
   echo 'set -euo pipefail'
+  echo 'echo "task $SLURM_ARRAY_TASK_ID starts on $(hostname) (restart count ${SLURM_RESTART_COUNT:-0})"'
   printf 'exec %q sweep' "$cli"
   printf ' %q' "${sweep[@]}"
-  printf ' --shard "$SLURM_ARRAY_TASK_ID/%s" > %q/shard-$(printf %%06d "$SLURM_ARRAY_TASK_ID").csv\n' "$tasks" "$out"
+  # Each task writes its shard row by row and, run again (requeued, or resubmitted), resumes it.
+  printf ' --shard "$SLURM_ARRAY_TASK_ID/%s" --out %q/shard-$(printf %%06d "$SLURM_ARRAY_TASK_ID").csv --resume\n' "$tasks" "$out"
 } > "$out/task.sh"
 printf '#!/usr/bin/env bash\ncat %q/shard-*.csv > %q/sweep.csv\n' "$out" "$out" > "$out/merge.sh"
 chmod +x "$out/task.sh" "$out/merge.sh"
 
 array=$(sbatch --parsable --job-name=bandada-sweep --array="0-$((tasks - 1))" --cpus-per-task="$cpus" \
-                 --output="$out/task-%a.log" "$out/task.sh")
+                 --requeue --open-mode=append --output="$out/task-%a.log" "$out/task.sh")
 array=${array%%;*}
 merge_opts=(--parsable --job-name=bandada-merge --dependency="afterok:$array" --output="$out/merge.log")
 [ "$wait" = 1 ] && merge_opts+=(--wait)

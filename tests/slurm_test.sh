@@ -65,4 +65,29 @@ timeout 300 bash "$root/scripts/sweep-slurm.sh" "${sweep[@]}" --tasks 5 --out "$
 check "a 5-task Slurm array sweep, merged, equals the unsharded CLI output byte for byte" \
   '[ "$(wc -l < "$D/whole.csv")" = 25 ] && cmp -s "$D/out/sweep.csv" "$D/whole.csv"'
 check "every task wrote its shard" '[ "$(ls "$D"/out/shard-*.csv | wc -l)" = 5 ]'
+
+# A task requeued while it runs (scontrol requeue) resumes its shard: the merged output is the same.
+slow=(--model feedback2d --n 400 --cycles 300 --x alpha=0:3:4 --y feedback=0:2:3 --seeds 1 --threads 1)
+"$cli" sweep "${slow[@]}" > "$D/slow.csv"
+submitted=$(bash "$root/scripts/sweep-slurm.sh" "${slow[@]}" --tasks 2 --out "$D/rq")
+array=$(sed -n 's/^submitted array job \([0-9]*\).*/\1/p' <<<"$submitted")
+requeued=0
+for _ in $(seq 1 1200); do
+  lines=$(cat "$D/rq/shard-000001.csv" 2>/dev/null | wc -l)
+  if [ "$lines" -ge 2 ] && [ "$(squeue -h -j "${array}_1" -o %T 2>/dev/null)" = RUNNING ]; then
+    scontrol requeue "${array}_1" && requeued=1
+    break
+  fi
+  sleep 0.05
+done
+# Slurm holds a requeued job for two minutes (its BeginTime); an administrator may let it go now.
+for _ in $(seq 1 100); do
+  [ "$(squeue -h -j "${array}_1" -o %T 2>/dev/null)" = PENDING ] && scontrol update JobId="${array}_1" StartTime=now 2>/dev/null && break
+  sleep 0.1
+done
+for _ in $(seq 1 240); do [ -f "$D/rq/sweep.csv" ] && [ -z "$(squeue -h 2>/dev/null)" ] && break; sleep 0.5; done
+check "a task requeued mid-shard ran again and resumed after its whole rows" \
+  '[ $requeued = 1 ] && [ "$(grep -c "starts on" "$D/rq/task-1.log")" -ge 2 ] && grep -q "resuming .* after its [0-9]* whole rows" "$D/rq/task-1.log"'
+check "the merged output of the requeued sweep equals the unsharded CLI output byte for byte" \
+  'cmp -s "$D/rq/sweep.csv" "$D/slow.csv"'
 check_summary
