@@ -2,6 +2,8 @@
 // one place, links, model switching, the keymap and the page's lifecycle events.
 #include "app_state.h"
 
+#include <emscripten.h>
+
 #include <algorithm>
 #include <cstdio>
 
@@ -130,6 +132,56 @@ void switch_model(size_t index) {
   a.current = index;
   a.share = ShareState::none;
   storage_set(false, kModelKey, a.session().info().id);
+}
+
+void page_save_picture() { app().picture_wanted = true; }
+
+void page_toggle_clip() {
+  App& a = app();
+  if (a.recording) {
+    a.recording = false;
+    const bandada::ModelSession& s = a.session();
+    clip_stop("bandada-" + std::string(s.info().id) + "-steps" + std::to_string(a.clip_step0) + "-" +
+              std::to_string(s.steps()));
+    a.clip_note = "Clip saved: steps " + std::to_string(a.clip_step0) + " to " + std::to_string(s.steps()) + ".";
+    return;
+  }
+  a.clip_note.clear();
+  a.recording = true;  // starts after the next drawn frame, at its size (page_after_frame)
+  a.clip_t0_ms = -1;
+}
+
+void page_after_frame(float scale) {
+  App& a = app();
+  const int x = static_cast<int>(a.view.x * scale + 0.5f), y = static_cast<int>(a.view.y * scale + 0.5f);
+  const int w = static_cast<int>(a.view.w * scale + 0.5f), h = static_cast<int>(a.view.h * scale + 0.5f);
+  if (w <= 0 || h <= 0) return;
+  const bandada::ModelSession& s = a.session();
+  if (a.picture_wanted) {
+    a.picture_wanted = false;
+    const std::string fp = s.status() == bandada::RunStatus::none ? "none" : bandada::fingerprint_hex(s.fingerprint());
+    save_canvas_picture(x, y, w, h,
+                        "Bandada · " + std::string(s.info().title) + " · step " + std::to_string(s.steps()) +
+                            " · fingerprint " + fp,
+                        "bandada-" + std::string(s.info().id) + "-step" + std::to_string(s.steps()) + ".png");
+  }
+  if (!a.recording) return;
+  const double now = emscripten_get_now();
+  if (a.clip_t0_ms < 0) {
+    const std::string why = clip_start(w & ~1, h & ~1);  // even sizes: what video encoders take
+    if (!why.empty()) {
+      a.recording = false;
+      a.clip_note = why;
+      return;
+    }
+    a.clip_t0_ms = now;
+    a.clip_step0 = s.steps();
+  }
+  clip_frame(x, y, w, h);
+  if (now - a.clip_t0_ms >= App::kClipMaxSeconds * 1000.0) {
+    page_toggle_clip();
+    a.clip_note += " It stopped at the " + std::to_string(static_cast<int>(App::kClipMaxSeconds)) + " s limit.";
+  }
 }
 
 std::string page_save_state() {

@@ -129,6 +129,13 @@ struct App {
   uint64_t frames = 0, drawn_frames = 0;  ///< frames run, and those that drew (test hooks)
   double last_frame_ms = 0;
   bool ready = false;
+  // A picture and a clip of the view (web/browser.h): taken after a frame is drawn, from its pixels.
+  bool picture_wanted = false;  ///< Save picture was pressed: the next frame draws and is saved
+  bool recording = false;       ///< Record clip: every drawn frame goes to the clip
+  double clip_t0_ms = 0;        ///< when the clip started
+  uint64_t clip_step0 = 0;      ///< the step it started at
+  std::string clip_note;        ///< why there is no clip, or how the last one ended
+  static constexpr double kClipMaxSeconds = 60;
   bool html_view = false;    ///< the HTML + SVG view drives the app (JavaScript calls advance)
   bool has_gl = false;       ///< a WebGL2 context exists, so the WebGL view can come back
   bool coarse = false;       ///< a touch device: larger targets
@@ -156,6 +163,13 @@ void persist();
 /// Runs the Sweep tab's definition on the current model (pausing the live run first if the user
 /// asked for that); false with the reason in the sweep's error().
 bool start_page_sweep(double now_ms);
+/// Save picture: the next drawn frame's view, as a PNG with a caption (model, step, fingerprint).
+void page_save_picture();
+/// Record clip / Stop clip: the view's drawn frames as a video (WebM, or MP4 where that is all the
+/// browser records), at most kClipMaxSeconds; the file is named after the model and its steps.
+void page_toggle_clip();
+/// Called after every drawn frame: saves the picture asked for, feeds the clip, stops it at its limit.
+void page_after_frame(float framebuffer_scale);
 /// The current session's whole state as a state file (run/state_file.h); "" when it has none.
 std::string page_save_state();
 /// The file name Save state offers: bandada-<model>-step<N>.state.

@@ -90,6 +90,70 @@ EM_JS(int, js_clipboard_answer, (), {
 
 EM_JS(void, js_pick_state_file, (), { Module.bandadaPickState(); });
 
+// Pictures and clips read the WebGL canvas right after a frame is drawn (its drawing buffer is
+// whole until the browser composites it), so the page needs no preserveDrawingBuffer.
+EM_JS(void, js_save_picture, (int x, int y, int w, int h, const char* caption, const char* name), {
+  const strip = Math.round(20 * (window.devicePixelRatio || 1));
+  const c = document.createElement('canvas');
+  c.width = w;
+  c.height = h + strip;
+  const g = c.getContext('2d');
+  g.drawImage(Module.canvas, x, y, w, h, 0, 0, w, h);
+  g.fillStyle = '#15181e';
+  g.fillRect(0, h, w, strip);
+  g.fillStyle = '#c8ccd4';
+  g.font = Math.round(strip * 0.6) + 'px sans-serif';
+  g.textBaseline = 'middle';
+  g.fillText(UTF8ToString(caption), Math.round(strip * 0.3), h + strip / 2);
+  const file = UTF8ToString(name);
+  c.toBlob((blob) => {
+    window.bandadaLastPicture = {blob, width: w, height: h, strip};
+    Module.bandadaSaveBlob(blob, file);
+  }, 'image/png');
+});
+
+EM_JS(char*, js_clip_start, (int w, int h), {
+  const why = (text) => stringToNewUTF8(text);
+  if (typeof MediaRecorder === 'undefined' || !HTMLCanvasElement.prototype.captureStream)
+    return why('This browser cannot record the view (it has no MediaRecorder for a canvas).');
+  const types = ['video/webm;codecs=vp9', 'video/webm;codecs=vp8', 'video/webm', 'video/mp4'];
+  const type = types.find((t) => MediaRecorder.isTypeSupported(t));
+  if (!type) return why('This browser records no video format Bandada can save (WebM or MP4).');
+  const c = document.createElement('canvas');
+  c.width = w;
+  c.height = h;
+  const clip = {canvas: c, g: c.getContext('2d'), chunks: [], type, frames: 0};
+  try {
+    clip.recorder = new MediaRecorder(c.captureStream(30), {mimeType: type});
+  } catch (e) {
+    return why('The browser refused to record: ' + e.message);
+  }
+  clip.recorder.ondataavailable = (e) => { if (e.data.size) clip.chunks.push(e.data); };
+  clip.recorder.start(250);
+  Module.bandadaClip = clip;
+  return 0;
+});
+
+EM_JS(void, js_clip_frame, (int x, int y, int w, int h), {
+  const clip = Module.bandadaClip;
+  if (!clip) return;
+  clip.g.drawImage(Module.canvas, x, y, w, h, 0, 0, clip.canvas.width, clip.canvas.height);
+  ++clip.frames;
+});
+
+EM_JS(void, js_clip_stop, (const char* name), {
+  const clip = Module.bandadaClip;
+  if (!clip) return;
+  Module.bandadaClip = null;
+  const file = UTF8ToString(name) + (clip.type.startsWith('video/mp4') ? '.mp4' : '.webm');
+  clip.recorder.onstop = () => {
+    const blob = new Blob(clip.chunks, {type: clip.type.split(';')[0]});
+    window.bandadaLastClip = {blob, type: clip.type, frames: clip.frames, name: file};
+    Module.bandadaSaveBlob(blob, file);
+  };
+  clip.recorder.stop();
+});
+
 EM_JS(void, js_download, (const char* name, const char* mime, const char* text), {
   const blob = new Blob([UTF8ToString(text)], {type: UTF8ToString(mime)});
   const a = document.createElement('a');
@@ -120,6 +184,15 @@ EM_JS(void, js_install_page_hooks, (int with_canvas), {
     } catch (e) {
       window.bandadaClipboard = 0;
     }
+  };
+  // A file for the user: a blob downloaded under `name`.
+  Module.bandadaSaveBlob = (blob, name) => {
+    const a = document.createElement('a');
+    a.href = URL.createObjectURL(blob);
+    a.download = name;
+    document.body.appendChild(a);
+    a.click();
+    setTimeout(() => { URL.revokeObjectURL(a.href); a.remove(); }, 1000);
   };
   // State files: a picker (Open state) and a file dropped anywhere on the page both go to
   // Module.openState. Like the clipboard, WebKit opens a picker only inside the gesture's own
@@ -421,6 +494,18 @@ std::string navigation_type() { return take(js_navigation_type()); }
 void clipboard_write(const std::string& text) { js_clipboard_write(text.c_str()); }
 int clipboard_answer() { return js_clipboard_answer(); }
 void pick_state_file() { js_pick_state_file(); }
+void save_canvas_picture(int x, int y, int w, int h, const std::string& caption, const std::string& name) {
+  js_save_picture(x, y, w, h, caption.c_str(), name.c_str());
+}
+std::string clip_start(int w, int h) {
+  char* why = js_clip_start(w, h);
+  if (!why) return {};
+  std::string out(why);
+  std::free(why);
+  return out;
+}
+void clip_frame(int x, int y, int w, int h) { js_clip_frame(x, y, w, h); }
+void clip_stop(const std::string& name) { js_clip_stop(name.c_str()); }
 void download(const std::string& filename, const std::string& mime, const std::string& text) {
   js_download(filename.c_str(), mime.c_str(), text.c_str());
 }

@@ -30,6 +30,15 @@ void clipboard_write(const std::string& text);
 /// 1 copied, 0 refused, -1 still waiting.
 int clipboard_answer();
 
+/// The framebuffer's region (x, y, w, h in device pixels, y down) as a PNG download named `name`,
+/// with `caption` on a strip below it.
+void save_canvas_picture(int x, int y, int w, int h, const std::string& caption, const std::string& name);
+/// Starts recording a w × h clip; "" or why the browser cannot.
+std::string clip_start(int w, int h);
+/// One drawn frame's region into the clip.
+void clip_frame(int x, int y, int w, int h);
+/// Ends the clip and downloads it as `name` plus the extension of what the browser recorded.
+void clip_stop(const std::string& name);
 /// Asks for a state file with the browser's file picker; what is picked goes to Module.openState.
 void pick_state_file();
 /// Offers the text as a file download.

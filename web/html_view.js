@@ -151,6 +151,28 @@
     $('hv-share').addEventListener('click', () => shareLink(Module.shareLink(), $('hv-share-url'), $('hv-share-msg')));
     installSweep();
     installExperiments();
+    $('hv-save-svg').addEventListener('click', () => {
+      // The drawing as it is, with a caption line under it (model, step, fingerprint).
+      const st = JSON.parse(Module.appState());
+      const original = $('hv-svg'), svg = original.cloneNode(true);
+      // The page's style sheet does not travel with the file: each element keeps its computed look.
+      const from = [original, ...original.querySelectorAll('*')], to = [svg, ...svg.querySelectorAll('*')];
+      from.forEach((el, k) => {
+        const cs = getComputedStyle(el);
+        for (const prop of ['stroke', 'stroke-width', 'fill', 'opacity', 'visibility'])
+          to[k].setAttribute(prop, cs.getPropertyValue(prop));
+        to[k].removeAttribute('class');
+      });
+      svg.insertBefore(svgEl('rect', {x: -1e4, y: -1e4, width: 2e4, height: 2e4, fill: getComputedStyle(document.body).backgroundColor}), svg.firstChild);
+      const box = (svg.getAttribute('viewBox') || '0 0 600 600').split(/\s+/).map(Number);
+      svg.setAttribute('viewBox', `${box[0]} ${box[1]} ${box[2]} ${box[3] + 24}`);
+      svg.setAttribute('xmlns', 'http://www.w3.org/2000/svg');
+      const caption = svgEl('text', {x: box[0] + 6, y: box[1] + box[3] + 17, 'font-size': 12, fill: '#c8ccd4', 'font-family': 'sans-serif'});
+      caption.textContent = `Bandada · ${desc.title} · step ${st.steps} · fingerprint ${st.fingerprint || 'none'}`;
+      svg.appendChild(caption);
+      Module.bandadaSaveBlob(new Blob([new XMLSerializer().serializeToString(svg)], {type: 'image/svg+xml'}),
+                             `bandada-${st.model}-step${st.steps}.svg`);
+    });
     $('hv-save-state').addEventListener('click', () => {
       const text = Module.saveState();
       if (text) {

@@ -247,7 +247,7 @@ void frame() {
 
   // A frame that does not draw still runs the panels (input, commands), then draws nothing.
   const web::App::Shown now_shown{a.current, a.session().steps(), a.session().revision()};
-  const bool draw = a.plan.due(now, a.session().long_steps(), input || !(now_shown == a.shown));
+  const bool draw = a.plan.due(now, a.session().long_steps(), input || !(now_shown == a.shown) || a.picture_wanted);
   ++a.frames;
   if (draw) {
     ++a.drawn_frames;
@@ -277,6 +277,7 @@ void frame() {
   clear_panels(fb_h, scale);
   ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
   SDL_GL_SwapWindow(g_window);
+  web::page_after_frame(scale);  // a picture or a clip's frame, from what was just drawn
 
   if (!a.ready) {
     a.ready = true;

@@ -2,6 +2,8 @@
 // model is on screen: model, fields, choices, commands with reasons, tools and display options,
 // readouts, link check, share, export, help (left); the table and the plots (right). Everything
 // they do goes through the session; this file only draws it and forwards clicks.
+#include <emscripten.h>
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -257,7 +259,34 @@ void share_and_export(bandada::ModelSession& s) {
   if (ImGui::Button("Open state")) pick_state_file();
   note_rect("Open state");
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("A saved state file (or drop one on the page): continue from it");
+  // A picture and a clip of the view.
   App& a = app();
+  Flow view;
+  view.next(ImGui::CalcTextSize("View").x);
+  ImGui::TextColored(kDim, "View");
+  view.next_labelled("Save picture", false);
+  if (ImGui::Button("Save picture")) page_save_picture();
+  note_rect("Save picture");
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("The view as a PNG at its own resolution, with a caption");
+  const std::string clip_label =
+      a.recording ? "Stop clip" : "Record clip";
+  view.next_labelled(clip_label.c_str(), false);
+  if (ImGui::Button((clip_label + "###clip").c_str())) page_toggle_clip();
+  note_rect("Record clip");
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("Records the view as a video, at most %d s", static_cast<int>(App::kClipMaxSeconds));
+  if (a.recording && a.clip_t0_ms >= 0) {
+    const int t = static_cast<int>((emscripten_get_now() - a.clip_t0_ms) / 1000.0);
+    view.next(ImGui::CalcTextSize("● REC 0:00 of 1:00").x);
+    ImGui::TextColored(kRed, "● REC %d:%02d of %d:%02d", t / 60, t % 60, static_cast<int>(App::kClipMaxSeconds) / 60,
+                       static_cast<int>(App::kClipMaxSeconds) % 60);
+    note_rect("clip-mark");
+  }
+  if (!a.clip_note.empty()) {
+    ImGui::PushTextWrapPos(0);
+    ImGui::TextColored(kDim, "%s", a.clip_note.c_str());
+    ImGui::PopTextWrapPos();
+  }
   if (!a.state_message.empty()) {
     ImGui::PushTextWrapPos(0);
     ImGui::TextColored(a.state_message_ok ? kGreen : kRed, "%s", a.state_message.c_str());
