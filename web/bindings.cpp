@@ -84,6 +84,7 @@ std::string state_json() {
   std::string s = session_json(a.session());
   s.pop_back();
   s += ",\"storage_notice\":" + json_quote(a.storage_notice);
+  s += ",\"clip_note\":" + json_quote(a.clip_note) + ",\"recording\":" + (a.recording ? "true" : "false");
   s += ",\"state_message\":" + json_quote(a.state_message) + ",\"state_ok\":" + (a.state_message_ok ? "true" : "false") +
        ",\"state_events\":" + std::to_string(a.state_events);
   s += ",\"hint_fits\":" + std::string(a.hint_fits ? "true" : "false");

@@ -4,7 +4,10 @@
 // and WebKitWebDriver. Firefox and WebKit need a display: run under `xvfb-run -a`. Every engine
 // comes from Debian's packages; nothing is downloaded.
 import {spawn} from 'node:child_process';
+import fs from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 
 export const ENGINES = ['chromium', 'firefox', 'webkit'];
 const MINIBROWSER = '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
@@ -56,11 +59,21 @@ async function openChromium(width, height) {
 
 async function openFirefox(width, height) {
   const puppeteer = (await import('puppeteer-core')).default;
+  // Downloads (Save state, Save picture, a clip) go to a scratch folder without the downloads
+  // panel, which would otherwise open over the page and take the next click.
+  const downloads = fs.mkdtempSync(path.join(os.tmpdir(), 'bandada-firefox-downloads-'));
   const browser = await puppeteer.launch({browser: 'firefox', executablePath: '/usr/bin/firefox-esr', headless: false,
-                                          args: [`--width=${width + 40}`, `--height=${height + 200}`]});
+                                          args: [`--width=${width + 40}`, `--height=${height + 200}`],
+                                          extraPrefsFirefox: {'browser.download.alwaysOpenPanel': false,
+                                                              'browser.download.folderList': 2,
+                                                              'browser.download.dir': downloads,
+                                                              'browser.download.useDownloadDir': true}});
   const page = await browser.newPage();
   await page.setViewport({width, height});
-  return pageDriver('firefox', page, () => browser.close());
+  return pageDriver('firefox', page, async () => {
+    await browser.close();
+    fs.rmSync(downloads, {recursive: true, force: true});
+  });
 }
 
 async function openWebKit(width, height) {
