@@ -86,7 +86,8 @@ int cli_main(int argc, char** argv) {
   }
   if (!every_text.empty()) {
     const IntegerParse k = parse_integer_text(every_text, 100000000);
-    if (!k.ok || k.value == 0) return fail("--checkpoint-every '" + shown(every_text) + "': a whole number 1 … 100000000");
+    if (!k.ok || k.value == 0)
+      return fail("--checkpoint-every '" + shown(every_text) + "': a whole number 1 … 100000000");
     if (save_path.empty()) return fail("--checkpoint-every needs --save-state FILE: the file it rewrites");
     if (std::find(rest.begin(), rest.end(), "--phases") != rest.end())
       return fail("--checkpoint-every counts cycles; with --phases there are none to count");

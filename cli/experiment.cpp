@@ -1,5 +1,7 @@
 // Bandada — `bandada-cli experiment`: a lesson's claim tested (core/run/experiment.h). The rows
 // are the page's Experiments tab's, by the same code; the last line is the verdict and its rule.
+#include "run/experiment.h"
+
 #include <algorithm>
 #include <atomic>
 #include <cstdio>
@@ -10,7 +12,6 @@
 #include "cli.h"
 #include "common/number_text.h"
 #include "common/parallel.h"
-#include "run/experiment.h"
 
 namespace bandada {
 namespace {
@@ -75,8 +76,9 @@ int experiment_main(const std::vector<std::string>& args) {
     return fail("no experiment called '" + shown(name) + "' (" + names + ")");
   }
   if (e->kind == Experiment::Kind::opens)
-    return fail(e->name + " is the integrator comparison: run it in the page (its card opens it), or "
-                          "bandada-cli --model flock2d --compare-integrators");
+    return fail(e->name +
+                " is the integrator comparison: run it in the page (its card opens it), or "
+                "bandada-cli --model flock2d --compare-integrators");
   if (format != "csv" && format != "jsonl") return fail("--format '" + shown(format) + "': csv or jsonl");
   size_t seeds = e->seeds;
   if (!seeds_text.empty()) {
@@ -90,7 +92,8 @@ int experiment_main(const std::vector<std::string>& args) {
 #endif
   if (!threads_text.empty()) {
     const IntegerParse t = parse_integer_text(threads_text, 1024);
-    if (!t.ok || t.value == 0) return fail("--threads '" + shown(threads_text) + "': a whole number 1 … 1024");
+    if (!t.ok || t.value == 0)
+      return fail("--threads '" + shown(threads_text) + "': a whole number 1 … 1024");
     threads = static_cast<size_t>(t.value);
   }
   if (e->kind == Experiment::Kind::timed) threads = 1;
@@ -100,7 +103,8 @@ int experiment_main(const std::vector<std::string>& args) {
   std::vector<std::vector<std::string>> values(rows);
   std::atomic<size_t> next{0};
   auto worker = [&] {
-    for (size_t r = next++; r < rows; r = next++) errors[r] = experiment_row(*e, seeds, r, format, lines[r], values[r]);
+    for (size_t r = next++; r < rows; r = next++)
+      errors[r] = experiment_row(*e, seeds, r, format, lines[r], values[r]);
   };
   std::vector<std::thread> pool;
   for (size_t t = 1; t < std::min(threads, rows); ++t) pool.emplace_back(worker);

@@ -2,14 +2,15 @@
 // cell, each row exactly the single run with those options (prepare_run), printed in a fixed
 // order. --shard I/N takes the I-th contiguous block of rows, so shards concatenated in order
 // equal the whole output byte for byte; --threads runs rows in parallel, each row on one thread.
+#include <unistd.h>
+
 #include <algorithm>
 #include <atomic>
 #include <cstdio>
 #include <cstdlib>
-#include <string>
 #include <mutex>
+#include <string>
 #include <thread>
-#include <unistd.h>
 #include <vector>
 
 #include "cli.h"
@@ -57,8 +58,8 @@ int truncate_file(std::FILE* f, long size) {
 /// What FILE already holds of this shard's rows: whole lines (a torn last one cut off), checked
 /// against the plan's own rows, so a FILE of another sweep is refused rather than continued.
 /// Returns "" or why not; `done` rows are in, `keep` bytes of FILE stay.
-std::string resume_point(const std::string& path, const SweepPlan& plan, const std::string& header, size_t begin,
-                         size_t end, size_t& done, long& keep) {
+std::string resume_point(const std::string& path, const SweepPlan& plan, const std::string& header,
+                         size_t begin, size_t end, size_t& done, long& keep) {
   done = 0;
   keep = 0;
   std::FILE* f = std::fopen(path.c_str(), "rb");
@@ -151,11 +152,14 @@ int sweep_main(const std::vector<std::string>& all_args) {
     }
     // Open for update without truncating, then cut to what stays (nothing unless resuming).
     out = std::fopen(out_path.c_str(), keep > 0 ? "r+b" : "wb");
-    if (!out || std::fseek(out, keep, SEEK_SET) != 0) return fail("--out '" + shown(out_path) + "': cannot write");
-    if (keep > 0 && truncate_file(out, keep) != 0) return fail("--out '" + shown(out_path) + "': cannot cut its torn line");
+    if (!out || std::fseek(out, keep, SEEK_SET) != 0)
+      return fail("--out '" + shown(out_path) + "': cannot write");
+    if (keep > 0 && truncate_file(out, keep) != 0)
+      return fail("--out '" + shown(out_path) + "': cannot cut its torn line");
     first = begin + done;
     if (done > 0)
-      std::fprintf(stderr, "bandada-cli sweep: resuming %s after its %zu whole rows\n", shown(out_path).c_str(), done);
+      std::fprintf(stderr, "bandada-cli sweep: resuming %s after its %zu whole rows\n",
+                   shown(out_path).c_str(), done);
     if (keep == 0 && !header.empty() && std::fwrite(header.data(), 1, header.size(), out) != header.size())
       return fail("could not write the output");
     std::fflush(out);

@@ -9,9 +9,9 @@
 
 #include "app/registry.h"
 #include "app/share_codec.h"
-#include "run/state_file.h"
 #include "browser.h"
 #include "common/parallel.h"
+#include "run/state_file.h"
 #include "sweep.h"
 
 namespace web {
@@ -143,7 +143,8 @@ void page_toggle_clip() {
     const bandada::ModelSession& s = a.session();
     clip_stop("bandada-" + std::string(s.info().id) + "-steps" + std::to_string(a.clip_step0) + "-" +
               std::to_string(s.steps()));
-    a.clip_note = "Clip saved: steps " + std::to_string(a.clip_step0) + " to " + std::to_string(s.steps()) + ".";
+    a.clip_note =
+        "Clip saved: steps " + std::to_string(a.clip_step0) + " to " + std::to_string(s.steps()) + ".";
     return;
   }
   a.clip_note.clear();
@@ -159,7 +160,8 @@ void page_after_frame(float scale) {
   const bandada::ModelSession& s = a.session();
   if (a.picture_wanted) {
     a.picture_wanted = false;
-    const std::string fp = s.status() == bandada::RunStatus::none ? "none" : bandada::fingerprint_hex(s.fingerprint());
+    const std::string fp =
+        s.status() == bandada::RunStatus::none ? "none" : bandada::fingerprint_hex(s.fingerprint());
     save_canvas_picture(x, y, w, h,
                         "Bandada · " + std::string(s.info().title) + " · step " + std::to_string(s.steps()) +
                             " · fingerprint " + fp,
@@ -180,7 +182,8 @@ void page_after_frame(float scale) {
   clip_frame(x, y, w, h);
   if (now - a.clip_t0_ms >= App::kClipMaxSeconds * 1000.0) {
     page_toggle_clip();
-    a.clip_note += " It stopped at the " + std::to_string(static_cast<int>(App::kClipMaxSeconds)) + " s limit.";
+    a.clip_note +=
+        " It stopped at the " + std::to_string(static_cast<int>(App::kClipMaxSeconds)) + " s limit.";
   }
 }
 

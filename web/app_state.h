@@ -111,7 +111,7 @@ struct App {
   std::string state_message;     ///< what the last Save state / Open state did ("" before any)
   bool state_message_ok = true;  ///< … and whether it worked
   int state_events = 0;          ///< how many times a state was saved or opened (a test hook)
-  std::string storage_notice;  ///< set once when the browser refuses storage
+  std::string storage_notice;    ///< set once when the browser refuses storage
   double steps_per_second = 0;
   double sps_t0 = 0;
   uint64_t sps_steps0 = 0;

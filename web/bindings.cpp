@@ -85,7 +85,8 @@ std::string state_json() {
   s.pop_back();
   s += ",\"storage_notice\":" + json_quote(a.storage_notice);
   s += ",\"clip_note\":" + json_quote(a.clip_note) + ",\"recording\":" + (a.recording ? "true" : "false");
-  s += ",\"state_message\":" + json_quote(a.state_message) + ",\"state_ok\":" + (a.state_message_ok ? "true" : "false") +
+  s += ",\"state_message\":" + json_quote(a.state_message) +
+       ",\"state_ok\":" + (a.state_message_ok ? "true" : "false") +
        ",\"state_events\":" + std::to_string(a.state_events);
   s += ",\"hint_fits\":" + std::string(a.hint_fits ? "true" : "false");
   // A slow renderer's canvas was made without multisampling (main.cpp).

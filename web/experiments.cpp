@@ -136,7 +136,8 @@ std::string PageExperiments::try_it(size_t k) {
   size_t target = a.sessions.size();
   for (size_t i = 0; i < a.sessions.size(); ++i)
     if (a.sessions[i]->info().id == run.session->info().id) target = i;
-  if (target == a.sessions.size()) return "This page has no model called " + std::string(run.session->info().id) + ".";
+  if (target == a.sessions.size())
+    return "This page has no model called " + std::string(run.session->info().id) + ".";
   bandada::ModelSession& s = *a.sessions[target];
   const std::string before = s.saved_text();
   const bandada::CommandResult opened = s.open_link(run.session->share_string());

@@ -18,12 +18,12 @@ struct ExperimentCard {
   enum class Status { idle, queued, running, done, failed, cancelled } status = Status::idle;
   size_t rows = 0, finished = 0;
   std::vector<bool> done;
-  std::vector<std::string> lines;                 ///< the CSV line per row
-  std::vector<std::vector<std::string>> values;   ///< the measures per row
-  bandada::ExperimentTable table;                 ///< the finished rows, per point
-  bandada::Verdict verdict;                       ///< once every row is in
+  std::vector<std::string> lines;                ///< the CSV line per row
+  std::vector<std::vector<std::string>> values;  ///< the measures per row
+  bandada::ExperimentTable table;                ///< the finished rows, per point
+  bandada::Verdict verdict;                      ///< once every row is in
   std::string error;
-  double t0_ms = 0, seconds = 0;                  ///< when it started; how long it took
+  double t0_ms = 0, seconds = 0;  ///< when it started; how long it took
 };
 
 class PageExperiments {

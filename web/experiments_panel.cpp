@@ -47,7 +47,9 @@ void curve(const bandada::Experiment& e, const ExperimentCard& c) {
   const ImVec2 o = ImGui::GetCursorScreenPos();
   ImDrawList* d = ImGui::GetWindowDrawList();
   d->AddRectFilled(o, ImVec2(o.x + w, o.y + h), IM_COL32(24, 27, 33, 255));
-  auto px = [&](size_t xi) { return o.x + pad + (w - pad - 8) * (xs.size() < 2 ? 0.5f : float(xi) / float(xs.size() - 1)); };
+  auto px = [&](size_t xi) {
+    return o.x + pad + (w - pad - 8) * (xs.size() < 2 ? 0.5f : float(xi) / float(xs.size() - 1));
+  };
   auto py = [&](double v) { return o.y + h - 6 - (h - 12) * static_cast<float>((y_of(v) - lo) / (hi - lo)); };
   const ImU32 colours[] = {IM_COL32(120, 190, 255, 255), IM_COL32(255, 170, 90, 255)};
   for (size_t si = 0; si < series.size(); ++si) {
@@ -81,7 +83,8 @@ void curve(const bandada::Experiment& e, const ExperimentCard& c) {
   std::string yl = t.measures[0] + (two ? " (log scale)" : "") + ", mean ± spread over seeds";
   if (two) {
     yl = t.measures[0] + " (log scale): ";
-    for (size_t si = 0; si < series.size(); ++si) yl += (si ? ", " : "") + series[si] + (si ? " orange" : " blue");
+    for (size_t si = 0; si < series.size(); ++si)
+      yl += (si ? ", " : "") + series[si] + (si ? " orange" : " blue");
   }
   ImGui::TextColored(kDim, "%s", yl.c_str());
 }
@@ -92,8 +95,9 @@ void experiments_contents(bandada::ModelSession&) {
   PageExperiments& p = page_experiments();
   const auto& all = bandada::experiments();
   const double now = emscripten_get_now();
-  ImGui::TextWrapped("The lessons' claims, each tested: Run measures it in the page's workers (as "
-                     "bandada-cli experiment does), and the verdict follows a stated rule.");
+  ImGui::TextWrapped(
+      "The lessons' claims, each tested: Run measures it in the page's workers (as "
+      "bandada-cli experiment does), and the verdict follows a stated rule.");
   if (ImGui::Button("Run all")) p.run_all(now);
   note_rect("exp-run-all");
   if (p.busy()) {
@@ -122,7 +126,8 @@ void experiments_contents(bandada::ModelSession&) {
       ImGui::PopID();
       continue;
     }
-    const bool running = c.status == ExperimentCard::Status::running || c.status == ExperimentCard::Status::queued;
+    const bool running =
+        c.status == ExperimentCard::Status::running || c.status == ExperimentCard::Status::queued;
     if (running) ImGui::BeginDisabled();
     if (ImGui::Button("Run")) p.run(k, now);
     note_rect(("exp-run:" + e.name).c_str());
@@ -132,14 +137,24 @@ void experiments_contents(bandada::ModelSession&) {
     note_rect(("exp-try:" + e.name).c_str());
     ImGui::SameLine();
     switch (c.status) {
-      case ExperimentCard::Status::idle: ImGui::TextColored(kDim, "not run yet"); break;
-      case ExperimentCard::Status::queued: ImGui::TextColored(kDim, "waiting for the one running"); break;
+      case ExperimentCard::Status::idle:
+        ImGui::TextColored(kDim, "not run yet");
+        break;
+      case ExperimentCard::Status::queued:
+        ImGui::TextColored(kDim, "waiting for the one running");
+        break;
       case ExperimentCard::Status::running:
         ImGui::Text("%zu / %zu rows, %.0f s", c.finished, c.rows, (now - c.t0_ms) / 1000.0);
         break;
-      case ExperimentCard::Status::done: ImGui::TextColored(kDim, "%zu rows in %.1f s", c.rows, c.seconds); break;
-      case ExperimentCard::Status::cancelled: ImGui::TextColored(kDim, "cancelled"); break;
-      case ExperimentCard::Status::failed: ImGui::TextColored(kFails, "failed"); break;
+      case ExperimentCard::Status::done:
+        ImGui::TextColored(kDim, "%zu rows in %.1f s", c.rows, c.seconds);
+        break;
+      case ExperimentCard::Status::cancelled:
+        ImGui::TextColored(kDim, "cancelled");
+        break;
+      case ExperimentCard::Status::failed:
+        ImGui::TextColored(kFails, "failed");
+        break;
     }
     if (!c.error.empty()) ImGui::TextColored(kFails, "%s", c.error.c_str());
     if (c.finished > 0) curve(e, c);

@@ -247,7 +247,8 @@ void frame() {
 
   // A frame that does not draw still runs the panels (input, commands), then draws nothing.
   const web::App::Shown now_shown{a.current, a.session().steps(), a.session().revision()};
-  const bool draw = a.plan.due(now, a.session().long_steps(), input || !(now_shown == a.shown) || a.picture_wanted);
+  const bool draw =
+      a.plan.due(now, a.session().long_steps(), input || !(now_shown == a.shown) || a.picture_wanted);
   ++a.frames;
   if (draw) {
     ++a.drawn_frames;

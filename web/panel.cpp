@@ -258,7 +258,8 @@ void share_and_export(bandada::ModelSession& s) {
   keep.next_labelled("Open state", false);
   if (ImGui::Button("Open state")) pick_state_file();
   note_rect("Open state");
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("A saved state file (or drop one on the page): continue from it");
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("A saved state file (or drop one on the page): continue from it");
   // A picture and a clip of the view.
   App& a = app();
   Flow view;
@@ -268,8 +269,7 @@ void share_and_export(bandada::ModelSession& s) {
   if (ImGui::Button("Save picture")) page_save_picture();
   note_rect("Save picture");
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("The view as a PNG at its own resolution, with a caption");
-  const std::string clip_label =
-      a.recording ? "Stop clip" : "Record clip";
+  const std::string clip_label = a.recording ? "Stop clip" : "Record clip";
   view.next_labelled(clip_label.c_str(), false);
   if (ImGui::Button((clip_label + "###clip").c_str())) page_toggle_clip();
   note_rect("Record clip");
@@ -278,7 +278,8 @@ void share_and_export(bandada::ModelSession& s) {
   if (a.recording && a.clip_t0_ms >= 0) {
     const int t = static_cast<int>((emscripten_get_now() - a.clip_t0_ms) / 1000.0);
     view.next(ImGui::CalcTextSize("● REC 0:00 of 1:00").x);
-    ImGui::TextColored(kRed, "● REC %d:%02d of %d:%02d", t / 60, t % 60, static_cast<int>(App::kClipMaxSeconds) / 60,
+    ImGui::TextColored(kRed, "● REC %d:%02d of %d:%02d", t / 60, t % 60,
+                       static_cast<int>(App::kClipMaxSeconds) / 60,
                        static_cast<int>(App::kClipMaxSeconds) % 60);
     note_rect("clip-mark");
   }

@@ -108,7 +108,8 @@ class LiveController {
     ByteWriter w;
     w.put_bytes(Derived::kRemote.pack(*model_));
     w.put_bytes(static_cast<const Derived*>(this)->extra_state_bytes());
-    w.put_bytes(std::string_view(reinterpret_cast<const char*>(series_.data()), series_.size() * sizeof(Sample)));
+    w.put_bytes(
+        std::string_view(reinterpret_cast<const char*>(series_.data()), series_.size() * sizeof(Sample)));
     return w.take();
   }
   /// Reads what state_bytes() wrote into a copy of Derived::blank_model(), and adopts it paused

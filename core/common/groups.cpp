@@ -51,7 +51,8 @@ Groups periodic_groups(size_t dims, const double* const* coords, const double* p
   size_t cells[3] = {1, 1, 1}, total = 1;
   for (size_t a = 0; a < dims; ++a) {
     const double g = r > 0 ? std::floor(period[a] / r) : 256.0;
-    cells[a] = static_cast<size_t>(std::max(1.0, std::min(std::isnan(g) ? 1.0 : g, dims == 3 ? 64.0 : 256.0)));
+    cells[a] =
+        static_cast<size_t>(std::max(1.0, std::min(std::isnan(g) ? 1.0 : g, dims == 3 ? 64.0 : 256.0)));
     total *= cells[a];
   }
   std::vector<uint32_t> start(total + 1, 0), cell(n), order(n);

@@ -13,7 +13,9 @@ struct Groups {
   uint32_t largest = 0;  ///< boids in the largest
   size_t boids = 0;
   /// The largest group's share of the boids (0 for no boids).
-  double largest_share() const { return boids ? static_cast<double>(largest) / static_cast<double>(boids) : 0.0; }
+  double largest_share() const {
+    return boids ? static_cast<double>(largest) / static_cast<double>(boids) : 0.0;
+  }
 };
 
 /// The groups of n points in a periodic box of `dims` (2 or 3) axes with the given periods:

@@ -30,7 +30,8 @@ const std::vector<Experiment>& experiments() {
     for (const ModelEntry& m : models())
       if (m.experiments)
         for (const Experiment& e : m.experiments()) all.push_back(e);
-    std::stable_sort(all.begin(), all.end(), [](const Experiment& a, const Experiment& b) { return a.claim < b.claim; });
+    std::stable_sort(all.begin(), all.end(),
+                     [](const Experiment& a, const Experiment& b) { return a.claim < b.claim; });
     from_models = models().size();
   }
   return all;
@@ -111,19 +112,24 @@ std::string experiment_row(const Experiment& e, size_t seeds, size_t r, const st
     for (size_t k = 0; k < values.size(); ++k) line += (k ? "," : "") + values[k];
   } else {
     line = "{";
-    for (size_t k = 0; k < p.labels.size(); ++k) line += (k ? ",\"" : "\"") + e.axes[k] + "\":" + json_label(p.labels[k]);
+    for (size_t k = 0; k < p.labels.size(); ++k)
+      line += (k ? ",\"" : "\"") + e.axes[k] + "\":" + json_label(p.labels[k]);
     if (!timed) line += ",\"seed\":" + seed;
     const std::vector<std::string> names = timed ? std::vector<std::string>{"steps_per_second"} : e.measures;
     for (size_t k = 0; k < values.size(); ++k) {
       const bool number = parse_real_text(values[k]).ok && values[k] != "nan";
-      line += ",\"" + names[k] + "\":" + (number ? values[k] : values[k] == "nan" ? "null" : "\"" + values[k] + "\"");
+      line += ",\"" + names[k] + "\":" +
+              (number               ? values[k]
+               : values[k] == "nan" ? "null"
+                                    : "\"" + values[k] + "\"");
     }
     line += "}";
   }
   return {};
 }
 
-ExperimentTable tabulate(const Experiment& e, size_t seeds, const std::vector<std::vector<std::string>>& values) {
+ExperimentTable tabulate(const Experiment& e, size_t seeds,
+                         const std::vector<std::vector<std::string>>& values) {
   ExperimentTable t;
   const bool timed = e.kind == Experiment::Kind::timed;
   t.measures = timed ? std::vector<std::string>{"steps_per_second"} : e.measures;
@@ -142,7 +148,8 @@ ExperimentTable tabulate(const Experiment& e, size_t seeds, const std::vector<st
 }
 
 std::string verdict_line(const Experiment& e, const Verdict& v) {
-  return std::string("verdict: ") + (v.holds ? "holds: " : "does not hold: ") + v.text + " (rule: " + e.rule + ")";
+  return std::string("verdict: ") + (v.holds ? "holds: " : "does not hold: ") + v.text + " (rule: " + e.rule +
+         ")";
 }
 
 }  // namespace bandada

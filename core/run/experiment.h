@@ -36,11 +36,11 @@ struct Verdict {
 };
 
 struct Experiment {
-  std::string name;   ///< the CLI's NAME
-  int claim = 0;      ///< the claim's number in the lesson (the order of --list)
-  std::string claim_text;  ///< the claim in one sentence, in our words
-  std::string credit;      ///< where the claim comes from
-  std::string varies;      ///< what varies, in words
+  std::string name;               ///< the CLI's NAME
+  int claim = 0;                  ///< the claim's number in the lesson (the order of --list)
+  std::string claim_text;         ///< the claim in one sentence, in our words
+  std::string credit;             ///< where the claim comes from
+  std::string varies;             ///< what varies, in words
   std::vector<std::string> base;  ///< options every run gets (--model first)
   std::vector<std::string> axes;  ///< the label columns
   std::vector<ExperimentPoint> points;
@@ -72,7 +72,8 @@ std::string experiment_header(const Experiment& e);
 std::string experiment_row(const Experiment& e, size_t seeds, size_t r, const std::string& format,
                            std::string& line, std::vector<std::string>& values, double budget_ms = 250);
 /// The rows' values (in row order) summarised per point, and judged.
-ExperimentTable tabulate(const Experiment& e, size_t seeds, const std::vector<std::vector<std::string>>& values);
+ExperimentTable tabulate(const Experiment& e, size_t seeds,
+                         const std::vector<std::vector<std::string>>& values);
 /// "verdict: holds: … (rule: …)" or "verdict: does not hold: …", no newline.
 std::string verdict_line(const Experiment& e, const Verdict& v);
 

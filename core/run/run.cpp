@@ -271,10 +271,12 @@ std::string continue_run(std::string_view state_text, const std::vector<std::str
       run.help = help_text(*s);
       return {};
     }
-    const bool allowed = a == "--model" || a == "--steps" || a == step_option || a == "--format" || a == "--threads";
+    const bool allowed =
+        a == "--model" || a == "--steps" || a == step_option || a == "--format" || a == "--threads";
     if (!allowed)
-      return "--state: " + shown(a) + " would change the run the file continues; with --state only --steps T (" +
-             "the steps to add" + (step_option == "--steps" ? "" : ", or " + step_option) +
+      return "--state: " + shown(a) +
+             " would change the run the file continues; with --state only --steps T (" + "the steps to add" +
+             (step_option == "--steps" ? "" : ", or " + step_option) +
              "), --format, --threads and --model (the file's own, " + file.model + ") apply";
     if (i + 1 >= args.size()) return "option " + a + " needs a value (see --help)";
     const std::string& value = args[++i];

@@ -5,9 +5,9 @@
 #include <cstdlib>
 
 #include "app/registry.h"
-#include "run/run.h"
 #include "app/share_codec.h"
 #include "common/number_text.h"
+#include "run/run.h"
 
 namespace bandada {
 namespace {
@@ -93,7 +93,8 @@ std::string write_state_file(const ModelSession& s) {
 
 std::string read_state_file(std::string_view text, StateFile& out) {
   std::string_view rest = text, v;
-  if (!take_line(rest, "bandada-state", v)) return "not a Bandada state file (it must start with 'bandada-state')";
+  if (!take_line(rest, "bandada-state", v))
+    return "not a Bandada state file (it must start with 'bandada-state')";
   const IntegerParse format = parse_integer_text(v, 1000000);
   if (!format.ok) return "its format '" + shown(v) + "' is not a number";
   if (format.value > static_cast<uint64_t>(kStateFormat))
@@ -114,7 +115,8 @@ std::string read_state_file(std::string_view text, StateFile& out) {
   const IntegerParse steps = parse_integer_text(v, ~uint64_t{0} >> 1);
   if (!steps.ok) return "its step count '" + shown(v) + "' is not a whole number";
   out.steps = steps.value;
-  if (!take_line(rest, "fingerprint", v) || v.size() != 16) return "its 'fingerprint' line is missing or malformed";
+  if (!take_line(rest, "fingerprint", v) || v.size() != 16)
+    return "its 'fingerprint' line is missing or malformed";
   out.fingerprint = std::string(v);
   if (!take_line(rest, "fields", v)) return "its 'fields' line is missing";
   const std::optional<std::string> fields = percent_decode(v);
@@ -146,7 +148,8 @@ std::unique_ptr<ModelSession> session_from_state(const StateFile& file, std::str
       return nullptr;
     }
   if (!s->load_state_bytes(file.bytes)) {
-    why = "its state section is not a whole " + file.model + " state of this format (cut, or a value out of range)";
+    why = "its state section is not a whole " + file.model +
+          " state of this format (cut, or a value out of range)";
     return nullptr;
   }
   if (s->steps() != file.steps || fingerprint_hex(s->fingerprint()) != file.fingerprint) {

@@ -205,7 +205,8 @@ std::string sweep_row_prefix(const SweepPlan& plan, size_t r) {
   const std::string& yv = plan.has_y ? plan.y.values[(r % per_x) / plan.seeds.size()] : std::string();
   const std::string& seed = plan.seeds[r % plan.seeds.size()];
   if (plan.format == "csv") return xv + (plan.has_y ? "," + yv : "") + "," + seed + ",";
-  return "{\"" + plan.x.key + "\":" + xv + (plan.has_y ? ",\"" + plan.y.key + "\":" + yv : "") + ",\"seed\":" + seed;
+  return "{\"" + plan.x.key + "\":" + xv + (plan.has_y ? ",\"" + plan.y.key + "\":" + yv : "") +
+         ",\"seed\":" + seed;
 }
 
 std::string sweep_row(const SweepPlan& plan, size_t r, std::string& line,

@@ -87,6 +87,7 @@ test('Record clip: a visible mark while recording, then a video with frames and 
     }
     return {duration: v.duration, width: v.videoWidth, height: v.videoHeight, frames: c.frames, type: c.type};
   });
+  console.log(`# the clip: ${info.type}, ${info.frames} frames, ${info.duration.toFixed(2)} s, ${info.width} × ${info.height}`);
   assert.ok(info.duration > 1.5 && info.duration < 10, `duration ${info.duration} s`);
   assert.ok(info.frames >= 10, `${info.frames} frames drawn into it`);
   assert.ok(info.width > 100 && info.height > 100, `${info.width} × ${info.height}`);

@@ -32,7 +32,8 @@ Groups brute_groups(const std::vector<double>& x, const std::vector<double>& y, 
     changed = false;
     for (size_t i = 0; i < n; ++i)
       for (size_t j = 0; j < n; ++j) {
-        const double dx = minimal_image(x[j] - x[i], kFlockWidth), dy = minimal_image(y[j] - y[i], kFlockHeight);
+        const double dx = minimal_image(x[j] - x[i], kFlockWidth),
+                     dy = minimal_image(y[j] - y[i], kFlockHeight);
         if (std::sqrt(dx * dx + dy * dy) <= r && label[j] != label[i]) {
           label[i] = label[j] = std::min(label[i], label[j]);
           changed = true;

@@ -1,13 +1,11 @@
 // Bandada — session controller (see controller.h).
 #include "boids3d_controller.h"
 
+#include <algorithm>
+#include <cstdio>
 #include <cstring>
 
 #include "common/bytes.h"
-
-#include <algorithm>
-#include <cstdio>
-
 #include "common/number_text.h"
 
 namespace bandada {
@@ -113,7 +111,8 @@ std::string Boids3dController::state_bytes() const {
   static_assert(sizeof(SeriesPoint) == 24, "a series point is three 8-byte words natively and in wasm");
   ByteWriter w;
   w.put_bytes(boids3d_pack(*flock_));
-  w.put_bytes(std::string_view(reinterpret_cast<const char*>(series_.data()), series_.size() * sizeof(SeriesPoint)));
+  w.put_bytes(
+      std::string_view(reinterpret_cast<const char*>(series_.data()), series_.size() * sizeof(SeriesPoint)));
   w.put(static_cast<uint8_t>(series_truncated_));
   return w.take();
 }

@@ -63,9 +63,10 @@ std::vector<Experiment> make() {
   e.judge = [](const ExperimentTable& t) {
     const size_t last = t.cells.size() - 1;
     const double a = t.mean(0, "mean_nearest_distance"), b = t.mean(last, "mean_nearest_distance");
-    return Verdict{b >= 1.25 * a, "the nearest neighbour is " + pm(t, 0, "mean_nearest_distance") + " away at w_s = 0 and " +
-                                      pm(t, last, "mean_nearest_distance") + " at w_s = 10 (" + f2(b / a) +
-                                      "×); groups go from " + pm(t, 0, "groups", 1) + " to " + pm(t, last, "groups", 1)};
+    return Verdict{b >= 1.25 * a, "the nearest neighbour is " + pm(t, 0, "mean_nearest_distance") +
+                                      " away at w_s = 0 and " + pm(t, last, "mean_nearest_distance") +
+                                      " at w_s = 10 (" + f2(b / a) + "×); groups go from " +
+                                      pm(t, 0, "groups", 1) + " to " + pm(t, last, "groups", 1)};
   };
   e.try_it = {"--w-sep", "10"};
   all.push_back(e);
@@ -93,23 +94,26 @@ std::vector<Experiment> make() {
   e = Experiment();
   e.name = "radius-groups";
   e.claim = 4;
-  e.claim_text = "A small perception radius splits the flock into several small groups; a larger one forms one big group.";
+  e.claim_text =
+      "A small perception radius splits the flock into several small groups; a larger one forms one big "
+      "group.";
   e.credit = kLesson;
   e.varies = "the perception radius r, 25 to 150 (r_s stays 25); two boids are in one group when within r";
   e.base = base;
   e.axes = {"radius"};
   e.points = over("radius", {"25", "35", "50", "100", "150"});
   e.measures = {"groups", "largest_group_share", "order"};
-  e.rule = "at the smallest r there are at least 3 groups on average and the largest holds under half of the "
-           "boids; at the largest r the largest group holds at least 90 %";
+  e.rule =
+      "at the smallest r there are at least 3 groups on average and the largest holds under half of the "
+      "boids; at the largest r the largest group holds at least 90 %";
   e.judge = [](const ExperimentTable& t) {
     const size_t last = t.cells.size() - 1;
     const bool small = t.mean(0, "groups") >= 3 && t.mean(0, "largest_group_share") < 0.5;
     const bool big = t.mean(last, "largest_group_share") >= 0.9;
     return Verdict{small && big, "r = 25: " + pm(t, 0, "groups", 1) + " groups, the largest " +
-                                     pm(t, 0, "largest_group_share") + " of the boids; r = 150: " +
-                                     pm(t, last, "groups", 1) + " groups, the largest " +
-                                     pm(t, last, "largest_group_share")};
+                                     pm(t, 0, "largest_group_share") +
+                                     " of the boids; r = 150: " + pm(t, last, "groups", 1) +
+                                     " groups, the largest " + pm(t, last, "largest_group_share")};
   };
   e.try_it = {"--radius", "25"};
   all.push_back(e);
@@ -117,8 +121,9 @@ std::vector<Experiment> make() {
   e = Experiment();
   e.name = "all-max-twitchy";
   e.claim = 5;
-  e.claim_text = "All three weights at their maximum give unnatural, twitchy motion; start balanced "
-                 "(separation 1.5, alignment 1.0, cohesion 1.0).";
+  e.claim_text =
+      "All three weights at their maximum give unnatural, twitchy motion; start balanced "
+      "(separation 1.5, alignment 1.0, cohesion 1.0).";
   e.credit = kLesson;
   e.varies = "the three weights together: balanced (1.5, 1, 1), all 5, all at the maximum 10";
   e.base = base;
@@ -127,11 +132,13 @@ std::vector<Experiment> make() {
               {{"all-5"}, {"--w-sep", "5", "--w-ali", "5", "--w-coh", "5"}},
               {{"all-10"}, {"--w-sep", "10", "--w-ali", "10", "--w-coh", "10"}}};
   e.measures = {"turning_angle", "order", "mean_nearest_distance"};
-  e.rule = "the mean turning angle per step with all three weights at 10 is at least twice the balanced one's";
+  e.rule =
+      "the mean turning angle per step with all three weights at 10 is at least twice the balanced one's";
   e.judge = [](const ExperimentTable& t) {
     const double a = t.mean(0, "turning_angle"), b = t.mean(2, "turning_angle");
     return Verdict{b >= 2 * a, "boids turn " + pm(t, 0, "turning_angle", 4) + " rad a step balanced and " +
-                                   pm(t, 2, "turning_angle", 4) + " with all three at 10 (" + f2(b / a) + "×)"};
+                                   pm(t, 2, "turning_angle", 4) + " with all three at 10 (" + f2(b / a) +
+                                   "×)"};
   };
   e.try_it = {"--w-sep", "10", "--w-ali", "10", "--w-coh", "10"};
   all.push_back(e);
@@ -139,8 +146,9 @@ std::vector<Experiment> make() {
   e = Experiment();
   e.name = "speed-zone";
   e.claim = 6;
-  e.claim_text = "A max speed of about 5–10 % of the perception radius (2.5–5 at r = 50) is the stable zone: "
-                 "too slow and a boid cannot respond, too fast and the group falls apart.";
+  e.claim_text =
+      "A max speed of about 5–10 % of the perception radius (2.5–5 at r = 50) is the stable zone: "
+      "too slow and a boid cannot respond, too fast and the group falls apart.";
   e.credit = kLesson;
   e.varies = "the speed limit v_max, 0.5 to 20, at r = 50";
   e.base = base;
@@ -152,9 +160,10 @@ std::vector<Experiment> make() {
     const double slow = t.mean(0, "largest_group_share"), fast = t.mean(5, "largest_group_share");
     const double z1 = t.mean(2, "largest_group_share"), z2 = t.mean(3, "largest_group_share");
     const double zone = std::fmin(z1, z2), out = std::fmax(slow, fast);
-    return Verdict{zone > out, "the largest group holds " + pm(t, 0, "largest_group_share") + " at v_max = 0.5, " +
-                                   pm(t, 2, "largest_group_share") + " at 2.5, " + pm(t, 3, "largest_group_share") +
-                                   " at 5 and " + pm(t, 5, "largest_group_share") + " at 20"};
+    return Verdict{zone > out, "the largest group holds " + pm(t, 0, "largest_group_share") +
+                                   " at v_max = 0.5, " + pm(t, 2, "largest_group_share") + " at 2.5, " +
+                                   pm(t, 3, "largest_group_share") + " at 5 and " +
+                                   pm(t, 5, "largest_group_share") + " at 20"};
   };
   e.try_it = {"--max-speed", "20"};
   all.push_back(e);
@@ -162,7 +171,8 @@ std::vector<Experiment> make() {
   e = Experiment();
   e.name = "grid-vs-all-pairs";
   e.claim = 7;
-  e.claim_text = "Checking every pair's distance collapses beyond about 1 000 boids; a spatial grid fixes it.";
+  e.claim_text =
+      "Checking every pair's distance collapses beyond about 1 000 boids; a spatial grid fixes it.";
   e.credit = kLesson;
   e.varies = "the number of boids N, 250 to 16 000, with the grid and with every pair checked (one thread)";
   e.base = {"--model", "flock2d", "--threads", "1"};
@@ -170,18 +180,19 @@ std::vector<Experiment> make() {
   for (const char* n : {"250", "1000", "2000", "4000", "8000", "16000"})
     for (const char* s : {"grid", "all-pairs"}) e.points.push_back({{n, s}, {"--count", n, "--search", s}});
   e.kind = Experiment::Kind::timed;
-  e.rule = "every pair checked falls below 30 steps a second (a frame rate) at some N up to 4 000, and the grid "
-           "is at or above 30 at that N; timings are this machine's";
+  e.rule =
+      "every pair checked falls below 30 steps a second (a frame rate) at some N up to 4 000, and the grid "
+      "is at or above 30 at that N; timings are this machine's";
   e.judge = [](const ExperimentTable& t) {
     for (size_t p = 0; p + 1 < t.cells.size(); p += 2) {
       const double grid = t.mean(p, "steps_per_second"), all = t.mean(p + 1, "steps_per_second");
       const char* ns[] = {"250", "1 000", "2 000", "4 000", "8 000", "16 000"};
       if (all < 30)
-        return Verdict{p / 2 <= 3 && grid >= 30, std::string("every pair checked falls to ") + format_fixed(all, 1) +
-                                                     " steps/s at N = " + ns[p / 2] + ", where the grid runs " +
-                                                     format_fixed(grid, 1) + "; at 16 000 the grid runs " +
-                                                     format_fixed(t.mean(10, "steps_per_second"), 1) +
-                                                     " and every pair " + format_fixed(t.mean(11, "steps_per_second"), 2)};
+        return Verdict{p / 2 <= 3 && grid >= 30,
+                       std::string("every pair checked falls to ") + format_fixed(all, 1) +
+                           " steps/s at N = " + ns[p / 2] + ", where the grid runs " + format_fixed(grid, 1) +
+                           "; at 16 000 the grid runs " + format_fixed(t.mean(10, "steps_per_second"), 1) +
+                           " and every pair " + format_fixed(t.mean(11, "steps_per_second"), 2)};
     }
     return Verdict{false, "every pair checked stays at or above 30 steps/s up to N = 16 000 here (" +
                               format_fixed(t.mean(11, "steps_per_second"), 1) + ")"};
@@ -199,12 +210,14 @@ std::vector<Experiment> make() {
   e.axes = {"w-leader"};
   e.points = over("w-leader", {"0", "1", "3", "10"});
   e.measures = {"leader_distance", "largest_group_share", "order"};
-  e.rule = "the mean distance from the leader to the flock's centre at w_l = 10 is at most half that at w_l = 0";
+  e.rule =
+      "the mean distance from the leader to the flock's centre at w_l = 10 is at most half that at w_l = 0";
   e.judge = [](const ExperimentTable& t) {
     const size_t last = t.cells.size() - 1;
     const double a = t.mean(0, "leader_distance"), b = t.mean(last, "leader_distance");
-    return Verdict{b <= 0.5 * a, "the flock's centre is " + pm(t, 0, "leader_distance", 1) + " from the leader at w_l = 0 and " +
-                                     pm(t, last, "leader_distance", 1) + " at w_l = 10"};
+    return Verdict{b <= 0.5 * a, "the flock's centre is " + pm(t, 0, "leader_distance", 1) +
+                                     " from the leader at w_l = 0 and " + pm(t, last, "leader_distance", 1) +
+                                     " at w_l = 10"};
   };
   e.try_it = {"--leader", "0", "--w-leader", "10"};
   all.push_back(e);

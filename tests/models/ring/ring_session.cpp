@@ -152,7 +152,8 @@ class RingSession final : public ModelSession {
     ByteReader r(bytes);
     uint64_t steps = 0;
     std::vector<double> angle, series;
-    if (!r.get(steps) || !r.get(angle, 1000) || !r.get(series, 1u << 20) || !r.finished() || angle.empty()) return false;
+    if (!r.get(steps) || !r.get(angle, 1000) || !r.get(series, 1u << 20) || !r.finished() || angle.empty())
+      return false;
     pause();
     params_ = check_rows(kRows, texts_).params;  // the step reads the fields the file brought
     steps_ = steps;
