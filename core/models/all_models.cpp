@@ -1,19 +1,25 @@
-// Bandada — the composition root (see all_models.h). Adding a model is one line here, plus its
-// folder; each folder defines its entry beside its session.
+// Bandada — the composition root (see all_models.h). Adding a model is one line in the list
+// below, plus its folder (core/models/<id>/, built whole), whose session file defines
+// `ModelEntry <id>_model()`.
 #include "all_models.h"
 
 #include "app/registry.h"
 
+// clang-format off
+#define BANDADA_MODELS(X) \
+  X(boids3d)              \
+  X(feedback2d)           \
+  X(flock2d)
+// clang-format on
+
 namespace bandada {
 
-ModelEntry boids3d_model();
-ModelEntry feedback2d_model();
-ModelEntry flock2d_model();
+#define BANDADA_DECLARE(id) ModelEntry id##_model();
+BANDADA_MODELS(BANDADA_DECLARE)
 
 void add_all_models() {
-  add_model(boids3d_model());
-  add_model(feedback2d_model());
-  add_model(flock2d_model());
+#define BANDADA_ADD(id) add_model(id##_model());
+  BANDADA_MODELS(BANDADA_ADD)
 }
 
 }  // namespace bandada
