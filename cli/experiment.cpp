@@ -75,10 +75,13 @@ int experiment_main(const std::vector<std::string>& args) {
     for (const Experiment& x : experiments()) names += (names.empty() ? "" : ", ") + x.name;
     return fail("no experiment called '" + shown(name) + "' (" + names + ")");
   }
-  if (e->kind == Experiment::Kind::opens)
-    return fail(e->name +
-                " is the integrator comparison: run it in the page (its card opens it), or "
-                "bandada-cli --model flock2d --compare-integrators");
+  if (e->kind == Experiment::Kind::opens) {
+    std::string line = "bandada-cli";
+    for (const std::string& a : e->base) line += " " + a;
+    for (const std::string& a : e->try_it) line += " " + a;
+    return fail(e->name + " is measured by a view of the lab, not by rows: its page card opens it; on the "
+                          "command line, " + line + " --steps T");
+  }
   if (format != "csv" && format != "jsonl") return fail("--format '" + shown(format) + "': csv or jsonl");
   size_t seeds = e->seeds;
   if (!seeds_text.empty()) {

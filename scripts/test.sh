@@ -48,8 +48,8 @@ stage "sweep on a one-node Slurm cluster (job array, merged = unsharded CLI outp
   bash tests/slurm_test.sh
 stage "core/ is a leaf (no SDL, GL, ImGui or emscripten includes)" \
   bash -c "! grep -rnE '#include *[<\"](SDL|GL/|GLES|imgui|emscripten)' core"
-stage "web/, cli/ and core/app/ name no model (they see models only through the registry)" \
-  bash -c "! grep -rnEi 'boids3d|feedback2d|flock2d' web cli core/app"
+stage "web/, cli/, core/app/ and core/run/ name no model (they see models only through the registry)" \
+  bash -c "! grep -rnEi \"\$(ls -d core/models/*/ | xargs -n1 basename | paste -sd'|')\" web cli core/app core/run"
 stage "web/ builds and includes no cli/ source (runs and sweeps are data in core/run/)" \
   bash -c "! grep -nE '(^|[[:space:]/])cli/' web/web.cmake && ! grep -rnE '#include *\"(\.\./)?cli/' web"
 stage "every command shown in README.md and docs/ runs (tests/docs_test.sh)" bash tests/docs_test.sh

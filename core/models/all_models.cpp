@@ -9,7 +9,8 @@
 #define BANDADA_MODELS(X) \
   X(boids3d)              \
   X(feedback2d)           \
-  X(flock2d)
+  X(flock2d)              \
+  X(crowd)
 // clang-format on
 
 namespace bandada {

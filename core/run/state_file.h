@@ -2,7 +2,7 @@
 // (docs/state-files.md). Text a person can read the head of, self-describing and versioned:
 //
 //   bandada-state 1
-//   model flock2d
+//   model <the model's id>
 //   steps 5000
 //   fingerprint 0123456789abcdef
 //   fields <the fields' raw texts and settings, percent-encoded>

@@ -1,0 +1,642 @@
+// Bandada — the crowd model (see crowd.h and docs/models/crowd.md).
+#include "crowd.h"
+
+#include <algorithm>
+#include <cmath>
+#include <queue>
+#include <utility>
+
+#include "common/fingerprint.h"
+#include "common/parallel.h"
+#include "crowd_math.h"
+
+namespace bandada {
+namespace {
+
+constexpr double kPi = 3.14159265358979311600;
+
+/// The point of segment s nearest (px, py).
+void nearest_on(const CrowdSegment& s, double px, double py, double& qx, double& qy) {
+  const double dx = s.x2 - s.x1, dy = s.y2 - s.y1, len2 = dx * dx + dy * dy;
+  double t = len2 > 0 ? ((px - s.x1) * dx + (py - s.y1) * dy) / len2 : 0.0;
+  t = std::min(1.0, std::max(0.0, t));
+  qx = s.x1 + t * dx;
+  qy = s.y1 + t * dy;
+}
+
+double distance_to(const CrowdSegment& s, double px, double py) {
+  double qx, qy;
+  nearest_on(s, px, py, qx, qy);
+  return std::sqrt((px - qx) * (px - qx) + (py - qy) * (py - qy));
+}
+
+/// Where the path (x0, y0) → (x1, y1) first meets segment s, as a fraction of the path in
+/// [0, 1]; false when it does not (parallel paths never meet it).
+bool path_meets(double x0, double y0, double x1, double y1, const CrowdSegment& s, double& t) {
+  const double rx = x1 - x0, ry = y1 - y0, sx = s.x2 - s.x1, sy = s.y2 - s.y1;
+  const double den = rx * sy - ry * sx;
+  if (den == 0.0) return false;
+  const double qx = s.x1 - x0, qy = s.y1 - y0;
+  const double a = (qx * sy - qy * sx) / den, b = (qx * ry - qy * rx) / den;
+  if (a < 0.0 || a > 1.0 || b < 0.0 || b > 1.0) return false;
+  t = a;
+  return true;
+}
+
+/// Where the path first enters column c (from outside), as a fraction of the path; false when not.
+bool path_enters(double x0, double y0, double x1, double y1, const CrowdColumn& c, double& t) {
+  const double dx = x1 - x0, dy = y1 - y0, fx = x0 - c.x, fy = y0 - c.y;
+  const double a = dx * dx + dy * dy, b = 2 * (fx * dx + fy * dy), cc = fx * fx + fy * fy - c.r * c.r;
+  if (a == 0.0 || cc < 0.0) return false;  // no move, or already inside (pushed out elsewhere)
+  const double disc = b * b - 4 * a * cc;
+  if (disc < 0.0) return false;
+  const double t0 = (-b - std::sqrt(disc)) / (2 * a);
+  if (t0 < 0.0 || t0 > 1.0) return false;
+  t = t0;
+  return true;
+}
+
+CrowdLayout room(const char* name, double w, double h) {
+  return {name, w, h, {}, {}, {}, 0.5, 0.5, w - 0.5, h - 0.5};
+}
+
+}  // namespace
+
+const std::vector<CrowdLayout>& crowd_layouts() {
+  static const std::vector<CrowdLayout> all = [] {
+    std::vector<CrowdLayout> v;
+    // The paper's set-up: a 15 × 15 m room, one 1 m exit in the middle of the right wall.
+    CrowdLayout a = room("Room 15 × 15 m, one 1 m exit", 15, 15);
+    a.walls = {{0, 0, 15, 0}, {15, 0, 15, 7}, {15, 8, 15, 15}, {15, 15, 0, 15}, {0, 15, 0, 0}};
+    a.exits = {{15, 7, 15, 8}};
+    v.push_back(a);
+    CrowdLayout b = room("Two exits (left and right)", 15, 15);
+    b.walls = {{0, 0, 15, 0}, {15, 0, 15, 7}, {15, 8, 15, 15}, {15, 15, 0, 15}, {0, 15, 0, 8}, {0, 7, 0, 0}};
+    b.exits = {{15, 7, 15, 8}, {0, 8, 0, 7}};
+    v.push_back(b);
+    CrowdLayout c = a;
+    c.name = "A column in front of the exit";
+    c.columns = {{13.6, 7.5, 0.4}};
+    v.push_back(c);
+    // A 20 × 10 m hall: people start in its left half; a wall across its middle leaves a 1.2 m
+    // gap; a 2 m exit at the far end.
+    CrowdLayout d = room("Corridor bottleneck (a 1.2 m gap)", 20, 10);
+    d.walls = {{0, 0, 20, 0}, {20, 0, 20, 4},   {20, 6, 20, 10},  {20, 10, 0, 10},
+               {0, 10, 0, 0}, {10, 0, 10, 4.4}, {10, 5.6, 10, 10}};
+    d.exits = {{20, 4, 20, 6}};
+    d.sx1 = 9.5;
+    v.push_back(d);
+    return v;
+  }();
+  return all;
+}
+
+Crowd::Crowd(const CrowdParams& p) : params_(p), rng_(p.seed) {
+  const std::vector<CrowdLayout>& all = crowd_layouts();
+  layout_ = all[std::min<size_t>(p.layout, all.size() - 1)];
+  build_navigation();
+  const CrowdLayout& L = layout_;
+  for (uint32_t k = 0; k < p.n; ++k) {
+    bool put = false;
+    for (int tries = 0; tries < 2000 && !put; ++tries) {
+      const double r = 0.25 + 0.1 * rng_.next();
+      const double x = L.sx0 + (L.sx1 - L.sx0) * rng_.next(), y = L.sy0 + (L.sy1 - L.sy0) * rng_.next();
+      if (!free_spot(x, y, r)) continue;
+      x_.push_back(x);
+      y_.push_back(y);
+      r_.push_back(r);
+      put = true;
+    }
+    if (!put) break;  // the room is full: placed() says how many
+  }
+  placed_ = static_cast<uint32_t>(x_.size());
+  vx_.assign(placed_, 0.0);
+  vy_.assign(placed_, 0.0);
+  pressure_.assign(placed_, 0.0);
+  id_.resize(placed_);
+  for (uint32_t i = 0; i < placed_; ++i) id_[i] = i;
+}
+
+Crowd::Crowd(const CrowdParams& p, CrowdLayout layout, std::vector<double> x, std::vector<double> y,
+             std::vector<double> r)
+    : params_(p),
+      layout_(std::move(layout)),
+      rng_(p.seed),
+      x_(std::move(x)),
+      y_(std::move(y)),
+      r_(std::move(r)) {
+  build_navigation();
+  placed_ = static_cast<uint32_t>(x_.size());
+  params_.n = placed_;
+  vx_.assign(placed_, 0.0);
+  vy_.assign(placed_, 0.0);
+  pressure_.assign(placed_, 0.0);
+  id_.resize(placed_);
+  for (uint32_t i = 0; i < placed_; ++i) id_[i] = i;
+}
+
+bool Crowd::free_spot(double x, double y, double r) const {
+  if (x < r || y < r || x > layout_.width - r || y > layout_.height - r) return false;
+  for (size_t j = 0; j < x_.size(); ++j)
+    if ((x - x_[j]) * (x - x_[j]) + (y - y_[j]) * (y - y_[j]) < (r + r_[j]) * (r + r_[j])) return false;
+  for (const CrowdSegment& w : layout_.walls)
+    if (distance_to(w, x, y) < r) return false;
+  for (const CrowdColumn& c : layout_.columns)
+    if (std::sqrt((x - c.x) * (x - c.x) + (y - c.y) * (y - c.y)) < c.r + r) return false;
+  return true;
+}
+
+void Crowd::set_live_params(const CrowdParams& p) {
+  params_.v0 = p.v0;
+  params_.herding = p.herding;
+  params_.herd_radius = p.herd_radius;
+  params_.dt = p.dt;
+}
+
+void Crowd::build_navigation() {
+  const double g = kCrowdNavCell;
+  nav_w_ = std::max(1, static_cast<int>(std::ceil(layout_.width / g)));
+  nav_h_ = std::max(1, static_cast<int>(std::ceil(layout_.height / g)));
+  const size_t cells = static_cast<size_t>(nav_w_) * nav_h_;
+  nav_.assign(cells, INFINITY);
+  std::vector<char> blocked(cells, 0);
+  using Item = std::pair<double, uint32_t>;
+  std::priority_queue<Item, std::vector<Item>, std::greater<Item>> open;
+  for (int j = 0; j < nav_h_; ++j)
+    for (int i = 0; i < nav_w_; ++i) {
+      const double cx = (i + 0.5) * g, cy = (j + 0.5) * g;
+      const size_t c = static_cast<size_t>(j) * nav_w_ + i;
+      for (const CrowdSegment& w : layout_.walls)
+        if (distance_to(w, cx, cy) < 0.3) blocked[c] = 1;
+      for (const CrowdColumn& col : layout_.columns)
+        if (std::sqrt((cx - col.x) * (cx - col.x) + (cy - col.y) * (cy - col.y)) < col.r + 0.3)
+          blocked[c] = 1;
+      if (blocked[c]) continue;
+      for (const CrowdSegment& e : layout_.exits)
+        if (distance_to(e, cx, cy) <= 0.5 * g * 1.5) {
+          nav_[c] = distance_to(e, cx, cy);
+          open.push({nav_[c], static_cast<uint32_t>(c)});
+        }
+    }
+  // Dijkstra over the 8 neighbours (a diagonal only where both sides are open); ties by cell.
+  const int di[] = {1, -1, 0, 0, 1, 1, -1, -1}, dj[] = {0, 0, 1, -1, 1, -1, 1, -1};
+  while (!open.empty()) {
+    const auto [d, c] = open.top();
+    open.pop();
+    if (d > nav_[c]) continue;
+    const int i = static_cast<int>(c % nav_w_), j = static_cast<int>(c / nav_w_);
+    for (int k = 0; k < 8; ++k) {
+      const int ni = i + di[k], nj = j + dj[k];
+      if (ni < 0 || nj < 0 || ni >= nav_w_ || nj >= nav_h_) continue;
+      const size_t n = static_cast<size_t>(nj) * nav_w_ + ni;
+      if (blocked[n]) continue;
+      if (k >= 4 &&
+          (blocked[static_cast<size_t>(j) * nav_w_ + ni] || blocked[static_cast<size_t>(nj) * nav_w_ + i]))
+        continue;
+      const double nd = d + (k >= 4 ? g * 1.4142135623730951 : g);
+      if (nd < nav_[n]) {
+        nav_[n] = nd;
+        open.push({nd, static_cast<uint32_t>(n)});
+      }
+    }
+  }
+}
+
+bool Crowd::blocked_path(double x0, double y0, double x1, double y1) const {
+  double t;
+  for (const CrowdSegment& w : layout_.walls)
+    if (path_meets(x0, y0, x1, y1, w, t)) return true;
+  for (const CrowdColumn& c : layout_.columns) {
+    // The path passes within the column's radius (plus a body) of its centre.
+    const double dx = x1 - x0, dy = y1 - y0, len2 = dx * dx + dy * dy;
+    double u = len2 > 0 ? ((c.x - x0) * dx + (c.y - y0) * dy) / len2 : 0.0;
+    u = std::min(1.0, std::max(0.0, u));
+    const double px = x0 + u * dx - c.x, py = y0 + u * dy - c.y;
+    if (std::sqrt(px * px + py * py) < c.r + 0.3) return true;
+  }
+  return false;
+}
+
+void Crowd::desired(double x, double y, double r, double& ex, double& ey) const {
+  ex = ey = 0.0;
+  double best = INFINITY, qx = 0, qy = 0;
+  for (const CrowdSegment& full : layout_.exits) {
+    // The exit less a body radius at each end: aiming at a jamb would press into the wall's end.
+    const double dx = full.x2 - full.x1, dy = full.y2 - full.y1, len = std::sqrt(dx * dx + dy * dy);
+    const double cut = len > 0 ? std::min(r, 0.45 * len) / len : 0.0;
+    const CrowdSegment e{full.x1 + cut * dx, full.y1 + cut * dy, full.x2 - cut * dx, full.y2 - cut * dy};
+    double ax, ay;
+    nearest_on(e, x, y, ax, ay);
+    // … and through it: the aim is 0.5 m beyond that point, along the exit's normal away from
+    // the person, so that near the exit the drive points out of the room, not along the doorway.
+    if (len > 0) {
+      double nx = -dy / len, ny = dx / len;
+      if ((ax - x) * nx + (ay - y) * ny < 0) {
+        nx = -nx;
+        ny = -ny;
+      }
+      ax += 0.5 * nx;
+      ay += 0.5 * ny;
+    }
+    const double d = std::sqrt((ax - x) * (ax - x) + (ay - y) * (ay - y));
+    if (d < best) {
+      best = d;
+      qx = ax;
+      qy = ay;
+    }
+  }
+  if (best == INFINITY) return;  // no exit: nowhere to go
+  if (best > 0.0 && !blocked_path(x, y, qx, qy)) {
+    ex = (qx - x) / best;
+    ey = (qy - y) / best;
+    return;
+  }
+  // Down the navigation field: the bilinear gradient where the four cells around are reached,
+  // else toward the lowest reached of the eight cells around.
+  const double g = kCrowdNavCell;
+  const int i0 = static_cast<int>(std::floor(x / g - 0.5)), j0 = static_cast<int>(std::floor(y / g - 0.5));
+  auto at = [&](int i, int j) {
+    if (i < 0 || j < 0 || i >= nav_w_ || j >= nav_h_) return static_cast<double>(INFINITY);
+    return nav_[static_cast<size_t>(j) * nav_w_ + i];
+  };
+  const double d00 = at(i0, j0), d10 = at(i0 + 1, j0), d01 = at(i0, j0 + 1), d11 = at(i0 + 1, j0 + 1);
+  if (std::isfinite(d00) && std::isfinite(d10) && std::isfinite(d01) && std::isfinite(d11)) {
+    const double fx = x / g - 0.5 - i0, fy = y / g - 0.5 - j0;
+    const double gx = ((d10 - d00) * (1 - fy) + (d11 - d01) * fy) / g;
+    const double gy = ((d01 - d00) * (1 - fx) + (d11 - d10) * fx) / g;
+    const double len = std::sqrt(gx * gx + gy * gy);
+    if (len > 0.0) {
+      ex = -gx / len;
+      ey = -gy / len;
+      return;
+    }
+  }
+  const int ci = static_cast<int>(std::floor(x / g)), cj = static_cast<int>(std::floor(y / g));
+  double low = INFINITY;
+  for (int dj = -1; dj <= 1; ++dj)
+    for (int di = -1; di <= 1; ++di) {
+      const double d = at(ci + di, cj + dj);
+      if (!(d < low)) continue;
+      const double tx = (ci + di + 0.5) * g - x, ty = (cj + dj + 0.5) * g - y,
+                   len = std::sqrt(tx * tx + ty * ty);
+      if (len == 0.0) continue;
+      low = d;
+      ex = tx / len;
+      ey = ty / len;
+    }
+}
+
+void Crowd::step() {
+  const int k = std::max(1, static_cast<int>(std::ceil(kCrowdFrame / params_.dt - 1e-9)));
+  const double h = kCrowdFrame / k;
+  for (int s = 0; s < k; ++s) internal_step(h);
+  ++steps_;
+}
+
+void Crowd::internal_step(double h) {
+  const size_t n = x_.size();
+  if (n == 0) {
+    t_ += h;
+    return;
+  }
+  const CrowdParams& p = params_;
+  // Cells of 2 m (the social force's reach), people listed in ascending index per cell.
+  const double cell = kCrowdReach;
+  const int gw = std::max(1, static_cast<int>(std::ceil(layout_.width / cell))),
+            gh = std::max(1, static_cast<int>(std::ceil(layout_.height / cell)));
+  std::vector<uint32_t> start(static_cast<size_t>(gw) * gh + 1, 0), order(n), home(n);
+  auto cell_of = [&](double x, double y) {
+    const int i = std::min(gw - 1, std::max(0, static_cast<int>(std::floor(x / cell))));
+    const int j = std::min(gh - 1, std::max(0, static_cast<int>(std::floor(y / cell))));
+    return static_cast<uint32_t>(j * gw + i);
+  };
+  for (size_t i = 0; i < n; ++i) {
+    home[i] = cell_of(x_[i], y_[i]);
+    ++start[home[i] + 1];
+  }
+  for (size_t c = 1; c < start.size(); ++c) start[c] += start[c - 1];
+  std::vector<uint32_t> fill(start.begin(), start.end() - 1);
+  for (size_t i = 0; i < n; ++i) order[fill[home[i]]++] = static_cast<uint32_t>(i);
+  const double look = std::max(kCrowdReach, p.herding > 0 ? p.herd_radius : 0.0);
+  const int span = static_cast<int>(std::ceil(look / cell));
+
+  std::vector<double> ax(n), ay(n), pressure(n);
+  parallel_for(n, threads_, [&](size_t first, size_t last, unsigned) {
+    std::vector<uint32_t> near;
+    for (size_t i = first; i < last; ++i) {
+      const double xi = x_[i], yi = y_[i], vxi = vx_[i], vyi = vy_[i], ri = r_[i];
+      near.clear();
+      const int ci = static_cast<int>(home[i] % gw), cj = static_cast<int>(home[i] / gw);
+      for (int j = std::max(0, cj - span); j <= std::min(gh - 1, cj + span); ++j)
+        for (int c = std::max(0, ci - span); c <= std::min(gw - 1, ci + span); ++c) {
+          const size_t cc = static_cast<size_t>(j) * gw + c;
+          for (uint32_t k = start[cc]; k < start[cc + 1]; ++k)
+            if (order[k] != i) near.push_back(order[k]);
+        }
+      std::sort(near.begin(), near.end());  // every sum in ascending index
+      double ex, ey;
+      desired(xi, yi, ri, ex, ey);
+      if (p.herding > 0.0) {  // the mean direction of motion of those within R
+        double mx = 0, my = 0;
+        size_t count = 0;
+        for (uint32_t j : near) {
+          const double dx = x_[j] - xi, dy = y_[j] - yi;
+          if (std::sqrt(dx * dx + dy * dy) >= p.herd_radius) continue;
+          const double s = std::sqrt(vx_[j] * vx_[j] + vy_[j] * vy_[j]);
+          if (s > 0.0) {
+            mx += vx_[j] / s;
+            my += vy_[j] / s;
+          }
+          ++count;
+        }
+        if (count > 0) {
+          mx /= static_cast<double>(count);
+          my /= static_cast<double>(count);
+        }
+        const double hx = (1 - p.herding) * ex + p.herding * mx, hy = (1 - p.herding) * ey + p.herding * my;
+        const double len = std::sqrt(hx * hx + hy * hy);
+        ex = len > 0.0 ? hx / len : 0.0;
+        ey = len > 0.0 ? hy / len : 0.0;
+      }
+      double fx = kCrowdMass * (p.v0 * ex - vxi) / kCrowdTau, fy = kCrowdMass * (p.v0 * ey - vyi) / kCrowdTau;
+      double normal = 0;
+      for (uint32_t j : near) {
+        const double dx = xi - x_[j], dy = yi - y_[j], d = std::sqrt(dx * dx + dy * dy);
+        if (d >= kCrowdReach || d == 0.0) continue;
+        const double nx = dx / d, ny = dy / d, overlap = r_[j] + ri - d;
+        const double fn = kCrowdA * det_exp(overlap / kCrowdB) + (overlap > 0 ? kCrowdK * overlap : 0.0);
+        fx += fn * nx;
+        fy += fn * ny;
+        normal += fn;
+        if (overlap > 0) {
+          const double tx = -ny, ty = nx, dvt = (vx_[j] - vxi) * tx + (vy_[j] - vyi) * ty;
+          fx += kCrowdKappa * overlap * dvt * tx;
+          fy += kCrowdKappa * overlap * dvt * ty;
+        }
+      }
+      // Walls and columns: the same three terms with the surface at rest.
+      auto surface = [&](double qx, double qy, double d, double nx, double ny) {
+        const double overlap = ri - d;
+        const double fn = kCrowdA * det_exp(overlap / kCrowdB) + (overlap > 0 ? kCrowdK * overlap : 0.0);
+        fx += fn * nx;
+        fy += fn * ny;
+        normal += fn;
+        if (overlap > 0) {
+          const double tx = -ny, ty = nx, vt = vxi * tx + vyi * ty;
+          fx -= kCrowdKappa * overlap * vt * tx;
+          fy -= kCrowdKappa * overlap * vt * ty;
+        }
+        (void)qx;
+        (void)qy;
+      };
+      for (const CrowdSegment& w : layout_.walls) {
+        double qx, qy;
+        nearest_on(w, xi, yi, qx, qy);
+        const double dx = xi - qx, dy = yi - qy, d = std::sqrt(dx * dx + dy * dy);
+        if (d < kCrowdReach && d > 0.0) surface(qx, qy, d, dx / d, dy / d);
+      }
+      for (const CrowdColumn& c : layout_.columns) {
+        const double dx = xi - c.x, dy = yi - c.y, dc = std::sqrt(dx * dx + dy * dy), d = dc - c.r;
+        if (d < kCrowdReach && dc > 0.0)
+          surface(c.x + c.r * dx / dc, c.y + c.r * dy / dc, d, dx / dc, dy / dc);
+      }
+      ax[i] = fx / kCrowdMass;
+      ay[i] = fy / kCrowdMass;
+      pressure[i] = normal / (2.0 * kPi * ri);
+    }
+  });
+
+  // Move: semi-implicit Euler, every path checked against exits (leaving), walls and columns
+  // (stopping short of them) and the room's bounds.
+  std::vector<std::pair<double, uint32_t>> left;  // (exit time, index)
+  const double W = layout_.width, H = layout_.height;
+  for (size_t i = 0; i < n; ++i) {
+    double vx = vx_[i] + ax[i] * h, vy = vy_[i] + ay[i] * h;
+    const double speed = std::sqrt(vx * vx + vy * vy);
+    if (speed > kCrowdMaxSpeed) {  // (not a rule of the model: a bound that keeps numbers finite)
+      vx *= kCrowdMaxSpeed / speed;
+      vy *= kCrowdMaxSpeed / speed;
+    }
+    const double x0 = x_[i], y0 = y_[i];
+    double x1 = x0 + vx * h, y1 = y0 + vy * h;
+    double te = 2.0, tw = 2.0, nxw = 0, nyw = 0, t;
+    for (const CrowdSegment& e : layout_.exits)
+      if (path_meets(x0, y0, x1, y1, e, t) && t < te) te = t;
+    for (const CrowdSegment& w : layout_.walls)
+      if (path_meets(x0, y0, x1, y1, w, t) && t < tw) {
+        tw = t;
+        const double sx = w.x2 - w.x1, sy = w.y2 - w.y1, len = std::sqrt(sx * sx + sy * sy);
+        nxw = len > 0 ? -sy / len : 0.0;
+        nyw = len > 0 ? sx / len : 0.0;
+      }
+    for (const CrowdColumn& c : layout_.columns)
+      if (path_enters(x0, y0, x1, y1, c, t) && t < tw) {
+        tw = t;
+        const double px = x0 + t * (x1 - x0) - c.x, py = y0 + t * (y1 - y0) - c.y,
+                     len = std::sqrt(px * px + py * py);
+        nxw = len > 0 ? px / len : 0.0;
+        nyw = len > 0 ? py / len : 0.0;
+      }
+    if (te <= 1.0 && te <= tw) {  // through an exit: gone
+      left.push_back({t_ + te * h, static_cast<uint32_t>(i)});
+      continue;
+    }
+    if (tw <= 1.0) {  // stop short of the wall, and keep only the velocity along it
+      const double keep = std::max(0.0, tw - 1e-6);
+      x1 = x0 + keep * (x1 - x0);
+      y1 = y0 + keep * (y1 - y0);
+      const double vn = vx * nxw + vy * nyw;
+      vx -= vn * nxw;
+      vy -= vn * nyw;
+    }
+    if (x1 < 0.0 || x1 > W) {  // never out of the room any other way
+      x1 = std::min(W, std::max(0.0, x1));
+      vx = 0.0;
+    }
+    if (y1 < 0.0 || y1 > H) {
+      y1 = std::min(H, std::max(0.0, y1));
+      vy = 0.0;
+    }
+    x_[i] = x1;
+    y_[i] = y1;
+    vx_[i] = vx;
+    vy_[i] = vy;
+  }
+  pressure_ = std::move(pressure);
+  if (!left.empty()) {
+    std::sort(left.begin(), left.end());
+    std::vector<char> gone(n, 0);
+    for (const auto& [time, i] : left) {
+      exit_times_.push_back(time);
+      gone[i] = 1;
+    }
+    size_t w = 0;
+    for (size_t i = 0; i < n; ++i) {
+      if (gone[i]) continue;
+      x_[w] = x_[i];
+      y_[w] = y_[i];
+      vx_[w] = vx_[i];
+      vy_[w] = vy_[i];
+      r_[w] = r_[i];
+      id_[w] = id_[i];
+      pressure_[w] = pressure_[i];
+      ++w;
+    }
+    for (auto* v : {&x_, &y_, &vx_, &vy_, &r_, &pressure_}) v->resize(w);
+    id_.resize(w);
+  }
+  t_ += h;
+}
+
+double Crowd::evacuation_time() const {
+  if (placed_ == 0 || !x_.empty() || exit_times_.empty()) return NAN;
+  return exit_times_.back();
+}
+
+double Crowd::outflow() const {
+  const double now = time();
+  size_t k = 0;
+  for (size_t i = exit_times_.size(); i-- > 0 && exit_times_[i] > now - 1.0;) ++k;
+  return static_cast<double>(k);
+}
+
+double Crowd::mean_speed() const {
+  if (x_.empty()) return 0.0;
+  double s = 0;
+  for (size_t i = 0; i < x_.size(); ++i) s += std::sqrt(vx_[i] * vx_[i] + vy_[i] * vy_[i]);
+  return s / static_cast<double>(x_.size());
+}
+
+double Crowd::max_pressure() const {
+  double m = 0;
+  for (double v : pressure_) m = std::max(m, v);
+  return m;
+}
+
+bool Crowd::add_wall(double x1, double y1, double x2, double y2) {
+  const double len = std::sqrt((x2 - x1) * (x2 - x1) + (y2 - y1) * (y2 - y1));
+  if (!(len >= 0.1 && len <= 100.0)) return false;
+  for (double v : {x1, x2})
+    if (!(v >= 0 && v <= layout_.width)) return false;
+  for (double v : {y1, y2})
+    if (!(v >= 0 && v <= layout_.height)) return false;
+  layout_.walls.push_back({x1, y1, x2, y2});
+  build_navigation();
+  return true;
+}
+
+bool Crowd::cut_exit(double x, double y, double width) {
+  if (!(width >= 0.4 && width <= 10.0)) return false;
+  size_t best = layout_.walls.size();
+  double bd = 1.0;
+  for (size_t k = 0; k < layout_.walls.size(); ++k) {
+    const double d = distance_to(layout_.walls[k], x, y);
+    if (d <= bd) {
+      bd = d;
+      best = k;
+    }
+  }
+  if (best == layout_.walls.size()) return false;
+  const CrowdSegment w = layout_.walls[best];
+  const double dx = w.x2 - w.x1, dy = w.y2 - w.y1, len = std::sqrt(dx * dx + dy * dy);
+  if (len < width) return false;
+  double qx, qy;
+  nearest_on(w, x, y, qx, qy);
+  double t = ((qx - w.x1) * dx + (qy - w.y1) * dy) / (len * len);
+  const double half = 0.5 * width / len;
+  t = std::min(1.0 - half, std::max(half, t));
+  const double a = t - half, b = t + half;
+  layout_.walls.erase(layout_.walls.begin() + static_cast<long>(best));
+  if (a * len >= 0.05) layout_.walls.push_back({w.x1, w.y1, w.x1 + a * dx, w.y1 + a * dy});
+  if ((1 - b) * len >= 0.05) layout_.walls.push_back({w.x1 + b * dx, w.y1 + b * dy, w.x2, w.y2});
+  layout_.exits.push_back({w.x1 + a * dx, w.y1 + a * dy, w.x1 + b * dx, w.y1 + b * dy});
+  build_navigation();
+  return true;
+}
+
+bool Crowd::add_column(double x, double y, double r) {
+  if (!(r >= 0.1 && r <= 3.0) || !(x >= 0 && x <= layout_.width && y >= 0 && y <= layout_.height))
+    return false;
+  for (size_t j = 0; j < x_.size(); ++j)
+    if (std::sqrt((x - x_[j]) * (x - x_[j]) + (y - y_[j]) * (y - y_[j])) < r + r_[j]) return false;
+  layout_.columns.push_back({x, y, r});
+  build_navigation();
+  return true;
+}
+
+size_t Crowd::add_people(double x, double y, double spread, size_t count) {
+  size_t added = 0;
+  for (size_t tries = 0; tries < count * 50 && added < count && x_.size() < kCrowdMaxPeople; ++tries) {
+    const double r = 0.25 + 0.1 * rng_.next();
+    // a square brush: no angle, so no sin or cos (they would be libm's)
+    const double px = x + spread * (2 * rng_.next() - 1), py = y + spread * (2 * rng_.next() - 1);
+    if (!free_spot(px, py, r)) continue;
+    x_.push_back(px);
+    y_.push_back(py);
+    vx_.push_back(0);
+    vy_.push_back(0);
+    r_.push_back(r);
+    pressure_.push_back(0);
+    id_.push_back(placed_++);
+    ++added;
+  }
+  return added;
+}
+
+bool Crowd::remove_nearest(double x, double y) {
+  // The nearest thing within 1 m: a person (to their rim), a column, an exit, a wall.
+  double best = 1.0;
+  int kind = -1;
+  size_t at = 0;
+  auto consider = [&](double d, int k, size_t i) {
+    if (d < best) {
+      best = d;
+      kind = k;
+      at = i;
+    }
+  };
+  for (size_t i = 0; i < x_.size(); ++i)
+    consider(std::max(0.0, std::sqrt((x - x_[i]) * (x - x_[i]) + (y - y_[i]) * (y - y_[i])) - r_[i]), 0, i);
+  for (size_t i = 0; i < layout_.columns.size(); ++i) {
+    const CrowdColumn& c = layout_.columns[i];
+    consider(std::max(0.0, std::sqrt((x - c.x) * (x - c.x) + (y - c.y) * (y - c.y)) - c.r), 1, i);
+  }
+  for (size_t i = 0; i < layout_.exits.size(); ++i) consider(distance_to(layout_.exits[i], x, y), 2, i);
+  for (size_t i = 0; i < layout_.walls.size(); ++i) consider(distance_to(layout_.walls[i], x, y), 3, i);
+  if (kind < 0) return false;
+  if (kind == 0) {
+    for (auto* v : {&x_, &y_, &vx_, &vy_, &r_, &pressure_}) v->erase(v->begin() + static_cast<long>(at));
+    id_.erase(id_.begin() + static_cast<long>(at));
+    return true;
+  }
+  if (kind == 1) layout_.columns.erase(layout_.columns.begin() + static_cast<long>(at));
+  if (kind == 2) {  // an exit closes: it becomes wall again
+    layout_.walls.push_back(layout_.exits[at]);
+    layout_.exits.erase(layout_.exits.begin() + static_cast<long>(at));
+  }
+  if (kind == 3) layout_.walls.erase(layout_.walls.begin() + static_cast<long>(at));
+  build_navigation();
+  return true;
+}
+
+uint64_t Crowd::fingerprint() const {
+  Fingerprint fp;
+  fp.add(static_cast<uint64_t>(x_.size()));
+  for (size_t i = 0; i < x_.size(); ++i) {
+    for (double v : {x_[i], y_[i], vx_[i], vy_[i], r_[i]}) fp.add(v);
+    fp.add(static_cast<uint64_t>(id_[i]));
+  }
+  fp.add(static_cast<uint64_t>(exit_times_.size()));
+  for (double t : exit_times_) fp.add(t);
+  for (const auto* segs : {&layout_.walls, &layout_.exits}) {
+    fp.add(static_cast<uint64_t>(segs->size()));
+    for (const CrowdSegment& s : *segs)
+      for (double v : {s.x1, s.y1, s.x2, s.y2}) fp.add(v);
+  }
+  fp.add(static_cast<uint64_t>(layout_.columns.size()));
+  for (const CrowdColumn& c : layout_.columns)
+    for (double v : {c.x, c.y, c.r}) fp.add(v);
+  return fp.value();
+}
+
+}  // namespace bandada

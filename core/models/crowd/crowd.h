@@ -1,0 +1,153 @@
+// Bandada — crowd evacuation with the social force model (docs/models/crowd.md): people as discs
+// in a bounded room of walls, exits and columns, in metres and seconds, driven toward the exits
+// and kept apart by the social force, body compression and sliding friction of Helbing, Farkas
+// and Vicsek (2000). A frame step is 0.04 s of model time, made of several internal steps. Person
+// i is the i-th placed; every sum runs in ascending index, so the bits do not depend on threads.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "common/lcg.h"
+
+namespace bandada {
+
+inline constexpr double kCrowdMass = 80.0;    ///< m, kg
+inline constexpr double kCrowdTau = 0.5;      ///< τ, s
+inline constexpr double kCrowdA = 2000.0;     ///< A, N
+inline constexpr double kCrowdB = 0.08;       ///< B, m
+inline constexpr double kCrowdK = 1.2e5;      ///< k, kg/s²
+inline constexpr double kCrowdKappa = 2.4e5;  ///< κ, kg/(m·s)
+inline constexpr double kCrowdReach = 2.0;    ///< social force only within 2 m, centre to centre or surface
+inline constexpr double kCrowdFrame = 0.04;   ///< s of model time per frame step
+inline constexpr double kCrowdNavCell = 0.1;  ///< m, the navigation field's grid
+inline constexpr uint32_t kCrowdMaxPeople = 2000;
+/// A person's speed is capped here, m/s: far above anyone's desired speed, it only keeps a crowd
+/// pressed hard at a coarse dt finite (contact and friction are stiff; docs/models/crowd.md, "Time").
+inline constexpr double kCrowdMaxSpeed = 20.0;
+
+struct CrowdParams {
+  uint32_t n = 200;          ///< people placed at Initialize, 1 … 2000
+  double v0 = 1.0;           ///< desired speed, m/s, more than 0 … 10
+  double herding = 0.0;      ///< p: 0 individual … 1 follow the neighbours' mean direction
+  double herd_radius = 4.0;  ///< R, m: whose directions herding averages
+  double dt = 0.002;  ///< internal step, s, 0.0002 … 0.005 (a frame is ceil(0.04/dt) of them, evenly)
+  uint32_t seed = 1;
+  uint32_t layout = 0;  ///< a preset room (crowd_layouts())
+};
+
+/// A wall or an exit: a segment, metres.
+struct CrowdSegment {
+  double x1, y1, x2, y2;
+};
+/// A round column people cannot enter.
+struct CrowdColumn {
+  double x, y, r;
+};
+
+/// A room: its extent (the view), walls, exits (segments in gaps of the walls), columns, and the
+/// rectangle people start in.
+struct CrowdLayout {
+  const char* name;
+  double width, height;
+  std::vector<CrowdSegment> walls, exits;
+  std::vector<CrowdColumn> columns;
+  double sx0, sy0, sx1, sy1;
+};
+/// The preset rooms, in choice order.
+const std::vector<CrowdLayout>& crowd_layouts();
+
+class Crowd;
+std::string crowd_pack(const Crowd& c);
+/// Reads what crowd_pack wrote into c (keeping its thread count); false, c untouched, for bytes
+/// that are not a whole crowd of this build.
+bool crowd_unpack(std::string_view bytes, Crowd& c);
+
+class Crowd {
+ public:
+  /// The room of p.layout, and p.n people placed at random in its start area without overlap
+  /// (fewer when they do not fit: placed() says how many).
+  explicit Crowd(const CrowdParams& p);
+  /// The room `layout` with the given people (centres and radii, at rest), for hand-made cases.
+  Crowd(const CrowdParams& p, CrowdLayout layout, std::vector<double> x, std::vector<double> y,
+        std::vector<double> r);
+
+  /// Live: v0, herding, R and dt apply from the next step (n, seed and layout need a new crowd).
+  void set_live_params(const CrowdParams& p);
+  const CrowdParams& params() const { return params_; }
+  void set_threads(unsigned t) { threads_ = t < 1 ? 1 : t; }
+
+  /// One frame step: 0.04 s of model time in ceil(0.04/dt) internal steps.
+  void step();
+  uint64_t steps() const { return steps_; }
+  double time() const { return static_cast<double>(steps_) * kCrowdFrame; }
+
+  // ---- people in the room (index order) ----
+  size_t size() const { return x_.size(); }
+  const std::vector<double>& x() const { return x_; }
+  const std::vector<double>& y() const { return y_; }
+  const std::vector<double>& vx() const { return vx_; }
+  const std::vector<double>& vy() const { return vy_; }
+  const std::vector<double>& radius() const { return r_; }
+  const std::vector<uint32_t>& ids() const { return id_; }  ///< each person's number as placed
+  /// Per person, from the last internal step: the normal forces of others and walls on it over its
+  /// circumference, N/m.
+  const std::vector<double>& pressure() const { return pressure_; }
+
+  // ---- who left ----
+  uint32_t placed() const { return placed_; }
+  /// The times people left, in the order they left (a time within the internal step they crossed).
+  const std::vector<double>& exit_times() const { return exit_times_; }
+  size_t evacuated() const { return exit_times_.size(); }
+  /// When the last person left; NaN while anyone is inside (or nobody was placed).
+  double evacuation_time() const;
+  /// People who left in the last second of model time, per second.
+  double outflow() const;
+  double mean_speed() const;
+  double max_pressure() const;
+
+  // ---- the room ----
+  const CrowdLayout& layout() const { return layout_; }
+  /// Edits (tools): each recomputes the navigation field. false with nothing changed when refused.
+  bool add_wall(double x1, double y1, double x2, double y2);
+  /// Cuts an exit `width` wide into the wall nearest (x, y), centred at its nearest point.
+  bool cut_exit(double x, double y, double width);
+  bool add_column(double x, double y, double r);
+  /// Places up to `count` more people within `spread` of (x, y), without overlap; how many.
+  size_t add_people(double x, double y, double spread, size_t count);
+  /// Removes the person, column, exit or wall nearest (x, y) within 1 m; false when none.
+  bool remove_nearest(double x, double y);
+
+  uint64_t fingerprint() const;
+
+ private:
+  friend std::string crowd_pack(const Crowd& c);
+  friend bool crowd_unpack(std::string_view bytes, Crowd& c);
+  void internal_step(double h);
+  /// The unit direction a person of radius r at (x, y) wants to go: to the nearest point of an
+  /// exit (less r at each end) when nothing is in the way, else down the navigation field.
+  void desired(double x, double y, double r, double& ex, double& ey) const;
+  void build_navigation();
+  bool blocked_path(double x0, double y0, double x1, double y1) const;
+  bool free_spot(double x, double y, double r) const;
+
+  CrowdParams params_;
+  CrowdLayout layout_;
+  Lcg rng_;
+  std::vector<double> x_, y_, vx_, vy_, r_, pressure_;
+  std::vector<uint32_t> id_;
+  std::vector<double> exit_times_;
+  uint32_t placed_ = 0;
+  uint64_t steps_ = 0;
+  double t_ = 0;  // model time, s
+  unsigned threads_ = 1;
+  // The navigation field: shortest-path distance to an exit on a 0.1 m grid (infinite where
+  // blocked or unreachable), rebuilt whenever the room changes.
+  int nav_w_ = 0, nav_h_ = 0;
+  std::vector<double> nav_;
+};
+
+}  // namespace bandada

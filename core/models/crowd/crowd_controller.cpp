@@ -1,0 +1,171 @@
+// Bandada — the crowd model's session controller (see crowd_controller.h).
+#include "crowd_controller.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "app/share_codec.h"
+#include "common/number_text.h"
+
+namespace bandada {
+
+CrowdController::CrowdController()
+    : LiveController(crowd_fields(), crowd_default_texts(), "No crowd yet: Initialize first.", "person") {
+  revalidate();
+}
+
+void CrowdController::revalidate() { errors_ = check_crowd(texts_).errors; }
+
+CrowdParams CrowdController::current_params() const {
+  CrowdParams p = check_crowd(live_texts()).params;
+  p.layout = layout_;
+  return p;
+}
+
+void CrowdController::edit(CrowdField f, std::string_view text) {
+  if (texts_[static_cast<int>(f)] == text) return;
+  notice_.clear();
+  texts_[static_cast<int>(f)] = std::string(text);
+  revalidate();
+  if (typed(static_cast<size_t>(f))) apply_live();
+}
+
+void CrowdController::apply_live() {
+  if (!model_ || !live_fields_valid()) return;
+  const CrowdParams p = current_params();
+  if (p.n != model_->params().n || p.seed != model_->params().seed) {
+    const bool was_running = running_;
+    initialize();
+    running_ = was_running;
+  } else {
+    ++epoch_;
+    model_->set_live_params(p);
+    applied_live();
+  }
+}
+
+void CrowdController::set_layout(uint32_t k) {
+  if (k >= crowd_layouts().size() || k == layout_) return;
+  layout_ = k;
+  ++epoch_;
+  if (model_) {  // a new room is a new crowd
+    const bool was_running = running_;
+    initialize();
+    running_ = was_running;
+  }
+}
+
+CommandResult CrowdController::initialize() {
+  CommandResult refused;
+  if (!may_initialize(refused)) return refused;
+  auto c = std::make_unique<Crowd>(current_params());
+  c->set_threads(threads_);
+  const uint32_t placed = c->placed();
+  adopt(std::move(c));
+  record();
+  if (placed < current_params().n)
+    notice_ = "Only " + std::to_string(placed) + " people fit in the start area without overlapping.";
+  return {true, "Initialized."};
+}
+
+CommandResult CrowdController::step() {
+  notice_.clear();
+  const std::string why = why_not_step();
+  if (!why.empty()) return {false, why};
+  pause();
+  model_->step();
+  record();
+  return {};
+}
+
+double CrowdController::estimate_step_ms(const Crowd& c) {
+  const double k = std::ceil(kCrowdFrame / c.params().dt);
+  return k * (static_cast<double>(c.size()) * (2.5 + (c.params().herding > 0 ? 2.0 : 0.0)) * 1e-3 + 0.002);
+}
+
+void CrowdController::work(double budget_ms) {
+  if (!model_) return;
+  const double ms = estimate_step_ms(*model_);
+  if (in_background(ms))
+    return work_in_background(
+        {model_.get()}, [](Crowd& c) { c.step(); }, [this] { record(); });
+  if (!running_ || queued_ <= 0) return;
+  const int run = steps_within_budget(queued_, ms, budget_ms);
+  queued_ = 0;
+  for (int s = 0; s < run; ++s) {
+    model_->step();
+    record();
+  }
+  if (model_->size() == 0 && model_->placed() > 0) running_ = false;  // everyone is out: it stops
+}
+
+CommandResult CrowdController::compute(uint64_t n) {
+  if (!model_) return {false, why_not_step()};
+  pause();
+  for (uint64_t s = 0; s < n; ++s) {
+    model_->step();
+    record();
+  }
+  return {};
+}
+
+void CrowdController::record() {
+  if (series_.size() >= 1000000) return;
+  series_.push_back({model_->steps(), static_cast<double>(model_->size()), model_->outflow(),
+                     model_->mean_speed(), model_->max_pressure()});
+}
+
+CommandResult CrowdController::edited(bool ok, const char* refused) {
+  if (!ok) return {false, refused};
+  ++epoch_;
+  return {};
+}
+
+CommandResult CrowdController::add_wall(double x1, double y1, double x2, double y2) {
+  if (!model_) return {false, why_not_step()};
+  return edited(model_->add_wall(x1, y1, x2, y2), "A wall is 0.1 … 100 m long, inside the room.");
+}
+CommandResult CrowdController::cut_exit(double x, double y) {
+  if (!model_) return {false, why_not_step()};
+  return edited(model_->cut_exit(x, y, 1.0), "Press within 1 m of a wall at least 1 m long.");
+}
+CommandResult CrowdController::add_column(double x, double y, double r) {
+  if (!model_) return {false, why_not_step()};
+  return edited(model_->add_column(x, y, r), "A column (0.1 … 3 m) goes where it covers nobody.");
+}
+CommandResult CrowdController::add_people(double x, double y) {
+  if (!model_) return {false, why_not_step()};
+  return edited(model_->add_people(x, y, 1.0, 5) > 0, "No room for anyone there.");
+}
+CommandResult CrowdController::remove_nearest(double x, double y) {
+  if (!model_) return {false, why_not_step()};
+  return edited(model_->remove_nearest(x, y), "Nothing within 1 m to erase.");
+}
+
+std::string CrowdController::share_string() const {
+  return write_model_link("crowd", crowd_fields(), kCrowdFieldCount, texts_.data()) +
+         "&room=" + std::to_string(layout_);
+}
+
+CommandResult CrowdController::open_link(std::string_view share) {
+  CrowdFieldTexts texts = crowd_default_texts();
+  ModelLink link = read_model_link(share, "crowd", crowd_fields(), kCrowdFieldCount, texts.data());
+  if (!link.ok) return {false, link.error};
+  uint32_t room = 0;
+  if (auto r = link.get("room")) {
+    const IntegerParse k = parse_integer_text(*r, crowd_layouts().size() - 1);
+    if (k.ok)
+      room = static_cast<uint32_t>(k.value);
+    else
+      link.warnings.push_back("unknown room ignored; the first used");
+  }
+  texts_ = texts;
+  revalidate();
+  layout_ = room;
+  ++epoch_;
+  notice_ = "Opened a shared configuration of the crowd.";
+  for (const std::string& w : link.warnings) notice_ += " (" + w + ")";
+  return {true, notice_, link.warnings};
+}
+
+}  // namespace bandada

@@ -1,0 +1,62 @@
+// Bandada — the crowd model's live session (see app/live_controller.h): fields that apply from
+// the next step (N, the seed and the room rebuild), the room as a choice, tools that edit it, the
+// series of people left and outflow.
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include "app/live_controller.h"
+#include "crowd.h"
+#include "crowd_params.h"
+
+namespace bandada {
+
+struct CrowdSample {
+  uint64_t step;
+  double left, outflow, mean_speed, max_pressure;  ///< people inside; left per s over the last second
+};
+
+class CrowdController : public LiveController<CrowdController, Crowd, CrowdSample, kCrowdFieldCount> {
+ public:
+  CrowdController();
+
+  static constexpr RemoteCodec<Crowd> kRemote = {"crowd", crowd_pack, crowd_unpack};
+  static Crowd blank_model() { return Crowd(CrowdParams{1, 1.0, 0.0, 4.0, 0.002, 1, 0}); }
+
+  void edit(CrowdField f, std::string_view text);
+  void apply_live();
+  uint32_t layout() const { return layout_; }
+  void set_layout(uint32_t k);
+
+  CommandResult initialize();
+  CommandResult step();
+  void work(double budget_ms);
+  CommandResult compute(uint64_t n);
+  static double estimate_step_ms(const Crowd& c);
+  void set_threads(unsigned t) {
+    threads_ = t;
+    if (model_) model_->set_threads(t);
+  }
+
+  /// Tools: each edits the running room (refused without one).
+  CommandResult add_wall(double x1, double y1, double x2, double y2);
+  CommandResult cut_exit(double x, double y);
+  CommandResult add_column(double x, double y, double r);
+  CommandResult add_people(double x, double y);
+  CommandResult remove_nearest(double x, double y);
+
+  std::string share_string() const;
+  CommandResult open_link(std::string_view share);
+
+ private:
+  void revalidate();
+  CrowdParams current_params() const;
+  void record();
+  CommandResult edited(bool ok, const char* refused);
+
+  uint32_t layout_ = 0;
+  unsigned threads_ = 1;
+};
+
+}  // namespace bandada

@@ -1,0 +1,49 @@
+// Bandada — exp of our own for the crowd model's social force: only + − × ÷, floor and bit
+// assembly of a power of two, so native and wasm give the same bits (platform libm differs in the
+// last bits). Accurate to about 1 ulp over the range the model uses (docs/models/crowd.md).
+#pragma once
+
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+
+namespace bandada {
+
+/// e^x: Cody–Waite reduction x = k·ln2 + r, |r| ≤ ln2/2, a degree-13 Taylor polynomial in
+/// Horner form, then × 2^k. 0 below −745, +∞ above 709.78.
+inline double det_exp(double x) {
+  if (x != x) return x;
+  if (x < -745.0) return 0.0;
+  if (x > 709.78) return INFINITY;
+  const double kLn2Hi = 6.93147180369123816490e-01, kLn2Lo = 1.90821492927058770002e-10;
+  const double kInvLn2 = 1.44269504088896338700e+00;
+  const double k = std::floor(x * kInvLn2 + 0.5);
+  const double r = (x - k * kLn2Hi) - k * kLn2Lo;
+  double p = 1.0 / 6227020800.0;  // 1/13!
+  const double inv[] = {1.0 / 479001600.0,
+                        1.0 / 39916800.0,
+                        1.0 / 3628800.0,
+                        1.0 / 362880.0,
+                        1.0 / 40320.0,
+                        1.0 / 5040.0,
+                        1.0 / 720.0,
+                        1.0 / 120.0,
+                        1.0 / 24.0,
+                        1.0 / 6.0,
+                        1.0 / 2.0,
+                        1.0,
+                        1.0};
+  for (double c : inv) p = p * r + c;
+  // × 2^k, in two halves so that k down to −1074 (subnormal results) stays exact.
+  auto pow2 = [](int e) {
+    const uint64_t bits = static_cast<uint64_t>(e + 1023) << 52;
+    double d;
+    std::memcpy(&d, &bits, sizeof d);
+    return d;
+  };
+  const int ki = static_cast<int>(k);
+  const int a = ki / 2, b = ki - a;
+  return p * pow2(a) * pow2(b);
+}
+
+}  // namespace bandada

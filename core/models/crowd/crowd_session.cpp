@@ -1,0 +1,271 @@
+// Bandada — crowd evacuation with the social force model behind the model seam: CrowdController
+// seen as a ModelSession (live fields, the room as a choice, tools that edit the room, colour by
+// speed or pressure, people left and outflow plotted). Registered in core/models/all_models.cpp:
+// this folder and that one line are the whole model.
+#include <cmath>
+#include <string>
+
+#include "app/controller_session.h"
+#include "app/registry.h"
+#include "app/remote_step.h"
+#include "common/json_out.h"
+#include "common/number_text.h"
+#include "crowd_controller.h"
+
+namespace bandada {
+namespace {
+
+const ModelInfo kInfo = {
+    "crowd",
+    "Crowd evacuation (social force)",
+    "step",
+    "v0, herding, R and dt act live; N, the seed and the room rebuild the crowd",
+    "People are discs to scale, coloured by speed (or pressure); exits are green, walls grey. Tools: "
+    "add people, draw a wall, cut a 1 m exit into a wall, place a column, erase. Keys: Space run/pause · "
+    "S step · I initialize.",
+    true};
+
+enum Tool : int { kToolPeople, kToolWall, kToolExit, kToolColumn, kToolErase };
+enum Display : int { kBySpeed, kByPressure };
+
+const ModelDescription& crowd_description() {
+  static const ModelDescription d = [] {
+    ModelDescription m;
+    m.info = kInfo;
+    m.fields.assign(crowd_fields(), crowd_fields() + kCrowdFieldCount);
+    Choice room{"room", "room", {}, {}, "room"};
+    for (size_t k = 0; k < crowd_layouts().size(); ++k) {
+      room.names.push_back(crowd_layouts()[k].name);
+      room.values.push_back(std::to_string(k));
+    }
+    m.choices = {room};
+    m.commands = standard_commands("Place the people, paused (I)", "Pause, then one 0.04 s step (S)");
+    m.series = {{"people inside", 0.0, NAN},
+                {"outflow (people/s, last second)", 0.0, NAN},
+                {"mean speed (m/s)", 0.0, NAN},
+                {"largest pressure (N/m)", 0.0, NAN}};
+    m.table_title = "People";
+    m.columns = {{"#", -1}, {"person", -1}, {"x", 2}, {"y", 2}, {"|v|", 2}, {"r", 2}, {"pressure", 0}};
+    m.tools = {{"people", "add people"},
+               {"wall", "draw a wall", true},
+               {"exit", "cut an exit"},
+               {"column", "place a column"},
+               {"erase", "erase"}};
+    m.display_options = {{"speed", "colour by speed", 1, true}, {"pressure", "colour by pressure", 1}};
+    m.legend = {
+        {kRamp, "slow / low"}, {kRamp + 15, "fast / high"}, {kGreen, "exit"}, {kObstacle, "wall, column"}};
+    return m;
+  }();
+  return d;
+}
+
+class CrowdSession final : public ControllerSession<CrowdController, CrowdField> {
+ public:
+  CrowdSession() : ControllerSession(crowd_description()) {}
+
+  int chosen(size_t) const override { return static_cast<int>(c_.layout()); }
+  std::string why_not(std::string_view id) const override { return standard_why_not(id); }
+
+  CommandResult compute(uint64_t n) override { return c_.compute(n); }
+  void place_steps(const StepPlace& p) override {
+    c_.set_threads(p.threads);
+    c_.set_background(p.background);
+    c_.set_remote(p.remote);
+  }
+  bool long_steps() const override { return c_.long_steps(); }
+  void commit(size_t i) override { c_.commit(i); }
+
+  uint64_t steps() const override { return c_.model() ? c_.model()->steps() : 0; }
+  size_t size() const override { return c_.model() ? c_.model()->size() : 0; }
+  uint64_t fingerprint() const override { return c_.model() ? c_.model()->fingerprint() : 0; }
+
+  std::vector<Readout> readouts() const override {
+    const Crowd* m = c_.model();
+    if (!m) return {{"", crowd_layouts()[c_.layout()].name}};
+    std::vector<Readout> r = {
+        {"", m->layout().name},
+        {"t =", format_fixed(m->time(), 2) + " s (step " + std::to_string(m->steps()) + ")"},
+        {"inside", std::to_string(m->size()) + " of " + std::to_string(m->placed())},
+        {"outflow", format_fixed(m->outflow(), 0) + " people/s (last second)"},
+        {"mean speed", format_fixed(m->mean_speed(), 2) + " m/s"},
+        {"largest pressure", format_fixed(m->max_pressure(), 0) + " N/m"}};
+    const double t = m->evacuation_time();
+    r.push_back({"evacuation time",
+                 std::isnan(t) ? std::string("not yet (someone is inside)") : format_fixed(t, 2) + " s", 2});
+    if (c_.selection() && *c_.selection() < m->size()) {
+      const uint32_t i = *c_.selection();
+      r.push_back({"person #" + std::to_string(m->ids()[i]),
+                   "at (" + format_fixed(m->x()[i], 2) + ", " + format_fixed(m->y()[i], 2) + ") m", 4});
+    }
+    return r;
+  }
+
+  std::vector<Measure> measures() const override {
+    const Crowd* m = c_.model();
+    if (!m) return {};
+    double mean_exit = NAN;
+    if (!m->exit_times().empty()) {
+      double s = 0;
+      for (double t : m->exit_times()) s += t;
+      mean_exit = s / static_cast<double>(m->exit_times().size());
+    }
+    return {{"inside", std::to_string(m->size())},
+            {"evacuated", std::to_string(m->evacuated())},
+            {"evacuation_time", format_double(m->evacuation_time())},
+            {"mean_exit_time", format_double(mean_exit)},
+            {"outflow", format_double(m->outflow())},
+            {"mean_speed", format_double(m->mean_speed())},
+            {"max_pressure", format_double(m->max_pressure())}};
+  }
+
+  double series_value(size_t k, size_t i) const override {
+    const CrowdSample& s = c_.series()[i];
+    const double v[] = {s.left, s.outflow, s.mean_speed, s.max_pressure};
+    return k < 4 ? v[k] : NAN;
+  }
+
+  void row(size_t i, double* out) const override {
+    const Crowd& m = *c_.model();
+    const double v[] = {static_cast<double>(i),
+                        static_cast<double>(m.ids()[i]),
+                        m.x()[i],
+                        m.y()[i],
+                        std::sqrt(m.vx()[i] * m.vx()[i] + m.vy()[i] * m.vy()[i]),
+                        m.radius()[i],
+                        m.pressure()[i]};
+    for (size_t k = 0; k < 7; ++k) out[k] = v[k];
+  }
+
+  std::optional<uint32_t> selection() const override { return c_.selection(); }
+  CommandResult select(int64_t index) override { return c_.select(index); }
+
+  CommandResult press(double x, double y, bool, bool remove, double pick) override {
+    if (!c_.model()) return {false, "Initialize first: the tools edit a room that exists."};
+    const CrowdLayout& L = c_.model()->layout();
+    if (!(x >= 0 && y >= 0 && x <= L.width && y <= L.height)) return {false, "Outside the room."};
+    CommandResult r;
+    if (remove || tool() == kToolErase)
+      r = c_.remove_nearest(x, y);
+    else if (tool() == kToolPeople)
+      r = c_.add_people(x, y);
+    else if (tool() == kToolExit)
+      r = c_.cut_exit(x, y);
+    else if (tool() == kToolColumn)
+      r = c_.add_column(x, y, 0.4);
+    else
+      return {false, "Drag from one end of the wall to the other."};
+    (void)pick;
+    return r;
+  }
+  CommandResult drag(double x0, double y0, double x1, double y1) override {
+    if (!c_.model()) return {false, "Initialize first: the tools edit a room that exists."};
+    if (tool() == kToolWall) return c_.add_wall(x0, y0, x1, y1);
+    if (tool() == kToolColumn)
+      return c_.add_column(x0, y0, std::fmin(3.0, std::fmax(0.1, std::hypot(x1 - x0, y1 - y0))));
+    return press(x1, y1, false, false, 0.3);
+  }
+
+  void draw(DrawData& d) const override {
+    const Crowd* m = c_.model();
+    const CrowdLayout& L = m ? m->layout() : crowd_layouts()[c_.layout()];
+    d.space = Space::plane;
+    d.shape = GlyphShape::arrow;
+    d.width = L.width;
+    d.height = L.height;
+    d.y_up = true;
+    const size_t n = m ? m->size() : 0;
+    d.reset(n);
+    const bool by_pressure = display(kByPressure);
+    for (size_t i = 0; i < n; ++i) {
+      d.set_plane_glyph(i, m->x()[i], m->y()[i], m->vx()[i], m->vy()[i]);
+      const double speed = std::sqrt(m->vx()[i] * m->vx()[i] + m->vy()[i] * m->vy()[i]);
+      const double t = by_pressure ? m->pressure()[i] / 3000.0 : speed / (1.5 * m->params().v0);
+      const uint8_t colour =
+          static_cast<uint8_t>(kRamp + std::lround(std::fmin(1.0, std::fmax(0.0, t)) * 15));
+      d.colour[i] = kWhite;
+      d.overlays.push_back({Overlay::Kind::solid, colour, static_cast<float>(m->x()[i]),
+                            static_cast<float>(m->y()[i]), 0, static_cast<float>(m->radius()[i])});
+    }
+    for (const CrowdSegment& w : L.walls)
+      d.overlays.push_back({Overlay::Kind::segment, kObstacle, static_cast<float>(w.x1),
+                            static_cast<float>(w.y1), 0, 0, static_cast<float>(w.x2),
+                            static_cast<float>(w.y2), 0, 3.0f});
+    for (const CrowdSegment& e : L.exits)
+      d.overlays.push_back({Overlay::Kind::segment, kGreen, static_cast<float>(e.x1),
+                            static_cast<float>(e.y1), 0, 0, static_cast<float>(e.x2),
+                            static_cast<float>(e.y2), 0, 5.0f});
+    for (const CrowdColumn& c : L.columns)
+      d.overlays.push_back({Overlay::Kind::solid, kObstacle, static_cast<float>(c.x), static_cast<float>(c.y),
+                            0, static_cast<float>(c.r)});
+    if (c_.selection() && *c_.selection() < n) {
+      const uint32_t i = *c_.selection();
+      d.highlight[i] = 1;
+      d.overlays.push_back(
+          {Overlay::Kind::ring, kOrange, d.pos[i * 3], d.pos[i * 3 + 1], 0, 12.0f, 0, 0, 0, 2.0f});
+    }
+    d.version = (m ? m->steps() * 0x9E3779B97F4A7C15ull ^ m->fingerprint() : 1) ^ (by_pressure ? 7 : 0) ^
+                (c_.selection() ? *c_.selection() + 1 : 0);
+  }
+
+  std::string export_json() const override {
+    const Crowd* m = c_.model();
+    if (!m) return {};
+    std::string out = "{\"model\":\"crowd\",\"steps\":" + std::to_string(m->steps());
+    json_number(out, "time", m->time());
+    out += ",\"room\":\"" + std::string(m->layout().name) + "\",\"placed\":" + std::to_string(m->placed()) +
+           ",\"inside\":" + std::to_string(m->size()) + ",\"evacuated\":" + std::to_string(m->evacuated());
+    const double t = m->evacuation_time();
+    if (std::isnan(t))
+      out += ",\"evacuation_time\":null";
+    else
+      json_number(out, "evacuation_time", t);
+    json_number(out, "mean_speed", m->mean_speed());
+    json_number(out, "max_pressure", m->max_pressure());
+    json_objects(out, "people", m->size(), [&](size_t i) {
+      out += "\"id\":" + std::to_string(m->ids()[i]);
+      json_numbers(out, "p", {m->x()[i], m->y()[i]});
+      json_numbers(out, "v", {m->vx()[i], m->vy()[i]});
+      json_number(out, "r", m->radius()[i]);
+      json_number(out, "pressure", m->pressure()[i]);
+    });
+    out += ",\"exit_times\":[";
+    for (size_t i = 0; i < m->exit_times().size(); ++i)
+      out += (i ? "," : "") + format_double(m->exit_times()[i]);
+    out += "]";
+    auto segments = [&](const char* name, const std::vector<CrowdSegment>& v) {
+      json_objects(out, name, v.size(), [&](size_t i) {
+        json_numbers(out, "a", {v[i].x1, v[i].y1});
+        json_numbers(out, "b", {v[i].x2, v[i].y2});
+      });
+    };
+    segments("walls", m->layout().walls);
+    segments("exits", m->layout().exits);
+    json_objects(out, "columns", m->layout().columns.size(), [&](size_t i) {
+      const CrowdColumn& c = m->layout().columns[i];
+      json_numbers(out, "c", {c.x, c.y});
+      json_number(out, "r", c.r);
+    });
+    return out + "}\n";
+  }
+
+ protected:
+  void do_choose(size_t, int index) override { c_.set_layout(static_cast<uint32_t>(index)); }
+  CommandResult do_command(std::string_view id) override {
+    bool handled = false;
+    return standard_command(id, handled);
+  }
+};
+
+std::unique_ptr<WorkerModel> crowd_worker(std::string_view bytes) {
+  return list_worker(
+      bytes, CrowdController::blank_model(), crowd_unpack, [](Crowd& c) { c.step(); }, crowd_pack);
+}
+
+}  // namespace
+
+ModelEntry crowd_model() {
+  return {"crowd", "Crowd evacuation (social force)",
+          [] { return std::unique_ptr<ModelSession>(new CrowdSession); }, crowd_worker};
+}
+
+}  // namespace bandada

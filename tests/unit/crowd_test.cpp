@@ -1,0 +1,217 @@
+// Bandada — the crowd model (docs/models/crowd.md): its own exp against the platform's, the
+// driving, social, compression and friction terms on hand-made cases, walls that are never
+// crossed, people leaving only through exits, the same bits for any thread count, and its bytes.
+#include "models/crowd/crowd.h"
+
+#include <doctest/doctest.h>
+
+#include <cmath>
+#include <vector>
+
+#include "common/lcg.h"
+#include "models/crowd/crowd_math.h"
+
+using namespace bandada;
+
+namespace {
+
+CrowdLayout open_room() {  // 30 × 30 m, one exit far to the right
+  CrowdLayout L{"test",
+                30,
+                30,
+                {{0, 0, 30, 0}, {30, 0, 30, 14}, {30, 16, 30, 30}, {30, 30, 0, 30}, {0, 30, 0, 0}},
+                {{30, 14, 30, 16}},
+                {},
+                1,
+                1,
+                29,
+                29};
+  return L;
+}
+
+CrowdParams params(double dt = 0.005) {
+  CrowdParams p;
+  p.dt = dt;
+  return p;
+}
+
+}  // namespace
+
+TEST_CASE("det_exp agrees with exp to a few ulp over the range the social force uses") {
+  CHECK(det_exp(0.0) == 1.0);
+  CHECK(det_exp(-800) == 0.0);
+  CHECK(std::isinf(det_exp(710)));
+  double worst = 0;
+  Lcg rng(3);
+  for (int k = 0; k < 200000; ++k) {
+    const double x = -60 + 70 * rng.next();
+    const double want = std::exp(x), got = det_exp(x);
+    worst = std::fmax(worst, std::fabs(got - want) / want);
+  }
+  CAPTURE(worst);
+  CHECK(worst < 5e-16);  // about 2 ulp
+}
+
+TEST_CASE("alone, far from everything: the driving term m(v0·e − v)/τ toward the exit, exactly") {
+  Crowd c(params(0.005), open_room(), {10}, {15}, {0.3});  // on the exit's axis, 20 m from it
+  c.step();                                                // 8 internal steps of 0.005 s
+  // e = (1, 0) (the aim 0.5 m beyond the exit), and v after each step v + h·(v0·1 − v)/τ.
+  double v = 0, x = 10;
+  for (int k = 0; k < 8; ++k) {
+    v += 0.005 * (1.0 * 1 - v) / 0.5;
+    x += 0.005 * v;
+  }
+  CHECK(c.vx()[0] == doctest::Approx(v).epsilon(1e-12));
+  CHECK(c.vy()[0] == 0.0);
+  CHECK(c.x()[0] == doctest::Approx(x).epsilon(1e-12));
+}
+
+TEST_CASE("two people: the social force A·exp((r_ij − d_ij)/B), equal and opposite") {
+  // Mirror images about the exit's axis (y = 15): their y velocities are opposite, x equal.
+  Crowd d(params(), open_room(), {10, 10}, {14.5, 15.5}, {0.3, 0.3});
+  d.step();
+  CHECK(d.vy()[0] == doctest::Approx(-d.vy()[1]).epsilon(1e-12));
+  CHECK(d.vx()[0] == doctest::Approx(d.vx()[1]).epsilon(1e-12));
+  CHECK(d.vy()[0] < 0.0);  // pushed apart
+  // One behind the other on the axis, 1 m apart: each is pushed along the axis by
+  // A·e^{(0.6 − 1)/0.08}/m, so their speeds part by about 2·0.04 s·A·e^{−5}/m in a frame.
+  Crowd e(params(), open_room(), {10, 11}, {15, 15}, {0.3, 0.3});
+  Crowd f(params(), open_room(), {10}, {15}, {0.3});
+  Crowd g(params(), open_room(), {11}, {15}, {0.3});
+  e.step();
+  f.step();
+  g.step();
+  CHECK(g.vx()[0] - f.vx()[0] == doctest::Approx(0.0).epsilon(1e-12));  // alone, alike
+  CHECK(e.vx()[1] - e.vx()[0] == doctest::Approx(2 * 0.04 * 2000 * std::exp(-5.0) / 80.0).epsilon(0.02));
+}
+
+TEST_CASE("overlapping people: body compression k·(r_ij − d_ij) on top of the social force") {
+  CrowdParams one = params(0.005);
+  Crowd a(one, open_room(), {10, 10.5}, {15, 15}, {0.3, 0.3});  // 0.1 m overlap
+  Crowd b(one, open_room(), {10, 10.7}, {15, 15}, {0.3, 0.3});  // 0.1 m apart
+  a.step();
+  b.step();
+  const double spread_a = a.vx()[1] - a.vx()[0], spread_b = b.vx()[1] - b.vx()[0];
+  // 0.1 m of overlap: A·e^{1.25} + k·0.1 = 6 981 + 12 000 N against A·e^{−1.25} = 573 N apart;
+  // the pressed pair parts more than ten times as fast (until they no longer touch).
+  CHECK(spread_a > 10 * spread_b);
+  CHECK(spread_a > 2 * 0.005 * (2000 * std::exp(1.25) + 1.2e5 * 0.1) / 80);  // the first internal step alone
+}
+
+TEST_CASE("sliding friction: κ·overlap·Δv_t brakes a person sliding past a touching one") {
+  CrowdParams one = params(0.0005);
+  // Two people touching (0.05 m overlap), one at rest, in a room whose exit is straight ahead of
+  // both: friction couples their motion along the contact's tangent.
+  Crowd c(one, open_room(), {10, 10}, {14.75, 15.3}, {0.3, 0.3});
+  for (int k = 0; k < 3; ++k) c.step();
+  // Without friction the pair would separate only along y; with it, their x speeds stay close.
+  CHECK(std::fabs(c.vx()[0] - c.vx()[1]) < 0.05);
+}
+
+TEST_CASE("nobody crosses a wall: a panicking crowd in the corridor passes the middle wall only by its gap") {
+  CrowdParams p;
+  p.n = 150;
+  p.v0 = 5;
+  p.layout = 3;  // the corridor bottleneck
+  p.dt = 0.005;  // the coarsest step allowed, with the crowd pressed hardest
+  Crowd c(p);
+  std::vector<double> x = c.x(), y = c.y();
+  std::vector<uint32_t> id = c.ids();
+  size_t through = 0;
+  for (int s = 0; s < 1500 && c.size() > 0; ++s) {
+    c.step();
+    for (size_t i = 0; i < c.size(); ++i) {
+      REQUIRE(std::isfinite(c.x()[i]));
+      REQUIRE(std::isfinite(c.vx()[i]));
+      CHECK(c.x()[i] >= 0.0);
+      CHECK(c.x()[i] <= 20.0);
+      CHECK(c.y()[i] >= 0.0);
+      CHECK(c.y()[i] <= 10.0);
+      // Find this person a frame ago (ids ascend in index order, people only leave).
+      size_t k = 0;
+      while (id[k] != c.ids()[i]) ++k;
+      if (x[k] < 10.0 && c.x()[i] >= 10.0) {  // crossed x = 10 this frame: through the 1.2 m gap
+        const double t = (10.0 - x[k]) / (c.x()[i] - x[k]);
+        const double yc = y[k] + t * (c.y()[i] - y[k]);
+        CHECK(yc > 4.4 - 0.1);
+        CHECK(yc < 5.6 + 0.1);
+        ++through;
+      }
+    }
+    x = c.x();
+    y = c.y();
+    id = c.ids();
+  }
+  CHECK(through > 50);
+  CHECK(c.evacuated() + c.size() == c.placed());
+}
+
+TEST_CASE("people leave only through an exit, and each leaving time is recorded in order") {
+  CrowdParams p;
+  p.n = 40;
+  p.dt = 0.004;
+  Crowd c(p);
+  for (int s = 0; s < 3000 && c.size() > 0; ++s) c.step();
+  CHECK(c.size() == 0);
+  CHECK(c.evacuated() == 40);
+  for (size_t k = 1; k < c.exit_times().size(); ++k) CHECK(c.exit_times()[k] >= c.exit_times()[k - 1]);
+  CHECK(c.evacuation_time() == c.exit_times().back());
+  CHECK(c.evacuation_time() > 5.0);
+}
+
+TEST_CASE("the same bits for any thread count, with herding on") {
+  CrowdParams p;
+  p.n = 300;
+  p.herding = 0.5;
+  p.v0 = 2;
+  uint64_t want = 0;
+  for (unsigned t : {1u, 2u, 3u}) {
+    Crowd c(p);
+    c.set_threads(t);
+    for (int s = 0; s < 40; ++s) c.step();
+    if (t == 1) want = c.fingerprint();
+    CHECK(c.fingerprint() == want);
+  }
+}
+
+TEST_CASE("a crowd as bytes: read back whole, continued to the same bits; damaged bytes refused") {
+  CrowdParams p;
+  p.n = 80;
+  p.layout = 2;  // with a column
+  Crowd a(p);
+  for (int s = 0; s < 30; ++s) a.step();
+  REQUIRE(a.cut_exit(0.2, 5.0, 1.0));
+  const std::string bytes = crowd_pack(a);
+  Crowd b(CrowdParams{});
+  REQUIRE(crowd_unpack(bytes, b));
+  CHECK(crowd_pack(b) == bytes);
+  for (int s = 0; s < 30; ++s) {
+    a.step();
+    b.step();
+  }
+  CHECK(a.fingerprint() == b.fingerprint());
+  Crowd untouched(CrowdParams{});
+  const uint64_t before = untouched.fingerprint();
+  CHECK_FALSE(crowd_unpack(bytes.substr(0, bytes.size() - 3), untouched));
+  std::string bad = bytes;
+  bad[15] = static_cast<char>(0x7f);  // the desired speed's high byte: out of range
+  CHECK_FALSE(crowd_unpack(bad, untouched));
+  CHECK(untouched.fingerprint() == before);
+}
+
+TEST_CASE("the tools: an exit cut into a wall, a column, people brushed in, erase") {
+  CrowdParams p;
+  p.n = 10;
+  Crowd c(p);
+  const size_t walls = c.layout().walls.size();
+  REQUIRE(c.cut_exit(7.5, 0.3, 1.0));  // the bottom wall
+  CHECK(c.layout().exits.size() == 2);
+  CHECK(c.layout().walls.size() == walls + 1);  // split in two around the new exit
+  CHECK_FALSE(c.cut_exit(7.5, 7.5, 1.0));       // no wall within 1 m
+  REQUIRE(c.add_column(3, 3, 0.5));
+  CHECK(c.add_people(10, 10, 1.0, 5) > 0);
+  const size_t n = c.size();
+  REQUIRE(c.remove_nearest(3, 3.6));  // the column's rim
+  CHECK(c.layout().columns.empty());
+  CHECK(c.size() == n);
+}
