@@ -79,8 +79,10 @@ int experiment_main(const std::vector<std::string>& args) {
     std::string line = "bandada-cli";
     for (const std::string& a : e->base) line += " " + a;
     for (const std::string& a : e->try_it) line += " " + a;
-    return fail(e->name + " is measured by a view of the lab, not by rows: its page card opens it; on the "
-                          "command line, " + line + " --steps T");
+    return fail(e->name +
+                " is measured by a view of the lab, not by rows: its page card opens it; on the "
+                "command line, " +
+                line + " --steps T");
   }
   if (format != "csv" && format != "jsonl") return fail("--format '" + shown(format) + "': csv or jsonl");
   size_t seeds = e->seeds;

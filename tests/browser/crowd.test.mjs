@@ -1,0 +1,71 @@
+// Bandada — the crowd model in the page (issue 29): it appears in the model menu with nothing
+// but its folder and one line of the composition root; the room is drawn to scale with green
+// exits; people run out through the exit and the readouts and plots follow; the tools edit the
+// room; its state equals the CLI's.
+import {test} from 'node:test';
+import assert from 'node:assert/strict';
+import {execFileSync} from 'node:child_process';
+import {useSuite, appState, nextFrames, freshPage, clickWidget, uiRects, canvasPoint, screenshotPath, nativeCli,
+        waitFor} from './helpers.mjs';
+
+const suite = useSuite();
+
+test('the crowd: chosen from the menu, run, people leave through the exit; the state is the CLI\'s', async () => {
+  const {context, page, errors} = await freshPage(suite.browser, suite.url, {viewport: {width: 1400, height: 900}});
+  const models = JSON.parse(await page.evaluate(() => Module.describe())).models;
+  assert.ok(models.some((m) => m[0] === 'crowd'), 'the menu lists the crowd');
+  await page.evaluate(() => Module.command('model:crowd'));
+  await page.evaluate(() => { Module.setField(0, '60'); Module.command('initialize'); });
+  let s = await appState(page);
+  assert.equal(s.model, 'crowd');
+  assert.equal(s.n, 60);
+  const view = JSON.parse(await page.evaluate(() => Module.viewJson(1, 0, 0)));
+  const kinds = view.overlays.map((o) => o[0]);
+  assert.ok(view.overlays.filter((o) => o[1] === 3).length >= 1, 'an exit drawn in green');  // kGreen = 3
+  assert.ok(kinds.length >= 60 + 5, 'a disc per person, and the walls');
+  // Ten steps by the Step command, then the CLI's JSON for the same run.
+  for (let k = 0; k < 10; ++k) await page.evaluate(() => Module.command('step'));
+  assert.equal(await page.evaluate(() => Module.stateJson()),
+               execFileSync(nativeCli, ['--model', 'crowd', '--people', '60', '--steps', '10'], {encoding: 'utf8'}));
+  // Run until some have left: the readouts say how many are inside and the outflow.
+  await page.evaluate(() => { Module.setField(1, '3'); Module.command('run'); });
+  s = await waitFor(() => appState(page), (q) => q.n < 55, 60000, 'people leaving');
+  const readouts = JSON.parse(await page.evaluate(() => Module.viewJson(1, 0, 0))).readouts.map((r) => r.slice(0, 2).join(' '));
+  assert.ok(readouts.some((r) => /^inside \d+ of 60$/.test(r)), readouts.join(' | '));
+  assert.ok(readouts.some((r) => /^outflow \d+ people\/s/.test(r)), readouts.join(' | '));
+  await page.screenshot({path: screenshotPath('crowd.png')});
+  await page.evaluate(() => Module.command('pause'));
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('the crowd\'s tools: cut an exit, place a column, draw a wall, erase; each changes the room', async () => {
+  const {context, page, errors} = await freshPage(suite.browser, suite.url, {viewport: {width: 1400, height: 900}});
+  await page.evaluate(() => Module.command('model:crowd'));
+  await page.evaluate(() => { Module.setField(0, '20'); Module.command('initialize'); });
+  const room = async () => {
+    const j = JSON.parse(await page.evaluate(() => Module.stateJson()));
+    return {walls: j.walls.length, exits: j.exits.length, columns: j.columns.length, people: j.people.length};
+  };
+  const before = await room();
+  assert.deepEqual(before, {walls: 5, exits: 1, columns: 0, people: 20});
+  const tools = JSON.parse(await page.evaluate(() => Module.describe())).tools;
+  const use = (label) => page.evaluate((k) => Module.setTool(k), tools.indexOf(label));
+  await use('cut an exit');
+  assert.ok(await page.evaluate(() => Module.pressModel(7.5, 0.2, false)), 'an exit cut into the bottom wall');
+  await use('place a column');
+  assert.ok(await page.evaluate(() => Module.pressModel(5, 13, false)));
+  await use('draw a wall');
+  await page.evaluate(() => Module.drag(2, 2, 2, 6));
+  let r = await room();
+  assert.deepEqual(r, {walls: 7, exits: 2, columns: 1, people: 20});
+  await use('erase');
+  assert.ok(await page.evaluate(() => Module.pressModel(5, 13.5, false)));
+  r = await room();
+  assert.equal(r.columns, 0);
+  // The edited room continues exactly through a state file on the command line.
+  const file = await page.evaluate(() => Module.saveState());
+  assert.match(file, /^bandada-state 1\nmodel crowd\n/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
