@@ -61,3 +61,14 @@ threads_page=$(grep -F "isolated (threaded build), 3-D benchmark flock" <<<"$pag
 mt_ms=$(grep -F "3-D, N=100000, r=0.305, ${threads_page:-0} thread" <<<"$wasm_mt" | head -n1 | awk '{for(i=1;i<=NF;i++) if($i=="ms/step") print $(i-1)}')
 page_target "isolated (threaded build)" "$mt_ms"
 page_target "not isolated (single-thread build)" "$one_ms"
+
+# The download: each page wasm against the goal of 1.5 MB (issue 30), with its gzip size.
+echo
+for f in build/web/bandada.wasm build/web/bandada-mt.wasm build/web/bandada-sweep.wasm; do
+  [ -f "$f" ] || continue
+  bytes=$(wc -c < "$f")
+  gz=$(gzip -9 -c "$f" | wc -c)
+  goal="" && [[ "$f" != *sweep* ]] && goal=$(awk -v b="$bytes" 'BEGIN { print (b <= 1500000 ? "goal <= 1.5 MB: met" : "goal <= 1.5 MB: missed") }')
+  awk -v f="$(basename "$f")" -v b="$bytes" -v g="$gz" -v goal="$goal" \
+    'BEGIN { printf "size %-20s %.2f MB (%.0f KB gzipped) %s\n", f, b / 1e6, g / 1e3, goal }'
+done

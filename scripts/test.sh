@@ -34,7 +34,7 @@ total0=$SECONDS
 stage "house style (clang-format --dry-run --Werror)" \
   bash -c "git ls-files '*.cpp' '*.h' | xargs clang-format --dry-run --Werror"
 stage "native build" bash -c "cmake --preset native >/dev/null && cmake --build --preset native"
-stage "native tests (ctest)" ctest --preset native
+stage "native tests (ctest)" ctest --preset native -j2
 if [ $quick -eq 1 ]; then
   printf '%s\n' "${results[@]}"
   echo "quick run: $(( (SECONDS - total0) / 60 )) min $(( (SECONDS - total0) % 60 )) s (the whole run: scripts/test.sh)"

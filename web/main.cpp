@@ -67,6 +67,7 @@ std::vector<SDL_Event> events_this_frame(std::vector<SDL_Event>& later) {
 /// Touch first where the device is touch: a larger font and frames at least 44 CSS px tall.
 void load_fonts(float dpr, bool coarse) {
   ImGuiIO& io = ImGui::GetIO();
+  // The glyph ranges of the atlas; web/web.cmake cuts the embedded font to the same list.
   static const ImWchar ranges[] = {0x0020, 0x00FF, 0x0370, 0x03FF, 0x2000, 0x206F, 0x2190, 0x21FF,
                                    0x2200, 0x22FF, 0x2300, 0x23FF, 0x25A0, 0x25FF, 0};
   ImFontConfig cfg;

@@ -402,8 +402,12 @@ void plots_contents(bandada::ModelSession& s) {
   bool paired = false;                                // a plot with two curves gets twice the height
   for (size_t k = 0; k < info.size(); ++k)
     paired = paired || (info[k].pair >= 0 && n && !std::isnan(s.series_value(k, n - 1)));
+  // Each plot shares the room, but stays readable (its curve 40 px tall at least, under its
+  // caption line): more plots than fit scroll.
+  const float caption = ImGui::GetTextLineHeight() + 2 * ImGui::GetStyle().ItemSpacing.y;
   const float ph = std::fmax(
-      24.0f, ImGui::GetContentRegionAvail().y / static_cast<float>(shown.size() + (paired ? 1 : 0)) - 6.0f);
+      40.0f + caption,
+      ImGui::GetContentRegionAvail().y / static_cast<float>(shown.size() + (paired ? 1 : 0)) - 6.0f);
   static std::vector<float> values, second;
   for (size_t k : shown) {
     float vmin = 0, vmax = 0;

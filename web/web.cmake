@@ -4,6 +4,22 @@
 set(BANDADA_IMGUI_DIR "${BANDADA_DEPS}/imgui")
 set(BANDADA_SDL2_DIR "${BANDADA_DEPS}/sdl2-wasm")
 set(BANDADA_FONT "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf" CACHE FILEPATH "Font embedded in the app (Greek letters, ⌘)")
+# The font is cut to the glyph ranges the app's atlas loads (web/main.cpp, the same list): the
+# same letters drawn the same way (ImGui's rasterizer uses neither hinting nor kerning), at about a
+# tenth of the bytes. Without pyftsubset (Debian's fonttools) the whole font is embedded.
+find_program(BANDADA_PYFTSUBSET pyftsubset)
+if(BANDADA_PYFTSUBSET)
+  set(BANDADA_FONT_EMBED "${CMAKE_BINARY_DIR}/DejaVuSans-subset.ttf")
+  add_custom_command(OUTPUT "${BANDADA_FONT_EMBED}"
+    COMMAND "${BANDADA_PYFTSUBSET}" "${BANDADA_FONT}" "--output-file=${BANDADA_FONT_EMBED}"
+            "--unicodes=U+0020-00FF,U+0370-03FF,U+2000-206F,U+2190-21FF,U+2200-22FF,U+2300-23FF,U+25A0-25FF"
+            --no-hinting --layout-features= --name-IDs=
+    DEPENDS "${BANDADA_FONT}" COMMENT "Cutting the embedded font to the app's glyph ranges")
+else()
+  message(WARNING "pyftsubset not found (Debian's fonttools): the whole font is embedded")
+  set(BANDADA_FONT_EMBED "${BANDADA_FONT}")
+endif()
+add_custom_target(bandada-font DEPENDS "${BANDADA_FONT_EMBED}")
 
 # The page, twice: single-threaded (any host) and threaded (-pthread, loaded only on a
 # cross-origin-isolated page). A threaded link needs every object built with -pthread, SDL2 too.
@@ -38,7 +54,12 @@ function(bandada_page target output core sdl_dir threaded)
   target_compile_definitions(${target}_imgui PUBLIC IMGUI_IMPL_OPENGL_ES3 IMGUI_DISABLE_OBSOLETE_FUNCTIONS
                              IMGUI_USER_CONFIG="${PROJECT_SOURCE_DIR}/web/imgui_config.h")
   target_compile_features(${target}_imgui PUBLIC cxx_std_17)
+  # The UI is compiled for size (the kernel, in core, stays -O3): it runs once a frame, not per boid.
+  target_compile_options(${target}_imgui PRIVATE -Oz)
   add_executable(${target} ${BANDADA_WEB_SOURCES})
+  target_compile_options(${target} PRIVATE -Oz)
+  # … but the views, which walk every glyph each drawn frame, stay fast.
+  set_source_files_properties(web/view3d.cpp web/view2d.cpp PROPERTIES COMPILE_OPTIONS -O3)
   target_link_libraries(${target} PRIVATE ${core} ${target}_imgui ${sdl_dir}/lib/libSDL2.a)
   target_include_directories(${target} SYSTEM PRIVATE "${BANDADA_DEPS}/include")
   bandada_target_defaults(${target})
@@ -48,7 +69,8 @@ function(bandada_page target output core sdl_dir threaded)
     -sUSE_WEBGL2=1 -sMIN_WEBGL_VERSION=2 -sMAX_WEBGL_VERSION=2 -sFULL_ES3=1 -sALLOW_MEMORY_GROWTH=1
     -sEXPORTED_FUNCTIONS=_main,_malloc,_free
     -sEXPORTED_RUNTIME_METHODS=UTF8ToString,stringToUTF8,lengthBytesUTF8 -lembind
-    "SHELL:--embed-file ${BANDADA_FONT}@/fonts/DejaVuSans.ttf")
+    "SHELL:--embed-file ${BANDADA_FONT_EMBED}@/fonts/DejaVuSans.ttf")
+  add_dependencies(${target} bandada-font)
   if(threaded)
     target_compile_options(${target}_imgui PRIVATE -pthread)
     target_compile_options(${target} PRIVATE -pthread)
@@ -60,7 +82,7 @@ function(bandada_page target output core sdl_dir threaded)
   else()
     target_link_options(${target} PRIVATE -sENVIRONMENT=web)
   endif()
-  set_property(TARGET ${target} APPEND PROPERTY LINK_DEPENDS "${BANDADA_FONT}")
+  set_property(TARGET ${target} APPEND PROPERTY LINK_DEPENDS "${BANDADA_FONT_EMBED}")
 endfunction()
 
 bandada_page(bandada-web bandada bandada_core "${BANDADA_SDL2_DIR}" OFF)

@@ -9,8 +9,10 @@ import {useSuite, appState, nextFrames, freshPage, clickWidget, uiRects, canvasP
         waitFor} from './helpers.mjs';
 
 const suite = useSuite();
+// The same in both builds (nothing here depends on threads): the threaded pass runs these.
+const only = process.env.BANDADA_ISOLATED === '0' ? {skip: 'the crowd model do not depend on threads: the threaded pass runs this'} : {};
 
-test('the crowd: chosen from the menu, run, people leave through the exit; the state is the CLI\'s', async () => {
+test('the crowd: chosen from the menu, run, people leave through the exit; the state is the CLI\'s', only, async () => {
   const {context, page, errors} = await freshPage(suite.browser, suite.url, {viewport: {width: 1400, height: 900}});
   const models = JSON.parse(await page.evaluate(() => Module.describe())).models;
   assert.ok(models.some((m) => m[0] === 'crowd'), 'the menu lists the crowd');
@@ -39,7 +41,7 @@ test('the crowd: chosen from the menu, run, people leave through the exit; the s
   await context.close();
 });
 
-test('the crowd\'s tools: cut an exit, place a column, draw a wall, erase; each changes the room', async () => {
+test('the crowd\'s tools: cut an exit, place a column, draw a wall, erase; each changes the room', only, async () => {
   const {context, page, errors} = await freshPage(suite.browser, suite.url, {viewport: {width: 1400, height: 900}});
   await page.evaluate(() => Module.command('model:crowd'));
   await page.evaluate(() => { Module.setField(0, '20'); Module.command('initialize'); });

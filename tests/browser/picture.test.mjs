@@ -7,6 +7,8 @@ import assert from 'node:assert/strict';
 import {useSuite, appState, nextFrames, freshPage, clickWidget, uiRects} from './helpers.mjs';
 
 const suite = useSuite();
+// The same in both builds (nothing here depends on threads): the threaded pass runs these.
+const only = process.env.BANDADA_ISOLATED === '0' ? {skip: 'pictures and clips do not depend on threads: the threaded pass runs this'} : {};
 
 async function downloaded(page, action) {
   const [download] = await Promise.all([page.waitForEvent('download'), action()]);
@@ -15,20 +17,35 @@ async function downloaded(page, action) {
   return [download.suggestedFilename(), Buffer.concat(chunks)];
 }
 
-/// RGBA pixels of a PNG, decoded by the browser.
-const decode = (page, png) => page.evaluate(async (b64) => {
-  const img = new Image();
-  img.src = 'data:image/png;base64,' + b64;
-  await img.decode();
-  const c = document.createElement('canvas');
-  c.width = img.width;
-  c.height = img.height;
-  const g = c.getContext('2d');
-  g.drawImage(img, 0, 0);
-  return {width: img.width, height: img.height, data: Array.from(g.getImageData(0, 0, img.width, img.height).data)};
-}, png.toString('base64'));
+/// Decodes two PNGs in the page and compares them there (only counts come back): pixels within
+/// ±2 per channel over the first one's top `rows` rows, lit pixels of the first, and text-coloured
+/// pixels in its strip below `rows`.
+const compare = (page, picture, shot, rows) => page.evaluate(async ([a, b, rows]) => {
+  const pixels = async (b64) => {
+    const img = new Image();
+    img.src = 'data:image/png;base64,' + b64;
+    await img.decode();
+    const c = document.createElement('canvas');
+    c.width = img.width;
+    c.height = img.height;
+    const g = c.getContext('2d');
+    g.drawImage(img, 0, 0);
+    return {width: img.width, height: img.height, data: g.getImageData(0, 0, img.width, img.height).data};
+  };
+  const p = await pixels(a), q = await pixels(b);
+  let same = 0, lit = 0, text = 0;
+  for (let i = 0; i < q.data.length; i += 4) {
+    let d = 0;
+    for (let k = 0; k < 3; ++k) d = Math.max(d, Math.abs(p.data[i + k] - q.data[i + k]));
+    if (d <= 2) ++same;
+    if (p.data[i] + p.data[i + 1] + p.data[i + 2] > 200) ++lit;
+  }
+  for (let y = rows; y < p.height; ++y)
+    for (let x = 0; x < Math.min(p.width, 300); ++x) if (p.data[(y * p.width + x) * 4] > 120) ++text;
+  return {width: p.width, height: p.height, total: q.data.length / 4, same, lit, text};
+}, [picture.toString('base64'), shot.toString('base64'), rows]);
 
-test('Save picture: a PNG of the view at its own resolution, the canvas\'s pixels, with a caption', async () => {
+test('Save picture: a PNG of the view at its own resolution, the canvas\'s pixels, with a caption', only, async () => {
   const {context, page, errors} = await freshPage(suite.browser, suite.url, {viewport: {width: 1200, height: 800}});
   await page.evaluate(() => Module.command('model:flock2d'));
   await page.evaluate(() => { Module.command('initialize'); Module.command('step'); Module.command('step'); });
@@ -36,32 +53,21 @@ test('Save picture: a PNG of the view at its own resolution, the canvas\'s pixel
   const view = (await appState(page)).view;  // x, y, w, h in CSS px (the device pixel ratio is 1 here)
   const [name, png] = await downloaded(page, () => clickWidget(page, 'Save picture'));
   assert.equal(name, 'bandada-flock2d-step2.png');
-  const pic = await decode(page, png);
   const strip = await page.evaluate(() => window.bandadaLastPicture.strip);
-  assert.equal(pic.width, Math.round(view[2]));
-  assert.equal(pic.height, Math.round(view[3]) + strip, 'the view, then the caption strip');
   // The same region of the page as the browser shows it (a screenshot of the canvas).
-  const canvasBox = await page.evaluate(() => { const r = document.getElementById('canvas').getBoundingClientRect(); return [r.left, r.top]; });
-  const shot = await decode(page, await page.screenshot({clip: {x: canvasBox[0] + view[0], y: canvasBox[1] + view[1], width: pic.width, height: pic.height - strip}}));
-  let same = 0, total = 0, lit = 0;
-  for (let i = 0; i < shot.data.length; i += 4) {
-    ++total;
-    const d = Math.max(...[0, 1, 2].map((k) => Math.abs(shot.data[i + k] - pic.data[i + k])));
-    if (d <= 2) ++same;
-    if (pic.data[i] + pic.data[i + 1] + pic.data[i + 2] > 200) ++lit;
-  }
-  assert.ok(same / total > 0.995, `the picture is the canvas: ${same} of ${total} pixels agree`);
-  assert.ok(lit > 100, 'the flock is in it');
-  // The caption strip carries text (pixels unlike its background).
-  let text = 0;
-  for (let y = pic.height - strip; y < pic.height; ++y)
-    for (let x = 0; x < Math.min(pic.width, 300); ++x) if (pic.data[(y * pic.width + x) * 4] > 120) ++text;
-  assert.ok(text > 30, 'a caption is written under the view');
+  const box = await page.evaluate(() => { const r = document.getElementById('canvas').getBoundingClientRect(); return [r.left, r.top]; });
+  const shot = await page.screenshot({clip: {x: box[0] + view[0], y: box[1] + view[1], width: Math.round(view[2]), height: Math.round(view[3])}});
+  const c = await compare(page, png, shot, Math.round(view[3]));
+  assert.equal(c.width, Math.round(view[2]));
+  assert.equal(c.height, Math.round(view[3]) + strip, 'the view, then the caption strip');
+  assert.ok(c.same / c.total > 0.995, `the picture is the canvas: ${c.same} of ${c.total} pixels agree`);
+  assert.ok(c.lit > 100, 'the flock is in it');
+  assert.ok(c.text > 30, 'a caption is written under the view');
   assert.deepEqual(errors, []);
   await context.close();
 });
 
-test('Record clip: a visible mark while recording, then a video with frames and a duration, named after the model and steps', async () => {
+test('Record clip: a visible mark while recording, then a video with frames and a duration, named after the model and steps', only, async () => {
   const {context, page, errors} = await freshPage(suite.browser, suite.url, {viewport: {width: 1200, height: 800}});
   await page.evaluate(() => Module.command('model:flock2d'));
   await page.evaluate(() => { Module.command('initialize'); Module.command('run'); });
@@ -95,7 +101,7 @@ test('Record clip: a visible mark while recording, then a video with frames and 
   await context.close();
 });
 
-test('the accessible view saves its SVG, with the caption', async () => {
+test('the accessible view saves its SVG, with the caption', only, async () => {
   const {context, page, errors} = await freshPage(suite.browser, suite.url);
   await page.evaluate(() => { Module.command('initialize'); Module.command('step'); });
   await page.evaluate(() => window.bandadaStartHtmlView());
