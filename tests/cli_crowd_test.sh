@@ -8,16 +8,28 @@ source "$(dirname "${BASH_SOURCE[0]}")/check.sh"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-j=$("$cli" --model crowd --people 40 --steps 4000)
+j=$("$cli" --model crowd --count 40 --steps 4000)
 check "40 people leave the paper's room through its one exit; the JSON says when the last left" \
   'python3 -c "import json,sys; j=json.loads(sys.argv[1]); assert j[\"inside\"] == 0 and j[\"evacuated\"] == 40 and j[\"evacuation_time\"] == j[\"exit_times\"][-1] > 10" "$j"'
-j=$("$cli" --model crowd --people 40 --steps 10)
+j=$("$cli" --model crowd --count 40 --steps 10)
+out40=$("$cli" --model crowd --count 40 --steps 4000)
+check "the JSON has the 90 % time (before the last), the clogging pauses and the exit's width" \
+  'python3 -c "import json,sys; j=json.loads(sys.argv[1]); assert 0 < j[\"evacuation_time_90\"] <= j[\"evacuation_time\"] and j[\"clogging_pauses\"] >= 0 and j[\"exit_width\"] == 1" "$out40"'
+# A wider exit empties the room sooner: 1 m against 2 m, three seeds each.
+for w in 1 2; do
+  for s in 1 2 3; do "$cli" --model crowd --count 60 --exit-width $w --seed $s --steps 5000 | python3 -c "import json,sys; print(json.load(sys.stdin)['evacuation_time'])"; done > "$tmp/width-$w"
+done
+wider=$(python3 -c "import statistics,sys; a=[float(x) for x in open(sys.argv[1])]; b=[float(x) for x in open(sys.argv[2])]; print('%.1f %.1f' % (statistics.mean(a), statistics.mean(b)))" "$tmp/width-1" "$tmp/width-2")
+echo "# mean evacuation time, 60 people, exit 1 m and 2 m: $wider s"
+check "a wider exit empties the room sooner (60 people, 3 seeds: 1 m against 2 m)" \
+  'python3 -c "import sys; a, b = map(float, sys.argv[1].split()); assert b < a" "$wider"'
+j=$("$cli" --model crowd --count 40 --steps 10)
 check "while anyone is inside, the evacuation time is null" \
   'python3 -c "import json,sys; j=json.loads(sys.argv[1]); assert j[\"evacuation_time\"] is None and j[\"inside\"] == 40" "$j"'
 # dt and dt/2, four seeds each: the mean evacuation time moves less than the spread over seeds.
 for dt in 0.002 0.001; do
   for s in 1 2 3 4; do
-    "$cli" --model crowd --people 60 --dt $dt --seed $s --steps 5000 | python3 -c "import json,sys; print(json.load(sys.stdin)['evacuation_time'])"
+    "$cli" --model crowd --count 60 --dt $dt --seed $s --steps 5000 | python3 -c "import json,sys; print(json.load(sys.stdin)['evacuation_time'])"
   done > "$tmp/evac-$dt"
 done
 verdict=$(python3 - "$tmp/evac-0.002" "$tmp/evac-0.001" <<'PY'
@@ -31,15 +43,15 @@ PY
 )
 echo "# halving dt: $verdict"
 check "halving dt changes the mean evacuation time by less than the spread over seeds" '[[ "$verdict" == ok* ]]'
-a=$("$cli" --model crowd --people 120 --room 3 --herding 0.4 --v0 2 --steps 60 --threads 1)
-b=$("$cli" --model crowd --people 120 --room 3 --herding 0.4 --v0 2 --steps 60 --threads 3)
+a=$("$cli" --model crowd --count 120 --preset corridor --herding 0.4 --v0 2 --steps 60 --threads 1)
+b=$("$cli" --model crowd --count 120 --preset corridor --herding 0.4 --v0 2 --steps 60 --threads 3)
 check "the corridor with herding: the same bytes on 1 and 3 threads" '[ "$a" = "$b" ]'
-whole=$("$cli" --model crowd --people 80 --room 2 --steps 300)
-"$cli" --model crowd --people 80 --room 2 --steps 170 --save-state "$tmp/c.state" > /dev/null
+whole=$("$cli" --model crowd --count 80 --preset column --steps 300)
+"$cli" --model crowd --count 80 --preset column --steps 170 --save-state "$tmp/c.state" > /dev/null
 check "a state file continues the crowd to the same bytes" '[ "$("$cli" --state "$tmp/c.state" --steps 130)" = "$whole" ]'
 check "--help lists the crowd's fields and rooms" \
-  '"$cli" --model crowd --help | grep -q -- "--herding" && "$cli" --model crowd --help | grep -q -- "--room 0|1|2|3"'
-for bad in "--people 0" "--v0 0" "--dt 0.01" "--herding 1.5" "--room 9" "--herd-radius 0.1"; do
+  '"$cli" --model crowd --help | grep -q -- "--herding" && "$cli" --model crowd --help | grep -q -- "--preset room|two-exits|column|corridor"'
+for bad in "--count 0" "--v0 0" "--dt 0.01" "--herding 1.5" "--preset nowhere" "--herd-radius 0.1"; do
   o=$("$cli" --model crowd $bad 2>"$tmp/err"); rc=$?
   check "refuses '$bad' with a message" '[ $rc -eq 2 ] && [ -z "$o" ] && [ -s "$tmp/err" ]'
 done

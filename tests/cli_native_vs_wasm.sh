@@ -20,7 +20,7 @@ for args in "--count 200 --steps 50" "--count 1000 --radius 0.6 --steps 20 --see
             "--model flock2d --count 150 --integrator rk4 --compare on --predator 450;300 --steps 30" \
             "sweep --model feedback2d --n 40 --cycles 20 --x alpha=0:3:3 --y feedback=0:2:2 --seeds 2" \
             "sweep --model boids3d --count 50 --steps 10 --x radius=0.5:3:4 --seeds 2 --format jsonl" \
-            "--model crowd --people 150 --herding 0.3 --steps 150" "--model crowd --room 3 --people 100 --v0 3 --steps 100 --format csv" \
+            "--model crowd --count 150 --herding 0.3 --steps 150" "--model crowd --preset corridor --count 100 --v0 3 --steps 100 --format csv" \
             "experiment leader-drags --seeds 2" "experiment all-max-twitchy --seeds 1 --format jsonl"; do
   n=$((n + 1))
   a=$("$native" $args | sha256sum)
@@ -31,7 +31,7 @@ done
 # bytes of the run never stopped; the same state gives the same file on both.
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-for args in "--model flock2d --count 150 --leader 2 --obstacle 300;300;50" "--count 200" "--model feedback2d --n 50" "--model crowd --people 70 --room 2"; do
+for args in "--model flock2d --count 150 --leader 2 --obstacle 300;300;50" "--count 200" "--model feedback2d --n 50" "--model crowd --count 70 --preset column"; do
   unit=steps; [[ "$args" == *feedback2d* ]] && unit=cycles
   whole=$("$native" $args --$unit 40 | sha256sum)
   "$native" $args --$unit 25 --save-state "$tmp/native.state" >/dev/null

@@ -28,9 +28,9 @@ test('the crowd: chosen from the menu, run, people leave through the exit; the s
   // Ten steps by the Step command, then the CLI's JSON for the same run.
   for (let k = 0; k < 10; ++k) await page.evaluate(() => Module.command('step'));
   assert.equal(await page.evaluate(() => Module.stateJson()),
-               execFileSync(nativeCli, ['--model', 'crowd', '--people', '60', '--steps', '10'], {encoding: 'utf8'}));
+               execFileSync(nativeCli, ['--model', 'crowd', '--count', '60', '--steps', '10'], {encoding: 'utf8'}));
   // Run until some have left: the readouts say how many are inside and the outflow.
-  await page.evaluate(() => { Module.setField(1, '3'); Module.command('run'); });
+  await page.evaluate(() => { Module.setField(2, '3'); Module.command('run'); });  // v0
   s = await waitFor(() => appState(page), (q) => q.n < 55, 60000, 'people leaving');
   const readouts = JSON.parse(await page.evaluate(() => Module.viewJson(1, 0, 0))).readouts.map((r) => r.slice(0, 2).join(' '));
   assert.ok(readouts.some((r) => /^inside \d+ of 60$/.test(r)), readouts.join(' | '));

@@ -91,9 +91,33 @@ const std::vector<CrowdLayout>& crowd_layouts() {
   return all;
 }
 
+const char* crowd_preset_word(uint32_t k) {
+  static const char* const kWords[] = {"room", "two-exits", "column", "corridor"};
+  return k < 4 ? kWords[k] : "";
+}
+
 Crowd::Crowd(const CrowdParams& p) : params_(p), rng_(p.seed) {
   const std::vector<CrowdLayout>& all = crowd_layouts();
   layout_ = all[std::min<size_t>(p.layout, all.size() - 1)];
+  // Every exit exit_width wide about its centre; the walls ending at its ends follow them.
+  for (CrowdSegment& e : layout_.exits) {
+    const double cx = (e.x1 + e.x2) / 2, cy = (e.y1 + e.y2) / 2, dx = e.x2 - e.x1, dy = e.y2 - e.y1;
+    const double len = std::sqrt(dx * dx + dy * dy), k = p.exit_width / (2 * len);
+    const CrowdSegment wide{cx - k * dx, cy - k * dy, cx + k * dx, cy + k * dy};
+    for (CrowdSegment& w : layout_.walls) {
+      auto move = [](double& x, double& y, double ox, double oy, double nx, double ny) {
+        if (x == ox && y == oy) {
+          x = nx;
+          y = ny;
+        }
+      };
+      move(w.x1, w.y1, e.x1, e.y1, wide.x1, wide.y1);
+      move(w.x2, w.y2, e.x1, e.y1, wide.x1, wide.y1);
+      move(w.x1, w.y1, e.x2, e.y2, wide.x2, wide.y2);
+      move(w.x2, w.y2, e.x2, e.y2, wide.x2, wide.y2);
+    }
+    e = wide;
+  }
   build_navigation();
   const CrowdLayout& L = layout_;
   for (uint32_t k = 0; k < p.n; ++k) {
@@ -491,6 +515,25 @@ void Crowd::internal_step(double h) {
 double Crowd::evacuation_time() const {
   if (placed_ == 0 || !x_.empty() || exit_times_.empty()) return NAN;
   return exit_times_.back();
+}
+
+double Crowd::evacuation_time_90() const {
+  const size_t k = static_cast<size_t>(std::ceil(0.9 * placed_));
+  return k > 0 && exit_times_.size() >= k ? exit_times_[k - 1] : NAN;
+}
+
+size_t Crowd::clogging_pauses() const {
+  size_t n = 0;
+  for (size_t i = 1; i < exit_times_.size(); ++i)
+    if (exit_times_[i] - exit_times_[i - 1] >= 1.0) ++n;
+  return n;
+}
+
+double Crowd::exit_width_total() const {
+  double w = 0;
+  for (const CrowdSegment& e : layout_.exits)
+    w += std::sqrt((e.x2 - e.x1) * (e.x2 - e.x1) + (e.y2 - e.y1) * (e.y2 - e.y1));
+  return w;
 }
 
 double Crowd::outflow() const {

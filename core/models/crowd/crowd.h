@@ -31,6 +31,7 @@ inline constexpr double kCrowdMaxSpeed = 20.0;
 
 struct CrowdParams {
   uint32_t n = 200;          ///< people placed at Initialize, 1 … 2000
+  double exit_width = 1.0;   ///< m, every exit of the room, 0.4 … 5 (each keeps its centre)
   double v0 = 1.0;           ///< desired speed, m/s, more than 0 … 10
   double herding = 0.0;      ///< p: 0 individual … 1 follow the neighbours' mean direction
   double herd_radius = 4.0;  ///< R, m: whose directions herding averages
@@ -59,6 +60,8 @@ struct CrowdLayout {
 };
 /// The preset rooms, in choice order.
 const std::vector<CrowdLayout>& crowd_layouts();
+/// A preset's word in links and on the command line: room, two-exits, column, corridor.
+const char* crowd_preset_word(uint32_t k);
 
 class Crowd;
 std::string crowd_pack(const Crowd& c);
@@ -108,6 +111,12 @@ class Crowd {
   double outflow() const;
   double mean_speed() const;
   double max_pressure() const;
+  /// When 90 % of those placed had left (the ceil(0.9·N)-th exit time); NaN before.
+  double evacuation_time_90() const;
+  /// Clogging pauses: gaps of 1 s or more between one person leaving and the next.
+  size_t clogging_pauses() const;
+  /// Every exit's width, summed, m.
+  double exit_width_total() const;
 
   // ---- the room ----
   const CrowdLayout& layout() const { return layout_; }

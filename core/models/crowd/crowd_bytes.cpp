@@ -23,7 +23,7 @@ std::string crowd_pack(const Crowd& c) {
   ByteWriter w;
   w.put(kMagic);
   w.put(p.n);
-  for (double v : {p.v0, p.herding, p.herd_radius, p.dt}) w.put(v);
+  for (double v : {p.exit_width, p.v0, p.herding, p.herd_radius, p.dt}) w.put(v);
   w.put(p.seed);
   w.put(p.layout);
   w.put(c.rng_.state);
@@ -48,7 +48,7 @@ bool crowd_unpack(std::string_view bytes, Crowd& c) {
   uint64_t steps = 0;
   double t = 0;
   if (!r.get(magic) || magic != kMagic || !r.get(p.n)) return false;
-  for (double* v : {&p.v0, &p.herding, &p.herd_radius, &p.dt}) r.get(*v);
+  for (double* v : {&p.exit_width, &p.v0, &p.herding, &p.herd_radius, &p.dt}) r.get(*v);
   r.get(p.seed);
   r.get(p.layout);
   r.get(rng);
@@ -69,7 +69,8 @@ bool crowd_unpack(std::string_view bytes, Crowd& c) {
       ids.size() != n || walls.size() % 4 || exits.size() % 4 || cols.size() % 3)
     return false;
   // Params in their fields' ranges, counts that add up, finite numbers where they belong.
-  if (p.n < 1 || p.n > kCrowdMaxPeople || !(p.v0 > 0 && p.v0 <= 10) || !(p.herding >= 0 && p.herding <= 1) ||
+  if (p.n < 1 || p.n > kCrowdMaxPeople || !(p.exit_width >= 0.4 && p.exit_width <= 5) ||
+      !(p.v0 > 0 && p.v0 <= 10) || !(p.herding >= 0 && p.herding <= 1) ||
       !(p.herd_radius >= 0.5 && p.herd_radius <= 20) || !(p.dt >= 0.0002 && p.dt <= 0.005) ||
       p.layout >= crowd_layouts().size() || placed > kCrowdMaxPeople || n + exits_t.size() > placed ||
       !(t >= 0 && t < 1e12))
@@ -89,7 +90,9 @@ bool crowd_unpack(std::string_view bytes, Crowd& c) {
   for (size_t i = 2; i < cols.size(); i += 3)
     if (!(cols[i] >= 0.1 && cols[i] <= 3)) return false;
   const unsigned threads = c.threads_;
-  Crowd out(CrowdParams{0, p.v0, p.herding, p.herd_radius, p.dt, p.seed, p.layout});
+  CrowdParams none = p;
+  none.n = 0;
+  Crowd out(none);
   out.params_ = p;
   out.rng_.state = rng;
   out.placed_ = placed;

@@ -33,7 +33,8 @@ void CrowdController::edit(CrowdField f, std::string_view text) {
 void CrowdController::apply_live() {
   if (!model_ || !live_fields_valid()) return;
   const CrowdParams p = current_params();
-  if (p.n != model_->params().n || p.seed != model_->params().seed) {
+  if (p.n != model_->params().n || p.seed != model_->params().seed ||
+      p.exit_width != model_->params().exit_width) {
     const bool was_running = running_;
     initialize();
     running_ = was_running;
@@ -152,12 +153,13 @@ CommandResult CrowdController::open_link(std::string_view share) {
   ModelLink link = read_model_link(share, "crowd", crowd_fields(), kCrowdFieldCount, texts.data());
   if (!link.ok) return {false, link.error};
   uint32_t room = 0;
-  if (auto r = link.get("room")) {
-    const IntegerParse k = parse_integer_text(*r, crowd_layouts().size() - 1);
-    if (k.ok)
-      room = static_cast<uint32_t>(k.value);
+  if (auto r = link.get("preset")) {
+    size_t k = 0;
+    while (k < crowd_layouts().size() && crowd_preset_word(static_cast<uint32_t>(k)) != *r) ++k;
+    if (k < crowd_layouts().size())
+      room = static_cast<uint32_t>(k);
     else
-      link.warnings.push_back("unknown room ignored; the first used");
+      link.warnings.push_back("unknown preset ignored; the room used");
   }
   texts_ = texts;
   revalidate();

@@ -22,7 +22,11 @@ class CrowdController : public LiveController<CrowdController, Crowd, CrowdSampl
   CrowdController();
 
   static constexpr RemoteCodec<Crowd> kRemote = {"crowd", crowd_pack, crowd_unpack};
-  static Crowd blank_model() { return Crowd(CrowdParams{1, 1.0, 0.0, 4.0, 0.002, 1, 0}); }
+  static Crowd blank_model() {
+    CrowdParams p;
+    p.n = 1;
+    return Crowd(p);
+  }
 
   void edit(CrowdField f, std::string_view text);
   void apply_live();

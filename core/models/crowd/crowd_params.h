@@ -16,8 +16,10 @@ namespace crowd_rows {
 using P = CrowdParams;
 // clang-format off
 inline constexpr FieldRow<P> kRows[] = {
-    {{"n", "people N", "people placed at Initialize, whole number 1 … 2000 (re-initializes)", true, 1, 2000, false, "people", true},
+    {{"n", "people N", "people placed at Initialize, whole number 1 … 2000 (re-initializes)", true, 1, 2000, false, "count", true},
      "200", {nullptr, &P::n}},
+    {{"w", "exit width", "m, 0.4 … 5: every exit of the room (re-initializes)", false, 0.4, 5, false, "exit-width", true},
+     "1", {&P::exit_width}},
     {{"v0", "desired speed v0", "m/s, more than 0 and at most 10 (the paper: 1 calm … 5 panic)", false, 0, 10, true, "v0"},
      "1", {&P::v0}},
     {{"p", "herding p", "0 … 1: 0 each to the nearest exit, 1 with the neighbours' mean direction", false, 0, 1, false, "herding"},
@@ -34,7 +36,7 @@ inline constexpr FieldRow<P> kRows[] = {
 inline constexpr int kCrowdFieldCount = static_cast<int>(std::size(crowd_rows::kRows));
 using CrowdFieldTexts = std::array<std::string, kCrowdFieldCount>;
 
-enum class CrowdField : int { n, v0, herding, herd_radius, dt, seed };
+enum class CrowdField : int { n, exit_width, v0, herding, herd_radius, dt, seed };
 
 const FieldInfo* crowd_fields();
 const CrowdFieldTexts& crowd_default_texts();

@@ -33,10 +33,10 @@ const ModelDescription& crowd_description() {
     ModelDescription m;
     m.info = kInfo;
     m.fields.assign(crowd_fields(), crowd_fields() + kCrowdFieldCount);
-    Choice room{"room", "room", {}, {}, "room"};
+    Choice room{"preset", "room", {}, {}, nullptr};
     for (size_t k = 0; k < crowd_layouts().size(); ++k) {
       room.names.push_back(crowd_layouts()[k].name);
-      room.values.push_back(std::to_string(k));
+      room.values.push_back(crowd_preset_word(static_cast<uint32_t>(k)));
     }
     m.choices = {room};
     m.commands = standard_commands("Place the people, paused (I)", "Pause, then one 0.04 s step (S)");
@@ -109,9 +109,15 @@ class CrowdSession final : public ControllerSession<CrowdController, CrowdField>
       for (double t : m->exit_times()) s += t;
       mean_exit = s / static_cast<double>(m->exit_times().size());
     }
+    const double last = m->exit_times().empty() ? NAN : m->exit_times().back();
+    const double flow = m->evacuated() > 0 ? static_cast<double>(m->evacuated()) / last : NAN;
     return {{"inside", std::to_string(m->size())},
             {"evacuated", std::to_string(m->evacuated())},
             {"evacuation_time", format_double(m->evacuation_time())},
+            {"evacuation_time_90", format_double(m->evacuation_time_90())},
+            {"mean_flow", format_double(flow)},
+            {"specific_flow", format_double(flow / m->exit_width_total())},
+            {"clogging_pauses", std::to_string(m->clogging_pauses())},
             {"mean_exit_time", format_double(mean_exit)},
             {"outflow", format_double(m->outflow())},
             {"mean_speed", format_double(m->mean_speed())},
@@ -219,6 +225,13 @@ class CrowdSession final : public ControllerSession<CrowdController, CrowdField>
       out += ",\"evacuation_time\":null";
     else
       json_number(out, "evacuation_time", t);
+    const double t90 = m->evacuation_time_90();
+    if (std::isnan(t90))
+      out += ",\"evacuation_time_90\":null";
+    else
+      json_number(out, "evacuation_time_90", t90);
+    out += ",\"clogging_pauses\":" + std::to_string(m->clogging_pauses());
+    json_number(out, "exit_width", m->exit_width_total());
     json_number(out, "mean_speed", m->mean_speed());
     json_number(out, "max_pressure", m->max_pressure());
     json_objects(out, "people", m->size(), [&](size_t i) {
