@@ -9,7 +9,9 @@ import path from 'node:path';
 import {useSuite, appState, uiRects, nextFrames, waitState, freshPage, outDir} from './helpers.mjs';
 
 const suite = useSuite();
-const MODELS = ['boids3d', 'feedback2d', 'flock2d'];
+// Layouts do not depend on threads: the threaded pass runs these.
+const only = process.env.BANDADA_ISOLATED === '0' ? {skip: 'layouts do not depend on threads: the threaded pass runs this'} : {};
+const MODELS = ['boids3d', 'feedback2d', 'flock2d', 'crowd'];
 const SCREENS = {
   phone: {viewport: {width: 390, height: 844}, hasTouch: true, isMobile: true, deviceScaleFactor: 2},
   tablet: {viewport: {width: 820, height: 1180}, hasTouch: true, isMobile: true},
@@ -64,7 +66,7 @@ async function tapWidget(page, name) {
 }
 
 for (const [screen, options] of Object.entries(SCREENS)) {
-  test(`${screen}: every model's widgets fit, none under the view, each tab in turn; the accessible view in one piece`, async () => {
+  test(`${screen}: every model's widgets fit, none under the view, each tab in turn; the accessible view in one piece`, only, async () => {
     const {context, page, errors} = await freshPage(suite.browser, suite.url, options);
     const coarse = !!options.hasTouch;
     for (const model of MODELS) {
@@ -76,7 +78,7 @@ for (const [screen, options] of Object.entries(SCREENS)) {
       assert.ok(s.view[2] >= Math.min(560, options.viewport.width - 1), `${screen}/${model}: the view is ${s.view[2]} px wide`);
       assert.ok(s.view[3] >= 200, `${screen}/${model}: the view is ${s.view[3]} px tall`);
       if (s.stacked) {
-        for (const tab of ['Parameters', 'Table', 'Plots', 'Sweep']) {
+        for (const tab of ['Parameters', 'Table', 'Plots', 'Sweep', 'Experiments']) {
           await tapOrClick(page, 'tab:' + tab, coarse);
           await checkWidgets(page, `${screen}/${model}/${tab}`, coarse);
         }
@@ -118,7 +120,7 @@ async function tapOrClick(page, name, coarse) {
   await nextFrames(page, 3);
 }
 
-test('phone: a tapped field opens the device keyboard through a real input, and keeps the raw text', async () => {
+test('phone: a tapped field opens the device keyboard through a real input, and keeps the raw text', only, async () => {
   const {context, page, errors} = await freshPage(suite.browser, suite.url, SCREENS.phone);
   await tapWidget(page, 'field:n');
   assert.equal(await page.evaluate(() => document.activeElement.id), 'touch-edit', 'a real input has the focus');
@@ -141,7 +143,7 @@ test('phone: a tapped field opens the device keyboard through a real input, and 
   await context.close();
 });
 
-test('phone: a one-finger drag scrolls the panel, and a slider dragged by touch writes its field', async () => {
+test('phone: a one-finger drag scrolls the panel, and a slider dragged by touch writes its field', only, async () => {
   const {context, page, errors} = await freshPage(suite.browser, suite.url, SCREENS.phone);
   await page.evaluate(() => { Module.command('model:flock2d'); Module.command('initialize'); });
   await nextFrames(page, 3);
@@ -174,7 +176,7 @@ test('phone: a one-finger drag scrolls the panel, and a slider dragged by touch 
   await context.close();
 });
 
-test('phone: a pinch zooms the 3-D view and the 2-D plane, Reset view undoes it, one finger still orbits', async () => {
+test('phone: a pinch zooms the 3-D view and the 2-D plane, Reset view undoes it, one finger still orbits', only, async () => {
   const {context, page, errors} = await freshPage(suite.browser, suite.url, SCREENS.phone);
   await page.evaluate(() => Module.command('initialize'));
   await nextFrames(page, 2);
@@ -224,7 +226,7 @@ test('phone: a pinch zooms the 3-D view and the 2-D plane, Reset view undoes it,
   await context.close();
 });
 
-test('tablet: turning it re-lays out without a reload, and a slider of the accessible view drags by touch', async () => {
+test('tablet: turning it re-lays out without a reload, and a slider of the accessible view drags by touch', only, async () => {
   // Playwright reloads an isMobile page when its viewport changes: turn a touch tablet without it.
   const {context, page, errors} = await freshPage(suite.browser, suite.url, {...SCREENS.tablet, isMobile: false});
   assert.equal((await appState(page)).stacked, true);
