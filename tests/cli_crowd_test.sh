@@ -50,8 +50,33 @@ whole=$("$cli" --model crowd --count 80 --preset column --steps 300)
 "$cli" --model crowd --count 80 --preset column --steps 170 --save-state "$tmp/c.state" > /dev/null
 check "a state file continues the crowd to the same bytes" '[ "$("$cli" --state "$tmp/c.state" --steps 130)" = "$whole" ]'
 check "--help lists the crowd's fields and rooms" \
-  '"$cli" --model crowd --help | grep -q -- "--herding" && "$cli" --model crowd --help | grep -q -- "--preset room|two-exits|column|corridor"'
-for bad in "--count 0" "--v0 0" "--dt 0.01" "--herding 1.5" "--preset nowhere" "--herd-radius 0.1"; do
+  '"$cli" --model crowd --help | grep -q -- "--herding" && "$cli" --model crowd --help | grep -q -- "--preset room|two-exits|column|corridor|hall" && "$cli" --model crowd --help | grep -q -- "--exit X1;Y1;X2;Y2"'
+# The room from the command line: a second exit and a column are in the JSON, and the exit is used.
+j=$("$cli" --model crowd --count 60 --exit "7;15;8;15" --obstacle "13.6;7.5;0.4" --wall "3;3;3;6" --steps 1500)
+check "--exit, --obstacle and --wall build the room: two exits, the column, the wall; people leave by both exits" \
+  'python3 -c "
+import json,sys
+j=json.loads(sys.argv[1])
+assert len(j[\"exits\"]) == 2 and j[\"exit_width\"] == 2
+assert j[\"columns\"] == [{\"c\": [13.6, 7.5], \"r\": 0.4}]
+assert {\"a\": [3, 3], \"b\": [3, 6]} in j[\"walls\"]
+assert j[\"evacuated\"] > 40
+" "$j"'
+one=$("$cli" --model crowd --count 60 --steps 1500 | python3 -c "import json,sys; print(json.load(sys.stdin)['evacuated'])")
+two=$(python3 -c "import json,sys; print(json.loads(sys.argv[1])['evacuated'])" "$j")
+echo "# evacuated after 60 s: one exit $one, with a second exit $two"
+check "a second exit from --exit lets more out in the same time" '[ "$two" -gt "$one" ]'
+whole=$("$cli" --model crowd --count 30 --wall "5;2;5;13" --steps 200 --threads 2)
+"$cli" --model crowd --count 30 --wall "5;2;5;13" --steps 90 --save-state "$tmp/w.state" > /dev/null
+check "a room edited from the command line continues from its state file to the same bytes" \
+  '[ "$("$cli" --state "$tmp/w.state" --steps 110 --threads 2)" = "$whole" ]'
+p1=$("$cli" --model crowd --preset hall --count 20000 --steps 0 | python3 -c "import json,sys; j=json.load(sys.stdin); print(j['placed'], len(j['exits']))")
+check "the hall places 20 000 people and has eight exits" '[ "$p1" = "20000 8" ]'
+for bad in "--exit 1;7;1;8" "--exit 15;7;15" "--wall 5;0;5;16" "--obstacle 1;2;20" "--obstacle 20;2;1" "--exit 15;7;15;7.2"; do
+  o=$("$cli" --model crowd $bad 2>"$tmp/err"); rc=$?
+  check "refuses '$bad', naming the option" '[ $rc -eq 2 ] && [ -z "$o" ] && grep -q -- "${bad%% *}" "$tmp/err"'
+done
+for bad in "--count 0" "--count 20001" "--v0 0" "--dt 0.01" "--herding 1.5" "--preset nowhere" "--herd-radius 0.1"; do
   o=$("$cli" --model crowd $bad 2>"$tmp/err"); rc=$?
   check "refuses '$bad' with a message" '[ $rc -eq 2 ] && [ -z "$o" ] && [ -s "$tmp/err" ]'
 done

@@ -130,6 +130,16 @@ std::vector<std::string> split_text(std::string_view s, char sep) {
   return out;
 }
 
+bool parse_real_list(std::string_view text, char sep, std::vector<double>& out) {
+  out.clear();
+  for (const std::string& part : split_text(text, sep)) {
+    const RealParse v = parse_real_text(part);
+    if (!v.ok) return false;
+    out.push_back(v.value);
+  }
+  return true;
+}
+
 std::string format_fixed(double value, int digits) {
   char b[64];
   std::snprintf(b, sizeof b, "%.*f", digits, value);

@@ -35,6 +35,8 @@ IntegerParse parse_integer_text(std::string_view text, uint64_t max_value);
 std::string format_double(double value);
 /// The parts of `s` between each `sep`, empty ones included: "a,,b" gives a, "", b; "" gives "".
 std::vector<std::string> split_text(std::string_view s, char sep);
+/// Numbers separated by `sep` ("1;2.5;3"): false unless every part is a finite number.
+bool parse_real_list(std::string_view text, char sep, std::vector<double>& out);
 /// `value` with `digits` digits after the point ("%.*f"): for readouts, not for exact output.
 std::string format_fixed(double value, int digits);
 

@@ -86,25 +86,35 @@ const std::vector<CrowdLayout>& crowd_layouts() {
     d.exits = {{20, 4, 20, 6}};
     d.sx1 = 9.5;
     v.push_back(d);
+    // For scale: a 140 × 100 m hall with eight exits, two in each wall (20 000 people fit).
+    CrowdLayout h = room("Hall 140 × 100 m, eight exits", 140, 100);
+    h.walls = {{0, 0, 34, 0},      {36, 0, 104, 0},     {106, 0, 140, 0},     {140, 0, 140, 29},
+               {140, 31, 140, 69}, {140, 71, 140, 100}, {140, 100, 106, 100}, {104, 100, 36, 100},
+               {34, 100, 0, 100},  {0, 100, 0, 71},     {0, 69, 0, 31},       {0, 29, 0, 0}};
+    h.exits = {{34, 0, 36, 0},       {104, 0, 106, 0},   {140, 29, 140, 31}, {140, 69, 140, 71},
+               {106, 100, 104, 100}, {36, 100, 34, 100}, {0, 71, 0, 69},     {0, 31, 0, 29}};
+    v.push_back(h);
     return v;
   }();
   return all;
 }
 
 const char* crowd_preset_word(uint32_t k) {
-  static const char* const kWords[] = {"room", "two-exits", "column", "corridor"};
-  return k < 4 ? kWords[k] : "";
+  static const char* const kWords[] = {"room", "two-exits", "column", "corridor", "hall"};
+  return k < 5 ? kWords[k] : "";
 }
 
-Crowd::Crowd(const CrowdParams& p) : params_(p), rng_(p.seed) {
+namespace {
+
+/// The preset with every exit `width` wide about its centre; the walls ending at its ends follow.
+CrowdLayout preset_room(const CrowdParams& p) {
   const std::vector<CrowdLayout>& all = crowd_layouts();
-  layout_ = all[std::min<size_t>(p.layout, all.size() - 1)];
-  // Every exit exit_width wide about its centre; the walls ending at its ends follow them.
-  for (CrowdSegment& e : layout_.exits) {
+  CrowdLayout L = all[std::min<size_t>(p.layout, all.size() - 1)];
+  for (CrowdSegment& e : L.exits) {
     const double cx = (e.x1 + e.x2) / 2, cy = (e.y1 + e.y2) / 2, dx = e.x2 - e.x1, dy = e.y2 - e.y1;
     const double len = std::sqrt(dx * dx + dy * dy), k = p.exit_width / (2 * len);
     const CrowdSegment wide{cx - k * dx, cy - k * dy, cx + k * dx, cy + k * dy};
-    for (CrowdSegment& w : layout_.walls) {
+    for (CrowdSegment& w : L.walls) {
       auto move = [](double& x, double& y, double ox, double oy, double nx, double ny) {
         if (x == ox && y == oy) {
           x = nx;
@@ -118,14 +128,95 @@ Crowd::Crowd(const CrowdParams& p) : params_(p), rng_(p.seed) {
     }
     e = wide;
   }
+  return L;
+}
+
+bool inside_room(const CrowdLayout& L, double x, double y) {
+  return x >= 0 && x <= L.width && y >= 0 && y <= L.height;
+}
+
+}  // namespace
+
+std::string crowd_room(const CrowdParams& p, const CrowdRoomEdits& edits, CrowdLayout& out) {
+  CrowdLayout L = preset_room(p);
+  const std::string size =
+      std::to_string(static_cast<int>(L.width)) + " × " + std::to_string(static_cast<int>(L.height)) + " m";
+  for (size_t k = 0; k < edits.walls.size(); ++k) {
+    const CrowdSegment& w = edits.walls[k];
+    const double len = std::sqrt((w.x2 - w.x1) * (w.x2 - w.x1) + (w.y2 - w.y1) * (w.y2 - w.y1));
+    if (!inside_room(L, w.x1, w.y1) || !inside_room(L, w.x2, w.y2))
+      return "--wall number " + std::to_string(k + 1) + ": both ends inside the room (" + size + ")";
+    if (!(len >= 0.1 && len <= 1000.0))
+      return "--wall number " + std::to_string(k + 1) + ": 0.1 … 1000 m long";
+    L.walls.push_back(w);
+  }
+  for (size_t k = 0; k < edits.exits.size(); ++k) {
+    // An exit lies along a wall: both its ends within 1 cm of the same wall, 0.4 m wide at least.
+    const CrowdSegment& e = edits.exits[k];
+    const double len = std::sqrt((e.x2 - e.x1) * (e.x2 - e.x1) + (e.y2 - e.y1) * (e.y2 - e.y1));
+    if (!(len >= 0.4)) return "--exit number " + std::to_string(k + 1) + ": at least 0.4 m wide";
+    size_t at = L.walls.size();
+    for (size_t w = 0; w < L.walls.size() && at == L.walls.size(); ++w)
+      if (distance_to(L.walls[w], e.x1, e.y1) <= 0.01 && distance_to(L.walls[w], e.x2, e.y2) <= 0.01) at = w;
+    if (at == L.walls.size())
+      return "--exit number " + std::to_string(k + 1) +
+             ": not along a wall (both ends within 1 cm of one wall)";
+    const CrowdSegment w = L.walls[at];
+    const double dx = w.x2 - w.x1, dy = w.y2 - w.y1, len2 = dx * dx + dy * dy;
+    double a = ((e.x1 - w.x1) * dx + (e.y1 - w.y1) * dy) / len2,
+           b = ((e.x2 - w.x1) * dx + (e.y2 - w.y1) * dy) / len2;
+    if (a > b) std::swap(a, b);
+    a = std::max(0.0, a);
+    b = std::min(1.0, b);
+    const double wlen = std::sqrt(len2);
+    L.walls.erase(L.walls.begin() + static_cast<long>(at));
+    if (a * wlen >= 0.05) L.walls.push_back({w.x1, w.y1, w.x1 + a * dx, w.y1 + a * dy});
+    if ((1 - b) * wlen >= 0.05) L.walls.push_back({w.x1 + b * dx, w.y1 + b * dy, w.x2, w.y2});
+    L.exits.push_back({w.x1 + a * dx, w.y1 + a * dy, w.x1 + b * dx, w.y1 + b * dy});
+  }
+  for (size_t k = 0; k < edits.columns.size(); ++k) {
+    const CrowdColumn& c = edits.columns[k];
+    if (!inside_room(L, c.x, c.y))
+      return "--obstacle number " + std::to_string(k + 1) + ": its centre inside the room (" + size + ")";
+    if (!(c.r >= 0.1 && c.r <= 10.0))
+      return "--obstacle number " + std::to_string(k + 1) + ": radius 0.1 … 10 m";
+    L.columns.push_back(c);
+  }
+  out = std::move(L);
+  return {};
+}
+
+Crowd::Crowd(const CrowdParams& p) : Crowd(p, preset_room(p)) {}
+
+Crowd::Crowd(const CrowdParams& p, CrowdLayout room) : params_(p), layout_(std::move(room)), rng_(p.seed) {
   build_navigation();
   const CrowdLayout& L = layout_;
-  for (uint32_t k = 0; k < p.n; ++k) {
+  // Placement looks only at the people in the 3 × 3 cells of 0.7 m (two radii at most) around a
+  // spot: the same answer as looking at everyone, found in constant time.
+  const double cell = 0.7;
+  const int gw = std::max(1, static_cast<int>(std::ceil(L.width / cell))),
+            gh = std::max(1, static_cast<int>(std::ceil(L.height / cell)));
+  std::vector<std::vector<uint32_t>> grid(static_cast<size_t>(gw) * gh);
+  auto cell_at = [&](double v, int size) {
+    return std::min(size - 1, std::max(0, static_cast<int>(v / cell)));
+  };
+  auto clear_of_people = [&](double x, double y, double r) {
+    const int ci = cell_at(x, gw), cj = cell_at(y, gh);
+    for (int j = std::max(0, cj - 1); j <= std::min(gh - 1, cj + 1); ++j)
+      for (int i = std::max(0, ci - 1); i <= std::min(gw - 1, ci + 1); ++i)
+        for (uint32_t k : grid[static_cast<size_t>(j) * gw + i])
+          if ((x - x_[k]) * (x - x_[k]) + (y - y_[k]) * (y - y_[k]) < (r + r_[k]) * (r + r_[k])) return false;
+    return true;
+  };
+  const uint32_t want = std::min(p.n, kCrowdMaxPeople);
+  for (uint32_t k = 0; k < want; ++k) {
     bool put = false;
     for (int tries = 0; tries < 2000 && !put; ++tries) {
       const double r = 0.25 + 0.1 * rng_.next();
       const double x = L.sx0 + (L.sx1 - L.sx0) * rng_.next(), y = L.sy0 + (L.sy1 - L.sy0) * rng_.next();
-      if (!free_spot(x, y, r)) continue;
+      if (!clear_of_people(x, y, r) || !free_of_room(x, y, r)) continue;
+      grid[static_cast<size_t>(cell_at(y, gh)) * gw + cell_at(x, gw)].push_back(
+          static_cast<uint32_t>(x_.size()));
       x_.push_back(x);
       y_.push_back(y);
       r_.push_back(r);
@@ -160,9 +251,13 @@ Crowd::Crowd(const CrowdParams& p, CrowdLayout layout, std::vector<double> x, st
 }
 
 bool Crowd::free_spot(double x, double y, double r) const {
-  if (x < r || y < r || x > layout_.width - r || y > layout_.height - r) return false;
   for (size_t j = 0; j < x_.size(); ++j)
     if ((x - x_[j]) * (x - x_[j]) + (y - y_[j]) * (y - y_[j]) < (r + r_[j]) * (r + r_[j])) return false;
+  return free_of_room(x, y, r);
+}
+
+bool Crowd::free_of_room(double x, double y, double r) const {
+  if (x < r || y < r || x > layout_.width - r || y > layout_.height - r) return false;
   for (const CrowdSegment& w : layout_.walls)
     if (distance_to(w, x, y) < r) return false;
   for (const CrowdColumn& c : layout_.columns)
@@ -328,7 +423,12 @@ void Crowd::internal_step(double h) {
   const double cell = kCrowdReach;
   const int gw = std::max(1, static_cast<int>(std::ceil(layout_.width / cell))),
             gh = std::max(1, static_cast<int>(std::ceil(layout_.height / cell)));
-  std::vector<uint32_t> start(static_cast<size_t>(gw) * gh + 1, 0), order(n), home(n);
+  std::vector<uint32_t>& start = scratch_.start;
+  std::vector<uint32_t>& order = scratch_.order;
+  std::vector<uint32_t>& home = scratch_.home;
+  start.assign(static_cast<size_t>(gw) * gh + 1, 0);
+  order.resize(n);
+  home.resize(n);
   auto cell_of = [&](double x, double y) {
     const int i = std::min(gw - 1, std::max(0, static_cast<int>(std::floor(x / cell))));
     const int j = std::min(gh - 1, std::max(0, static_cast<int>(std::floor(y / cell))));
@@ -339,14 +439,20 @@ void Crowd::internal_step(double h) {
     ++start[home[i] + 1];
   }
   for (size_t c = 1; c < start.size(); ++c) start[c] += start[c - 1];
-  std::vector<uint32_t> fill(start.begin(), start.end() - 1);
+  std::vector<uint32_t>& fill = scratch_.fill;
+  fill.assign(start.begin(), start.end() - 1);
   for (size_t i = 0; i < n; ++i) order[fill[home[i]]++] = static_cast<uint32_t>(i);
   const double look = std::max(kCrowdReach, p.herding > 0 ? p.herd_radius : 0.0);
   const int span = static_cast<int>(std::ceil(look / cell));
 
-  std::vector<double> ax(n), ay(n), pressure(n);
-  parallel_for(n, threads_, [&](size_t first, size_t last, unsigned) {
-    std::vector<uint32_t> near;
+  std::vector<double>& ax = scratch_.ax;
+  std::vector<double>& ay = scratch_.ay;
+  ax.resize(n);
+  ay.resize(n);
+  pressure_.resize(n);
+  if (scratch_.near.size() < threads_) scratch_.near.resize(threads_);
+  parallel_for(n, threads_, [&](size_t first, size_t last, unsigned worker) {
+    std::vector<uint32_t>& near = scratch_.near[worker];
     for (size_t i = first; i < last; ++i) {
       const double xi = x_[i], yi = y_[i], vxi = vx_[i], vyi = vy_[i], ri = r_[i];
       near.clear();
@@ -399,7 +505,7 @@ void Crowd::internal_step(double h) {
         }
       }
       // Walls and columns: the same three terms with the surface at rest.
-      auto surface = [&](double qx, double qy, double d, double nx, double ny) {
+      auto surface = [&](double d, double nx, double ny) {
         const double overlap = ri - d;
         const double fn = kCrowdA * det_exp(overlap / kCrowdB) + (overlap > 0 ? kCrowdK * overlap : 0.0);
         fx += fn * nx;
@@ -410,86 +516,92 @@ void Crowd::internal_step(double h) {
           fx -= kCrowdKappa * overlap * vt * tx;
           fy -= kCrowdKappa * overlap * vt * ty;
         }
-        (void)qx;
-        (void)qy;
       };
       for (const CrowdSegment& w : layout_.walls) {
         double qx, qy;
         nearest_on(w, xi, yi, qx, qy);
         const double dx = xi - qx, dy = yi - qy, d = std::sqrt(dx * dx + dy * dy);
-        if (d < kCrowdReach && d > 0.0) surface(qx, qy, d, dx / d, dy / d);
+        if (d < kCrowdReach && d > 0.0) surface(d, dx / d, dy / d);
       }
       for (const CrowdColumn& c : layout_.columns) {
         const double dx = xi - c.x, dy = yi - c.y, dc = std::sqrt(dx * dx + dy * dy), d = dc - c.r;
-        if (d < kCrowdReach && dc > 0.0)
-          surface(c.x + c.r * dx / dc, c.y + c.r * dy / dc, d, dx / dc, dy / dc);
+        if (d < kCrowdReach && dc > 0.0) surface(d, dx / dc, dy / dc);
       }
       ax[i] = fx / kCrowdMass;
       ay[i] = fy / kCrowdMass;
-      pressure[i] = normal / (2.0 * kPi * ri);
+      pressure_[i] = normal / (2.0 * kPi * ri);
     }
   });
 
   // Move: semi-implicit Euler, every path checked against exits (leaving), walls and columns
-  // (stopping short of them) and the room's bounds.
-  std::vector<std::pair<double, uint32_t>> left;  // (exit time, index)
+  // (stopping short of them) and the room's bounds. Each person's move is its own; who left is
+  // gathered after, in index order.
   const double W = layout_.width, H = layout_.height;
-  for (size_t i = 0; i < n; ++i) {
-    double vx = vx_[i] + ax[i] * h, vy = vy_[i] + ay[i] * h;
-    const double speed = std::sqrt(vx * vx + vy * vy);
-    if (speed > kCrowdMaxSpeed) {  // (not a rule of the model: a bound that keeps numbers finite)
-      vx *= kCrowdMaxSpeed / speed;
-      vy *= kCrowdMaxSpeed / speed;
-    }
-    const double x0 = x_[i], y0 = y_[i];
-    double x1 = x0 + vx * h, y1 = y0 + vy * h;
-    double te = 2.0, tw = 2.0, nxw = 0, nyw = 0, t;
-    for (const CrowdSegment& e : layout_.exits)
-      if (path_meets(x0, y0, x1, y1, e, t) && t < te) te = t;
-    for (const CrowdSegment& w : layout_.walls)
-      if (path_meets(x0, y0, x1, y1, w, t) && t < tw) {
-        tw = t;
-        const double sx = w.x2 - w.x1, sy = w.y2 - w.y1, len = std::sqrt(sx * sx + sy * sy);
-        nxw = len > 0 ? -sy / len : 0.0;
-        nyw = len > 0 ? sx / len : 0.0;
+  std::vector<double>& out_at = scratch_.out_at;  // the fraction of h at which i left, else 2
+  out_at.resize(n);
+  parallel_for(n, threads_, [&](size_t first, size_t last, unsigned) {
+    for (size_t i = first; i < last; ++i) {
+      double vx = vx_[i] + ax[i] * h, vy = vy_[i] + ay[i] * h;
+      const double speed = std::sqrt(vx * vx + vy * vy);
+      if (speed > kCrowdMaxSpeed) {  // (not a rule of the model: a bound that keeps numbers finite)
+        vx *= kCrowdMaxSpeed / speed;
+        vy *= kCrowdMaxSpeed / speed;
       }
-    for (const CrowdColumn& c : layout_.columns)
-      if (path_enters(x0, y0, x1, y1, c, t) && t < tw) {
-        tw = t;
-        const double px = x0 + t * (x1 - x0) - c.x, py = y0 + t * (y1 - y0) - c.y,
-                     len = std::sqrt(px * px + py * py);
-        nxw = len > 0 ? px / len : 0.0;
-        nyw = len > 0 ? py / len : 0.0;
+      const double x0 = x_[i], y0 = y_[i];
+      double x1 = x0 + vx * h, y1 = y0 + vy * h;
+      double te = 2.0, tw = 2.0, nxw = 0, nyw = 0, t;
+      for (const CrowdSegment& e : layout_.exits)
+        if (path_meets(x0, y0, x1, y1, e, t) && t < te) te = t;
+      for (const CrowdSegment& w : layout_.walls)
+        if (path_meets(x0, y0, x1, y1, w, t) && t < tw) {
+          tw = t;
+          const double sx = w.x2 - w.x1, sy = w.y2 - w.y1, len = std::sqrt(sx * sx + sy * sy);
+          nxw = len > 0 ? -sy / len : 0.0;
+          nyw = len > 0 ? sx / len : 0.0;
+        }
+      for (const CrowdColumn& c : layout_.columns)
+        if (path_enters(x0, y0, x1, y1, c, t) && t < tw) {
+          tw = t;
+          const double px = x0 + t * (x1 - x0) - c.x, py = y0 + t * (y1 - y0) - c.y,
+                       len = std::sqrt(px * px + py * py);
+          nxw = len > 0 ? px / len : 0.0;
+          nyw = len > 0 ? py / len : 0.0;
+        }
+      out_at[i] = 2.0;
+      if (te <= 1.0 && te <= tw) {  // through an exit: gone
+        out_at[i] = te;
+        continue;
       }
-    if (te <= 1.0 && te <= tw) {  // through an exit: gone
-      left.push_back({t_ + te * h, static_cast<uint32_t>(i)});
-      continue;
+      if (tw <= 1.0) {  // stop short of the wall, and keep only the velocity along it
+        const double keep = std::max(0.0, tw - 1e-6);
+        x1 = x0 + keep * (x1 - x0);
+        y1 = y0 + keep * (y1 - y0);
+        const double vn = vx * nxw + vy * nyw;
+        vx -= vn * nxw;
+        vy -= vn * nyw;
+      }
+      if (x1 < 0.0 || x1 > W) {  // never out of the room any other way
+        x1 = std::min(W, std::max(0.0, x1));
+        vx = 0.0;
+      }
+      if (y1 < 0.0 || y1 > H) {
+        y1 = std::min(H, std::max(0.0, y1));
+        vy = 0.0;
+      }
+      x_[i] = x1;
+      y_[i] = y1;
+      vx_[i] = vx;
+      vy_[i] = vy;
     }
-    if (tw <= 1.0) {  // stop short of the wall, and keep only the velocity along it
-      const double keep = std::max(0.0, tw - 1e-6);
-      x1 = x0 + keep * (x1 - x0);
-      y1 = y0 + keep * (y1 - y0);
-      const double vn = vx * nxw + vy * nyw;
-      vx -= vn * nxw;
-      vy -= vn * nyw;
-    }
-    if (x1 < 0.0 || x1 > W) {  // never out of the room any other way
-      x1 = std::min(W, std::max(0.0, x1));
-      vx = 0.0;
-    }
-    if (y1 < 0.0 || y1 > H) {
-      y1 = std::min(H, std::max(0.0, y1));
-      vy = 0.0;
-    }
-    x_[i] = x1;
-    y_[i] = y1;
-    vx_[i] = vx;
-    vy_[i] = vy;
-  }
-  pressure_ = std::move(pressure);
+  });
+  std::vector<std::pair<double, uint32_t>>& left = scratch_.left;  // (exit time, index)
+  left.clear();
+  for (size_t i = 0; i < n; ++i)
+    if (out_at[i] <= 1.0) left.push_back({t_ + out_at[i] * h, static_cast<uint32_t>(i)});
   if (!left.empty()) {
     std::sort(left.begin(), left.end());
-    std::vector<char> gone(n, 0);
+    std::vector<char>& gone = scratch_.gone;
+    gone.assign(n, 0);
     for (const auto& [time, i] : left) {
       exit_times_.push_back(time);
       gone[i] = 1;

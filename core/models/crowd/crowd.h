@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "common/lcg.h"
@@ -24,13 +25,13 @@ inline constexpr double kCrowdKappa = 2.4e5;  ///< κ, kg/(m·s)
 inline constexpr double kCrowdReach = 2.0;    ///< social force only within 2 m, centre to centre or surface
 inline constexpr double kCrowdFrame = 0.04;   ///< s of model time per frame step
 inline constexpr double kCrowdNavCell = 0.1;  ///< m, the navigation field's grid
-inline constexpr uint32_t kCrowdMaxPeople = 2000;
+inline constexpr uint32_t kCrowdMaxPeople = 20000;
 /// A person's speed is capped here, m/s: far above anyone's desired speed, it only keeps a crowd
 /// pressed hard at a coarse dt finite (contact and friction are stiff; docs/models/crowd.md, "Time").
 inline constexpr double kCrowdMaxSpeed = 20.0;
 
 struct CrowdParams {
-  uint32_t n = 200;          ///< people placed at Initialize, 1 … 2000
+  uint32_t n = 200;          ///< people placed at Initialize, 1 … 20 000
   double exit_width = 1.0;   ///< m, every exit of the room, 0.4 … 5 (each keeps its centre)
   double v0 = 1.0;           ///< desired speed, m/s, more than 0 … 10
   double herding = 0.0;      ///< p: 0 individual … 1 follow the neighbours' mean direction
@@ -60,8 +61,20 @@ struct CrowdLayout {
 };
 /// The preset rooms, in choice order.
 const std::vector<CrowdLayout>& crowd_layouts();
-/// A preset's word in links and on the command line: room, two-exits, column, corridor.
+/// A preset's word in links and on the command line: room, two-exits, column, corridor, hall.
 const char* crowd_preset_word(uint32_t k);
+
+/// What the command line adds to a preset room before anyone is placed (--wall, --exit,
+/// --obstacle): walls, exits cut into walls, columns, applied in that order.
+struct CrowdRoomEdits {
+  std::vector<CrowdSegment> walls, exits;
+  std::vector<CrowdColumn> columns;
+  bool empty() const { return walls.empty() && exits.empty() && columns.empty(); }
+};
+/// The room people are placed in: preset p.layout with every exit p.exit_width wide about its
+/// centre, then `edits`. Empty, with `out` set, or why an edit does not fit (naming its option
+/// and its place among them: "--exit number 2: …").
+std::string crowd_room(const CrowdParams& p, const CrowdRoomEdits& edits, CrowdLayout& out);
 
 class Crowd;
 std::string crowd_pack(const Crowd& c);
@@ -74,6 +87,8 @@ class Crowd {
   /// The room of p.layout, and p.n people placed at random in its start area without overlap
   /// (fewer when they do not fit: placed() says how many).
   explicit Crowd(const CrowdParams& p);
+  /// p.n people placed at random in `room`'s start area, as above (the room as given: see crowd_room).
+  Crowd(const CrowdParams& p, CrowdLayout room);
   /// The room `layout` with the given people (centres and radii, at rest), for hand-made cases.
   Crowd(const CrowdParams& p, CrowdLayout layout, std::vector<double> x, std::vector<double> y,
         std::vector<double> r);
@@ -141,7 +156,9 @@ class Crowd {
   void desired(double x, double y, double r, double& ex, double& ey) const;
   void build_navigation();
   bool blocked_path(double x0, double y0, double x1, double y1) const;
-  bool free_spot(double x, double y, double r) const;
+  bool free_spot(double x, double y,
+                 double r) const;  // clear of everyone and of the room's walls and columns
+  bool free_of_room(double x, double y, double r) const;  // inside, clear of walls and columns
 
   CrowdParams params_;
   CrowdLayout layout_;
@@ -157,6 +174,14 @@ class Crowd {
   // blocked or unreachable), rebuilt whenever the room changes.
   int nav_w_ = 0, nav_h_ = 0;
   std::vector<double> nav_;
+  // Working memory of internal_step, kept between steps so that a step allocates nothing.
+  struct Scratch {
+    std::vector<uint32_t> start, order, home, fill;
+    std::vector<double> ax, ay, out_at;
+    std::vector<std::vector<uint32_t>> near;  // per worker
+    std::vector<std::pair<double, uint32_t>> left;
+    std::vector<char> gone;
+  } scratch_;
 };
 
 }  // namespace bandada

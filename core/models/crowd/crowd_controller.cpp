@@ -59,7 +59,10 @@ void CrowdController::set_layout(uint32_t k) {
 CommandResult CrowdController::initialize() {
   CommandResult refused;
   if (!may_initialize(refused)) return refused;
-  auto c = std::make_unique<Crowd>(current_params());
+  CrowdLayout room;
+  const std::string bad = crowd_room(current_params(), edits_, room);
+  if (!bad.empty()) return {false, bad};
+  auto c = std::make_unique<Crowd>(current_params(), std::move(room));
   c->set_threads(threads_);
   const uint32_t placed = c->placed();
   adopt(std::move(c));

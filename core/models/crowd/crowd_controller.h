@@ -33,6 +33,8 @@ class CrowdController : public LiveController<CrowdController, Crowd, CrowdSampl
   uint32_t layout() const { return layout_; }
   void set_layout(uint32_t k);
 
+  /// The command line's room edits, applied at every Initialize (empty in the page).
+  CrowdRoomEdits& room_edits() { return edits_; }
   CommandResult initialize();
   CommandResult step();
   void work(double budget_ms);
@@ -61,6 +63,7 @@ class CrowdController : public LiveController<CrowdController, Crowd, CrowdSampl
 
   uint32_t layout_ = 0;
   unsigned threads_ = 1;
+  CrowdRoomEdits edits_;
 };
 
 }  // namespace bandada

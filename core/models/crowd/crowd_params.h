@@ -16,7 +16,7 @@ namespace crowd_rows {
 using P = CrowdParams;
 // clang-format off
 inline constexpr FieldRow<P> kRows[] = {
-    {{"n", "people N", "people placed at Initialize, whole number 1 … 2000 (re-initializes)", true, 1, 2000, false, "count", true},
+    {{"n", "people N", "people placed at Initialize, whole number 1 … 20000 (re-initializes)", true, 1, 20000, false, "count", true},
      "200", {nullptr, &P::n}},
     {{"w", "exit width", "m, 0.4 … 5: every exit of the room (re-initializes)", false, 0.4, 5, false, "exit-width", true},
      "1", {&P::exit_width}},

@@ -52,6 +52,11 @@ const ModelDescription& crowd_description() {
                {"column", "place a column"},
                {"erase", "erase"}};
     m.display_options = {{"speed", "colour by speed", 1, true}, {"pressure", "colour by pressure", 1}};
+    m.cli_options = {
+        {"wall", "X1;Y1;X2;Y2", "a wall from (X1, Y1) to (X2, Y2) in metres, inside the room; repeatable"},
+        {"exit", "X1;Y1;X2;Y2",
+         "an exit from (X1, Y1) to (X2, Y2) cut into a wall it lies along; repeatable"},
+        {"obstacle", "X;Y;R", "a column of radius R (0.1 … 10 m) centred at (X, Y); repeatable"}};
     m.legend = {
         {kRamp, "slow / low"}, {kRamp + 15, "fast / high"}, {kGreen, "exit"}, {kObstacle, "wall, column"}};
     return m;
@@ -140,6 +145,21 @@ class CrowdSession final : public ControllerSession<CrowdController, CrowdField>
                         m.radius()[i],
                         m.pressure()[i]};
     for (size_t k = 0; k < 7; ++k) out[k] = v[k];
+  }
+
+  std::string cli_option(std::string_view name, std::string_view value) override {
+    if (name != "wall" && name != "exit" && name != "obstacle") return ModelSession::cli_option(name, value);
+    std::vector<double> v;
+    const size_t want = name == "obstacle" ? 3 : 4;
+    if (!parse_real_list(value, ';', v) || v.size() != want)
+      return "--" + std::string(name) + " '" + std::string(value) + "': give " +
+             (want == 3 ? "X;Y;R" : "X1;Y1;X2;Y2") + ", numbers in metres separated by ';'";
+    CrowdRoomEdits& e = c_.room_edits();
+    if (name == "obstacle")
+      e.columns.push_back({v[0], v[1], v[2]});
+    else
+      (name == "wall" ? e.walls : e.exits).push_back({v[0], v[1], v[2], v[3]});
+    return {};
   }
 
   std::optional<uint32_t> selection() const override { return c_.selection(); }

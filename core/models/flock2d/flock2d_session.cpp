@@ -281,16 +281,8 @@ class Flock2dSession final : public ControllerSession<Flock2dController, Flock2d
     }
     if (name == "obstacle" || name == "wall") {
       std::vector<double> v;
-      std::string_view rest = value;
-      while (true) {
-        const size_t sep = rest.find(';');
-        const RealParse x = parse_real_text(rest.substr(0, sep));
-        if (!x.ok)
-          return "--" + std::string(name) + " '" + std::string(value) + "': numbers separated by ';'";
-        v.push_back(x.value);
-        if (sep == std::string_view::npos) break;
-        rest = rest.substr(sep + 1);
-      }
+      if (!parse_real_list(value, ';', v))
+        return "--" + std::string(name) + " '" + std::string(value) + "': numbers separated by ';'";
       const size_t want = name == "obstacle" ? 3 : 4;
       if (v.size() != want)
         return "--" + std::string(name) + " '" + std::string(value) + "': give " +
