@@ -43,12 +43,24 @@ export function serve(dir, port = 8080, host = '127.0.0.1', {isolated = true, sh
       res.writeHead(204, {'cache-control': 'no-cache'}).end();
       return;
     }
-    fs.readFile(file, (err, data) => {
+    // A precompressed copy (scripts/precompress.mjs) when the browser accepts it, as a static
+    // host set to serve them would; never for the recorder's rewritten HTML.
+    const accepts = String(req.headers['accept-encoding'] || '');
+    let encoding = '';
+    if (!(record && path.extname(file) === '.html')) {
+      for (const [word, ext] of [['br', '.br'], ['gzip', '.gz']])
+        if (!encoding && new RegExp(`\\b${word}\\b`).test(accepts) && fs.existsSync(file + ext) &&
+            fs.statSync(file + ext).mtimeMs >= (fs.existsSync(file) ? fs.statSync(file).mtimeMs : Infinity))
+          encoding = word;
+    }
+    fs.readFile(encoding ? file + (encoding === 'br' ? '.br' : '.gz') : file, (err, data) => {
       if (err) {
         res.writeHead(404, {'content-type': 'text/plain'}).end('not found');
         return;
       }
-      const headers = {'content-type': TYPES[path.extname(file)] || 'application/octet-stream', 'cache-control': 'no-cache'};
+      const headers = {'content-type': TYPES[path.extname(file)] || 'application/octet-stream', 'cache-control': 'no-cache',
+                       'vary': 'accept-encoding'};
+      if (encoding) headers['content-encoding'] = encoding;
       if (isolated) {
         headers['cross-origin-opener-policy'] = 'same-origin';
         headers['cross-origin-embedder-policy'] = 'require-corp';

@@ -120,3 +120,12 @@ add_custom_command(OUTPUT ${BANDADA_PAGE_FILES}
           "${PROJECT_SOURCE_DIR}/assets/favicon.svg")
 add_custom_target(bandada-page ALL DEPENDS ${BANDADA_PAGE_FILES})
 add_dependencies(bandada-web bandada-page)
+
+# Precompressed copies (.br, .gz) of the page's files, for static hosts that serve them as they
+# are (docs/hosting.md); scripts/serve.mjs serves them to browsers that accept them.
+add_custom_command(OUTPUT "${BANDADA_WEB_DIR}/.precompressed"
+  COMMAND node "${PROJECT_SOURCE_DIR}/scripts/precompress.mjs" "${BANDADA_WEB_DIR}"
+  COMMAND ${CMAKE_COMMAND} -E touch "${BANDADA_WEB_DIR}/.precompressed"
+  DEPENDS bandada-web bandada-web-mt bandada-sweep ${BANDADA_PAGE_FILES} "${PROJECT_SOURCE_DIR}/scripts/precompress.mjs"
+  COMMENT "Precompressing the page's files (brotli and gzip)")
+add_custom_target(bandada-precompressed ALL DEPENDS "${BANDADA_WEB_DIR}/.precompressed")

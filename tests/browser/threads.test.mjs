@@ -3,7 +3,10 @@
 // single-thread build and says why. Both reach the same fingerprint.
 import {test, before, after} from 'node:test';
 import assert from 'node:assert/strict';
-import {launch, startServer, openPage, appState, nextFrames} from './helpers.mjs';
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import {launch, startServer, openPage, appState, nextFrames, webDir} from './helpers.mjs';
 
 let browser;
 before(async () => { browser = await launch(); });
@@ -276,12 +279,24 @@ for (const isolated of [true, false]) test(`${isolated ? 'threaded' : 'single-th
   }
 });
 
-test('a plain static host: the service worker adds the headers, one reload, then the threaded build', async () => {
+test('a plain static host: the service worker adds the headers, one reload, then the threaded build, sent precompressed', async () => {
+  // The precompressed copies are the files, byte for byte.
+  const copies = fs.readdirSync(webDir).filter((f) => /\.(br|gz)$/.test(f));
+  assert.ok(copies.includes('bandada-mt.wasm.br') && copies.includes('bandada.wasm.gz'), copies.join(' '));
+  for (const copy of copies) {
+    const packed = fs.readFileSync(path.join(webDir, copy));
+    const plain = copy.endsWith('.br') ? zlib.brotliDecompressSync(packed) : zlib.gunzipSync(packed);
+    assert.ok(plain.equals(fs.readFileSync(path.join(webDir, copy.slice(0, -3)))), `${copy} is its file`);
+  }
   const {server, url} = await startServer({isolated: false, shim: true});
   const context = await browser.newContext({viewport: {width: 1400, height: 900}});
   const errors = [];
   try {
     const page = await context.newPage();
+    const encodings = [];  // how each build's wasm came
+    page.on('response', (r) => {
+      if (/bandada(-mt)?\.wasm$/.test(r.url())) encodings.push(r.headers()['content-encoding'] || 'none');
+    });
     page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
     page.on('pageerror', (e) => errors.push(String(e)));
     let loads = 0;  // whole documents loaded (hash changes are not loads)
@@ -295,6 +310,7 @@ test('a plain static host: the service worker adds the headers, one reload, then
     assert.equal(facts.isolated, true, 'isolated by the service worker');
     assert.match(facts.build, /bandada-mt\.js$/);
     assert.equal(loads, 2, 'exactly one reload');
+    assert.ok(encodings.length > 0 && encodings.every((e) => e === 'br'), `wasm sent as ${encodings}`);
     const s = await appState(page);
     assert.equal(s.threads, Math.min(16, await page.evaluate(() => navigator.hardwareConcurrency)));
     assert.equal(s.texts[0], '300', 'the link was read after the reload');
