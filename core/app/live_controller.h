@@ -148,6 +148,16 @@ class LiveController {
   /// Running, with steps estimated above kBackgroundAboveMs (as work() last saw them).
   bool long_steps() const { return running_ && long_steps_; }
 
+  /// A keystroke in field i: checked at once (Derived::revalidate), and applied now
+  /// (Derived::apply_live) unless the field waits for Enter or leaving it.
+  void edit_text(size_t i, std::string_view text) {
+    if (i >= N || texts_[i] == text) return;
+    notice_.clear();
+    texts_[i] = std::string(text);
+    static_cast<Derived*>(this)->revalidate();
+    if (typed(i)) static_cast<Derived*>(this)->apply_live();
+  }
+
   /// Enter or leaving field i: a field that waits for it (a count, the seed) applies now.
   void commit(size_t i) {
     if (i >= N || !waiting_[i]) return;
@@ -224,6 +234,20 @@ class LiveController {
     waiting_.fill(false);
   }
   void applied_live() { applied_ = live_texts(); }
+  /// The live fields p to the model: a new one when `rebuild` (Initialize, running as before),
+  /// else p applies from the next step.
+  template <class Params>
+  void apply_live_params(const Params& p, bool rebuild) {
+    if (rebuild) {
+      const bool was_running = running_;
+      static_cast<Derived*>(this)->initialize();
+      running_ = was_running;
+      return;
+    }
+    ++epoch_;
+    model_->set_live_params(p);
+    applied_live();
+  }
 
   /// Whether work() hands a step estimated at step_ms to the background thread.
   bool in_background(double step_ms) {

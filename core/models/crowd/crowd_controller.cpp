@@ -22,27 +22,10 @@ CrowdParams CrowdController::current_params() const {
   return p;
 }
 
-void CrowdController::edit(CrowdField f, std::string_view text) {
-  if (texts_[static_cast<int>(f)] == text) return;
-  notice_.clear();
-  texts_[static_cast<int>(f)] = std::string(text);
-  revalidate();
-  if (typed(static_cast<size_t>(f))) apply_live();
-}
-
 void CrowdController::apply_live() {
   if (!model_ || !live_fields_valid()) return;
-  const CrowdParams p = current_params();
-  if (p.n != model_->params().n || p.seed != model_->params().seed ||
-      p.exit_width != model_->params().exit_width) {
-    const bool was_running = running_;
-    initialize();
-    running_ = was_running;
-  } else {
-    ++epoch_;
-    model_->set_live_params(p);
-    applied_live();
-  }
+  const CrowdParams p = current_params(), &m = model_->params();
+  apply_live_params(p, p.n != m.n || p.seed != m.seed || p.exit_width != m.exit_width);
 }
 
 void CrowdController::set_layout(uint32_t k) {

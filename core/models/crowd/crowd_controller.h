@@ -28,8 +28,9 @@ class CrowdController : public LiveController<CrowdController, Crowd, CrowdSampl
     return Crowd(p);
   }
 
-  void edit(CrowdField f, std::string_view text);
+  void edit(CrowdField f, std::string_view text) { edit_text(static_cast<size_t>(f), text); }
   void apply_live();
+  void revalidate();
   uint32_t layout() const { return layout_; }
   void set_layout(uint32_t k);
 
@@ -56,7 +57,6 @@ class CrowdController : public LiveController<CrowdController, Crowd, CrowdSampl
   CommandResult open_link(std::string_view share);
 
  private:
-  void revalidate();
   CrowdParams current_params() const;
   void record();
   CommandResult edited(bool ok, const char* refused);

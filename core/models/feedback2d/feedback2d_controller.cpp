@@ -35,26 +35,10 @@ Feedback2dParams Feedback2dController::current_params() const {
   return p;
 }
 
-void Feedback2dController::edit(Feedback2dField f, std::string_view text) {
-  if (texts_[static_cast<int>(f)] == text) return;
-  notice_.clear();
-  texts_[static_cast<int>(f)] = std::string(text);
-  revalidate();
-  if (typed(static_cast<size_t>(f))) apply_live();
-}
-
 void Feedback2dController::apply_live() {
   if (!model_ || !live_fields_valid()) return;  // an invalid field waits; the system keeps its values
   const Feedback2dParams p = current_params();
-  if (p.n != model_->params().n || p.seed != model_->params().seed) {
-    const bool was_running = running_;
-    initialize();
-    running_ = was_running;
-  } else {
-    ++epoch_;
-    model_->set_live_params(p);
-    applied_live();
-  }
+  apply_live_params(p, p.n != model_->params().n || p.seed != model_->params().seed);
 }
 
 void Feedback2dController::set_operation(Feedback2dOperation op) {

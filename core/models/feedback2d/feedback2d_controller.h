@@ -39,7 +39,8 @@ class Feedback2dController
   // ---- fields (live) ------------------------------------------------------------------
   /// A valid edit applies to the running system from the next phase; n and the seed wait for
   /// Enter or leaving the field (commit()), then rebuild it.
-  void edit(Feedback2dField f, std::string_view text);
+  void edit(Feedback2dField f, std::string_view text) { edit_text(static_cast<size_t>(f), text); }
+  void revalidate();
   /// Applies the valid typed fields to the running system (commit() calls it).
   void apply_live();
   Feedback2dOperation operation() const { return operation_; }
@@ -68,7 +69,6 @@ class Feedback2dController
   CommandResult open_link(std::string_view share);
 
  private:
-  void revalidate();
   Feedback2dParams current_params() const;  // from valid texts, operation and switch
   Feedback2dParams current_params_or_model() const;
   void record();

@@ -113,12 +113,8 @@ void Flock2dController::apply_live() {
 }
 
 void Flock2dController::edit(Flock2dField f, std::string_view text) {
-  if (texts_[static_cast<int>(f)] == text) return;
-  notice_.clear();
-  texts_[static_cast<int>(f)] = std::string(text);
-  preset_ = -1;
-  revalidate();
-  if (typed(static_cast<size_t>(f))) apply_live();
+  if (texts_[static_cast<int>(f)] != text) preset_ = -1;  // the fields are no longer the preset's
+  edit_text(static_cast<size_t>(f), text);
 }
 
 void Flock2dController::apply_preset(int index) {

@@ -65,6 +65,7 @@ class Flock2dController
   void edit(Flock2dField f, std::string_view text);
   /// Applies the valid typed fields to the running flock (commit() calls it).
   void apply_live();
+  void revalidate();
   /// Sets every field of a preset but N and the seed (live, like edits); preset() is −1 (custom)
   /// after any edit.
   void apply_preset(int index);
@@ -144,7 +145,6 @@ class Flock2dController
 
  private:
   CommandResult add_marker(bool predator, double x, double y);
-  void revalidate();
   Flock2dParams params_from_fields() const;  // valid fields plus the non-text settings
   void record(bool with_nearest);
   void sync_obstacles();  // the flock gets exactly the controller's obstacles
