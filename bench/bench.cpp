@@ -2,7 +2,8 @@
 // natively and under Node (wasm); scripts/bench.sh runs both and prints the wasm/native ratio.
 // Per scenario: ns per boid-step (median and best of 5 runs of at least 0.5 s), mean neighbour
 // count k, candidates per boid, ns per candidate and per neighbour, rebuild vs steering split;
-// then threads: ms per step at 1 and 2 threads (3-D at N = 100 000, 2-D flock at N = 20 000).
+// then threads: ms per step at 1 and 2 threads (3-D at N = 100 000, 2-D flock at N = 20 000);
+// then the crowd in the 140 × 100 m hall at 2 000 and 20 000 people: ms per 0.04 s frame step.
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -13,6 +14,7 @@
 
 #include "common/parallel.h"
 #include "models/boids3d/boids3d.h"
+#include "models/crowd/crowd.h"
 #include "models/flock2d/flock2d.h"
 
 using namespace bandada;
@@ -180,6 +182,35 @@ int main(int argc, char** argv) {
       std::printf("2-D flock, N=20000, r=25, %u thread%s: %7.1f ms/step\n", t, t > 1 ? "s" : " ", runs[2]);
     }
     std::printf("2-D flock speed-up 1 -> 2 threads: %.2fx\n", ms[0] / ms[1]);
+  }
+
+  // The crowd: real time is one 0.04 s frame step in at most 40 ms of wall time.
+  for (uint32_t n : {2000u, 20000u}) {
+    if (quick && n > 2000) break;
+    CrowdParams cp;
+    cp.n = n;
+    cp.layout = 4;  // the hall
+    for (unsigned t = 1; t <= std::min(2u, hardware_threads()); ++t) {
+      Crowd crowd(cp);
+      crowd.set_threads(t);
+      for (int s = 0; s < 25; ++s) crowd.step();  // under way: everyone walking
+      std::vector<double> runs;
+      for (int run = 0; run < 5; ++run) {
+        auto t0 = Clock::now();
+        int steps = 0;
+        do {
+          crowd.step();
+          ++steps;
+        } while (seconds_since(t0) < min_s);
+        runs.push_back(seconds_since(t0) * 1e3 / steps);
+      }
+      std::sort(runs.begin(), runs.end());
+      std::printf(
+          "crowd, hall, N=%u, %u thread%s: %7.1f ms/step (0.04 s of model time)  %5.2f x real time  "
+          "%6.0f ns/person-substep\n",
+          crowd.placed(), t, t > 1 ? "s" : " ", runs[2], 40.0 / runs[2],
+          runs[2] * 1e6 / (crowd.size() * std::ceil(kCrowdFrame / cp.dt)));
+    }
   }
   return 0;
 }

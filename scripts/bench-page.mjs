@@ -6,7 +6,9 @@
 //   figure the page's targets compare with the benchmark's rate;
 // - the 3-D flock with the page's own weights at N = 100 000, r = 0.305, from Initialize: its
 //   boids start packed in the middle (k ≈ 37 and rising), so each step costs more;
-// - the 2-D flock at N = 20 000, r = 25.
+// - the 2-D flock at N = 20 000, r = 25;
+// - the crowd: 2 000 people in the hall (140 × 100 m, eight exits), threaded page only; real
+//   time is 25 steps/s (each 0.04 s of model time).
 // Each: steps per second over 10 s of running, the longest main-thread task (PerformanceObserver
 // 'longtask'), how many tasks took over 100 ms, how many frames were drawn per second, and how
 // many frames Pause takes to act; each figure the median of 5 runs, with their range (--quick:
@@ -90,6 +92,13 @@ const pageFlock = () => {
   Module.setField(1, '0.305');
   Module.command('initialize');
 };
+const crowd = () => {
+  Module.command('model:crowd');
+  Module.choose('preset', 4);  // the hall
+  Module.setField(0, '2000');
+  Module.commitField(0);
+  Module.command('initialize');
+};
 const flock2d = () => {
   Module.command('model:flock2d');
   const radius = JSON.parse(Module.describe()).fields.findIndex((f) => /perception/.test(f.label));
@@ -111,6 +120,7 @@ try {
   for (const isolated of [true, false])
     console.log(`page, ${build(isolated)}, 2-D flock N=20000 r=25: ` +
       await measure(isolated, flock2d));
+  console.log(`page, ${build(true)}, crowd N=2000 in the hall: ` + await measure(true, crowd));
 } finally {
   await browser.close();
 }

@@ -62,13 +62,59 @@ mt_ms=$(grep -F "3-D, N=100000, r=0.305, ${threads_page:-0} thread" <<<"$wasm_mt
 page_target "isolated (threaded build)" "$mt_ms"
 page_target "not isolated (single-thread build)" "$one_ms"
 
-# The download: each page wasm against the goal of 1.5 MB (issue 30), with its gzip size.
+# The threaded wasm CLI end to end (issue 30): the benchmark's kind of flock at N = 100 000,
+# r = 0.247, weights 0, timed as 42 steps less 2 steps (start-up and the first steps cancel), on
+# 1 and 2 threads.
+echo
+cli_ms() {  # $1 threads → ms per step
+  local t0 t1 t2
+  t0=$(date +%s.%N)
+  node --no-experimental-fetch build/wasm/bandada-cli-mt.js --count 100000 --radius 0.247 --separation 0 \
+    --alignment 0 --cohesion 0 --max-speed 2 --steps 2 --threads "$1" --format csv > /dev/null
+  t1=$(date +%s.%N)
+  node --no-experimental-fetch build/wasm/bandada-cli-mt.js --count 100000 --radius 0.247 --separation 0 \
+    --alignment 0 --cohesion 0 --max-speed 2 --steps 42 --threads "$1" --format csv > /dev/null
+  t2=$(date +%s.%N)
+  awk -v a="$t0" -v b="$t1" -v c="$t2" 'BEGIN { printf "%.1f", ((c - b) - (b - a)) * 1000 / 40 }'
+}
+cli1=$(cli_ms 1)
+cli2=$(cli_ms 2)
+echo "threaded wasm CLI, N=100000 r=0.247 weights 0: 1 thread ${cli1} ms/step, 2 threads ${cli2} ms/step"
+
+# The download: each page wasm against the goal of 1.5 MB (issue 30), with its gzip and brotli sizes.
 echo
 for f in build/web/bandada.wasm build/web/bandada-mt.wasm build/web/bandada-sweep.wasm; do
   [ -f "$f" ] || continue
   bytes=$(wc -c < "$f")
   gz=$(gzip -9 -c "$f" | wc -c)
+  br=$( [ -f "$f.br" ] && wc -c < "$f.br" || echo 0)
   goal="" && [[ "$f" != *sweep* ]] && goal=$(awk -v b="$bytes" 'BEGIN { print (b <= 1500000 ? "goal <= 1.5 MB: met" : "goal <= 1.5 MB: missed") }')
-  awk -v f="$(basename "$f")" -v b="$bytes" -v g="$gz" -v goal="$goal" \
-    'BEGIN { printf "size %-20s %.2f MB (%.0f KB gzipped) %s\n", f, b / 1e6, g / 1e3, goal }'
+  awk -v f="$(basename "$f")" -v b="$bytes" -v g="$gz" -v r="$br" -v goal="$goal" \
+    'BEGIN { printf "size %-20s %.2f MB (%.0f KB gzipped, %.0f KB as its .br) %s\n", f, b / 1e6, g / 1e3, r / 1e3, goal }'
 done
+
+# Every goal of issue 30 (and the crowd's scale), met or missed, from this run's figures.
+echo
+field_before() {  # the word before $2 in the first line of $1 matching the regex $3
+  grep -E "$3" <<<"$1" | head -n1 | awk -v w="$2" '{for(i=2;i<=NF;i++) if($i==w) {print $(i-1); exit}}'
+}
+goal() {  # goal NAME MEASURED OP TARGET UNIT
+  awk -v n="$1" -v m="$2" -v op="$3" -v t="$4" -v u="$5" 'BEGIN {
+    if (m == "") { printf "goal: %-58s not measured in this run: missed\n", n; exit }
+    ok = (op == "<=") ? (m + 0 <= t + 0) : (m + 0 >= t + 0)
+    printf "goal: %-58s %s %s (target %s %s): %s\n", n, m, u, op, t, ok ? "met" : "missed" }'
+}
+page_sps() {  # steps/s of the page line containing $1
+  grep -F "$1" <<<"$page" | head -n1 | sed -E 's/.*threads [0-9]+, ([0-9.]+).*/\1/'
+}
+goal "page, threaded, benchmark flock N=100000" "$(page_sps "isolated (threaded build), 3-D benchmark flock")" ">=" 25 "steps/s"
+goal "page, threaded, the page's weights N=100000" "$(page_sps "isolated (threaded build), 3-D default weights")" ">=" 20 "steps/s"
+goal "kernel, wasm, 1 thread, N=100000, per neighbour" "$(field_before "$wasm" "ns/nbr" "grid, k~20 +N=100000")" "<=" 25 "ns"
+goal "kernel, threaded wasm, 2 threads, N=100000 r=0.305" "$(field_before "$wasm_mt" "ms/step" "3-D, N=100000, r=0.305, 2 threads")" "<=" 20 "ms/step"
+goal "threaded wasm CLI, 1 -> 2 threads end to end" "$(awk -v a="$cli1" -v b="$cli2" 'BEGIN { if (b > 0) printf "%.2f", a / b }')" ">=" 1.8 "x"
+for f in bandada.wasm bandada-mt.wasm; do
+  [ -f "build/web/$f" ] && goal "size of $f" "$(awk -v b="$(wc -c < "build/web/$f")" 'BEGIN { printf "%.2f", b / 1e6 }')" "<=" 1.5 "MB"
+done
+goal "crowd, page, threaded, 2000 people in the hall" "$(page_sps "crowd N=2000")" ">=" 25 "steps/s (real time)"
+goal "crowd, threaded wasm, 2 threads, 2000 people" "$(field_before "$wasm_mt" "x" "crowd, hall, N=2000, 2 threads")" ">=" 1 "x real time"
+echo "crowd, native CLI engine, 20000 people: $(grep -F "crowd, hall, N=20000" <<<"$native" | tr -s ' ' | paste -sd ';' - || true)"
