@@ -41,6 +41,23 @@ size_t peak_memory_bytes() {
 #endif
 }
 
+/// The median of 5 runs of ms per step, each run stepping for at least min_s seconds.
+template <class Step>
+double median_ms_per_step(Step step, double min_s) {
+  std::vector<double> runs;
+  for (int run = 0; run < 5; ++run) {
+    auto t0 = Clock::now();
+    int steps = 0;
+    do {
+      step();
+      ++steps;
+    } while (seconds_since(t0) < min_s);
+    runs.push_back(seconds_since(t0) * 1e3 / steps);
+  }
+  std::sort(runs.begin(), runs.end());
+  return runs[2];
+}
+
 struct Figures {
   double median_ns, best_ns, k, candidates, rebuild_share;
 };
@@ -167,19 +184,8 @@ int main(int argc, char** argv) {
       Flock2d flock(fp);
       flock.set_threads(t);
       for (int s = 0; s < 5; ++s) flock.step();
-      std::vector<double> runs;
-      for (int run = 0; run < 5; ++run) {
-        auto t0 = Clock::now();
-        int steps = 0;
-        do {
-          flock.step();
-          ++steps;
-        } while (seconds_since(t0) < min_s);
-        runs.push_back(seconds_since(t0) * 1e3 / steps);
-      }
-      std::sort(runs.begin(), runs.end());
-      ms[t - 1] = runs[2];
-      std::printf("2-D flock, N=20000, r=25, %u thread%s: %7.1f ms/step\n", t, t > 1 ? "s" : " ", runs[2]);
+      ms[t - 1] = median_ms_per_step([&] { flock.step(); }, min_s);
+      std::printf("2-D flock, N=20000, r=25, %u thread%s: %7.1f ms/step\n", t, t > 1 ? "s" : " ", ms[t - 1]);
     }
     std::printf("2-D flock speed-up 1 -> 2 threads: %.2fx\n", ms[0] / ms[1]);
   }
@@ -194,22 +200,12 @@ int main(int argc, char** argv) {
       Crowd crowd(cp);
       crowd.set_threads(t);
       for (int s = 0; s < 25; ++s) crowd.step();  // under way: everyone walking
-      std::vector<double> runs;
-      for (int run = 0; run < 5; ++run) {
-        auto t0 = Clock::now();
-        int steps = 0;
-        do {
-          crowd.step();
-          ++steps;
-        } while (seconds_since(t0) < min_s);
-        runs.push_back(seconds_since(t0) * 1e3 / steps);
-      }
-      std::sort(runs.begin(), runs.end());
+      const double ms_step = median_ms_per_step([&] { crowd.step(); }, min_s);
       std::printf(
           "crowd, hall, N=%u, %u thread%s: %7.1f ms/step (0.04 s of model time)  %5.2f x real time  "
           "%6.0f ns/person-substep\n",
-          crowd.placed(), t, t > 1 ? "s" : " ", runs[2], 40.0 / runs[2],
-          runs[2] * 1e6 / (crowd.size() * std::ceil(kCrowdFrame / cp.dt)));
+          crowd.placed(), t, t > 1 ? "s" : " ", ms_step, 40.0 / ms_step,
+          ms_step * 1e6 / (static_cast<double>(crowd.size()) * std::ceil(kCrowdFrame / cp.dt)));
     }
   }
   return 0;

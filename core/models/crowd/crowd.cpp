@@ -412,6 +412,65 @@ void Crowd::step() {
   ++steps_;
 }
 
+const std::vector<std::vector<uint32_t>>& Crowd::neighbour_lists(double look) {
+  // Verlet lists: everyone within look + skin when built, kept until someone has moved more
+  // than skin / 2 (then nobody within `look` now can be missing from a list), or the people or
+  // `look` changed. A list only bounds who is looked at: each force still checks the exact
+  // distance, so the sums and their order do not depend on when the lists were built.
+  Scratch& S = scratch_;
+  const size_t n = x_.size();
+  const double skin = 0.5, half = 0.24;  // half a skin, less a margin for rounding
+  bool fresh = S.built_look == look && S.built_ids == id_;
+  for (size_t i = 0; fresh && i < n; ++i) {
+    const double dx = x_[i] - S.built_x[i], dy = y_[i] - S.built_y[i];
+    if (dx * dx + dy * dy > half * half) fresh = false;
+  }
+  if (fresh) return S.lists;
+  const double cell = look + skin, reach2 = cell * cell;
+  const int gw = std::max(1, static_cast<int>(std::ceil(layout_.width / cell))),
+            gh = std::max(1, static_cast<int>(std::ceil(layout_.height / cell)));
+  auto cell_at = [](double v, double size, int cells) {
+    return std::min(cells - 1, std::max(0, static_cast<int>(std::floor(v / size))));
+  };
+  std::vector<uint32_t>& start = S.start;
+  std::vector<uint32_t>& order = S.order;
+  std::vector<uint32_t>& home = S.home;
+  start.assign(static_cast<size_t>(gw) * gh + 1, 0);
+  order.resize(n);
+  home.resize(n);
+  for (size_t i = 0; i < n; ++i) {
+    home[i] = static_cast<uint32_t>(cell_at(y_[i], cell, gh) * gw + cell_at(x_[i], cell, gw));
+    ++start[home[i] + 1];
+  }
+  for (size_t c = 1; c < start.size(); ++c) start[c] += start[c - 1];
+  std::vector<uint32_t>& fill = S.fill;
+  fill.assign(start.begin(), start.end() - 1);
+  for (size_t i = 0; i < n; ++i) order[fill[home[i]]++] = static_cast<uint32_t>(i);
+  S.lists.resize(n);
+  parallel_for(n, threads_, [&](size_t first, size_t last, unsigned) {
+    for (size_t i = first; i < last; ++i) {
+      std::vector<uint32_t>& list = S.lists[i];
+      list.clear();
+      const int ci = static_cast<int>(home[i] % gw), cj = static_cast<int>(home[i] / gw);
+      for (int j = std::max(0, cj - 1); j <= std::min(gh - 1, cj + 1); ++j)
+        for (int c = std::max(0, ci - 1); c <= std::min(gw - 1, ci + 1); ++c) {
+          const size_t cc = static_cast<size_t>(j) * gw + c;
+          for (uint32_t k = start[cc]; k < start[cc + 1]; ++k) {
+            const uint32_t o = order[k];
+            const double dx = x_[o] - x_[i], dy = y_[o] - y_[i];
+            if (o != i && dx * dx + dy * dy < reach2) list.push_back(o);
+          }
+        }
+      std::sort(list.begin(), list.end());
+    }
+  });
+  S.built_x = x_;
+  S.built_y = y_;
+  S.built_ids = id_;
+  S.built_look = look;
+  return S.lists;
+}
+
 void Crowd::internal_step(double h) {
   const size_t n = x_.size();
   if (n == 0) {
@@ -419,51 +478,18 @@ void Crowd::internal_step(double h) {
     return;
   }
   const CrowdParams& p = params_;
-  // Cells of 2 m (the social force's reach), people listed in ascending index per cell.
-  const double cell = kCrowdReach;
-  const int gw = std::max(1, static_cast<int>(std::ceil(layout_.width / cell))),
-            gh = std::max(1, static_cast<int>(std::ceil(layout_.height / cell)));
-  std::vector<uint32_t>& start = scratch_.start;
-  std::vector<uint32_t>& order = scratch_.order;
-  std::vector<uint32_t>& home = scratch_.home;
-  start.assign(static_cast<size_t>(gw) * gh + 1, 0);
-  order.resize(n);
-  home.resize(n);
-  auto cell_of = [&](double x, double y) {
-    const int i = std::min(gw - 1, std::max(0, static_cast<int>(std::floor(x / cell))));
-    const int j = std::min(gh - 1, std::max(0, static_cast<int>(std::floor(y / cell))));
-    return static_cast<uint32_t>(j * gw + i);
-  };
-  for (size_t i = 0; i < n; ++i) {
-    home[i] = cell_of(x_[i], y_[i]);
-    ++start[home[i] + 1];
-  }
-  for (size_t c = 1; c < start.size(); ++c) start[c] += start[c - 1];
-  std::vector<uint32_t>& fill = scratch_.fill;
-  fill.assign(start.begin(), start.end() - 1);
-  for (size_t i = 0; i < n; ++i) order[fill[home[i]]++] = static_cast<uint32_t>(i);
   const double look = std::max(kCrowdReach, p.herding > 0 ? p.herd_radius : 0.0);
-  const int span = static_cast<int>(std::ceil(look / cell));
+  const std::vector<std::vector<uint32_t>>& lists = neighbour_lists(look);
 
   std::vector<double>& ax = scratch_.ax;
   std::vector<double>& ay = scratch_.ay;
   ax.resize(n);
   ay.resize(n);
   pressure_.resize(n);
-  if (scratch_.near.size() < threads_) scratch_.near.resize(threads_);
-  parallel_for(n, threads_, [&](size_t first, size_t last, unsigned worker) {
-    std::vector<uint32_t>& near = scratch_.near[worker];
+  parallel_for(n, threads_, [&](size_t first, size_t last, unsigned) {
     for (size_t i = first; i < last; ++i) {
       const double xi = x_[i], yi = y_[i], vxi = vx_[i], vyi = vy_[i], ri = r_[i];
-      near.clear();
-      const int ci = static_cast<int>(home[i] % gw), cj = static_cast<int>(home[i] / gw);
-      for (int j = std::max(0, cj - span); j <= std::min(gh - 1, cj + span); ++j)
-        for (int c = std::max(0, ci - span); c <= std::min(gw - 1, ci + span); ++c) {
-          const size_t cc = static_cast<size_t>(j) * gw + c;
-          for (uint32_t k = start[cc]; k < start[cc + 1]; ++k)
-            if (order[k] != i) near.push_back(order[k]);
-        }
-      std::sort(near.begin(), near.end());  // every sum in ascending index
+      const std::vector<uint32_t>& near = lists[i];  // ascending index: every sum in that order
       double ex, ey;
       desired(xi, yi, ri, ex, ey);
       if (p.herding > 0.0) {  // the mean direction of motion of those within R

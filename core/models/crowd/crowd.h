@@ -178,10 +178,17 @@ class Crowd {
   struct Scratch {
     std::vector<uint32_t> start, order, home, fill;
     std::vector<double> ax, ay, out_at;
-    std::vector<std::vector<uint32_t>> near;  // per worker
     std::vector<std::pair<double, uint32_t>> left;
     std::vector<char> gone;
+    // The neighbour lists and what they were built from (neighbour_lists).
+    std::vector<std::vector<uint32_t>> lists;
+    std::vector<double> built_x, built_y;
+    std::vector<uint32_t> built_ids;
+    double built_look = -1;
   } scratch_;
+  /// Each person's neighbour list for this internal step: everyone within `look` (and some
+  /// more), in ascending index.
+  const std::vector<std::vector<uint32_t>>& neighbour_lists(double look);
 };
 
 }  // namespace bandada
