@@ -23,16 +23,8 @@ table() {
 }
 
 if [ "${1:-}" = "--write" ]; then
-  file="$2"
-  t=$(table)
-  python3 - "$file" "$t" <<'PY'
-import sys
-path, table = sys.argv[1], sys.argv[2]
-text = open(path).read()
-begin, end = "<!-- experiments-table:begin -->", "<!-- experiments-table:end -->"
-a, b = text.index(begin) + len(begin), text.index(end)
-open(path, "w").write(text[:a] + "\n" + table + "\n" + text[b:])
-PY
+  t=$(table)  # whole before the file changes
+  printf '%s\n' "$t" | "$root/scripts/write-between-markers.py" "$2" experiments-table
 else
   table
 fi
