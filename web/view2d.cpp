@@ -82,7 +82,7 @@ void view2d_draw() {
   const float flip = d.y_up ? -1.0f : 1.0f;
   for (const bandada::Overlay& o : d.overlays) {  // obstacles, grids, trails, vectors: under the glyphs
     if (o.kind == bandada::Overlay::Kind::solid)
-      dl->AddCircleFilled(pm.at(o.x, o.y), o.size * pm.s, imgui_colour(o.colour), 48);
+      dl->AddCircleFilled(pm.at(o.x, o.y), o.size * pm.s, imgui_colour(o.colour));  // segments by size
     if (o.kind == bandada::Overlay::Kind::segment)
       dl->AddLine(pm.at(o.x, o.y), pm.at(o.x2, o.y2), imgui_colour(o.colour), o.width);
   }

@@ -22,13 +22,10 @@ class ControllerSession : public ModelSession {
   void work(double budget_ms) override { c_.work(budget_ms); }
   void pause_for_hidden_page() override { c_.pause_for_hidden_page(); }
   const std::string& notice() const override { return c_.notice(); }
-  std::string share_string() const override { return c_.share_string(); }
-  std::string saved_text() const override { return c_.saved_fields(); }
-  bool load_saved(std::string_view saved) override { return c_.load_saved_fields(saved); }
-  std::string state_bytes() const override { return c_.state_bytes(); }
-  bool load_state_bytes(std::string_view bytes) override { return c_.load_state_bytes(bytes); }
   size_t series_length() const override { return c_.series().size(); }
   uint64_t series_step(size_t i) const override { return c_.series()[i].step; }
+  std::optional<uint32_t> selection() const override { return c_.selection(); }
+  CommandResult select(int64_t index) override { return c_.select(index); }
 
  protected:
   /// The reasons of the commands every model has; "" for the others.
@@ -58,9 +55,40 @@ class ControllerSession : public ModelSession {
     return {};
   }
   void do_edit(size_t i, std::string_view text) override { c_.edit(static_cast<Field>(i), text); }
-  CommandResult do_open_link(std::string_view share) override { return c_.open_link(share); }
+  using Kept = ModelSession::Kept;
+  std::string kept(Kept form) const override {
+    if (form == Kept::link) return c_.share_string();
+    if (form == Kept::saved_text) return c_.saved_fields();
+    if (form == Kept::state) return c_.state_bytes();
+    return {};
+  }
+  CommandResult restore(Kept form, std::string_view text) override {
+    if (form == Kept::link) return c_.open_link(text);
+    if (form == Kept::saved_text) return {c_.load_saved_fields(text), "Not this model's saved fields."};
+    if (form == Kept::state) return {c_.load_state_bytes(text), "Not a state of this model."};
+    return {false, "Nothing to restore."};
+  }
 
   Controller c_;
+};
+
+/// The sessions of LiveController models (app/live_controller.h): their steps computed, placed
+/// (threads, a background thread, a remote worker) and measured the same way (each says how it
+/// counts its steps).
+template <class Controller, class Field>
+class LiveSession : public ControllerSession<Controller, Field> {
+ public:
+  using ControllerSession<Controller, Field>::ControllerSession;
+  CommandResult compute(uint64_t n) override { return this->c_.compute(n); }
+  void place_steps(const ModelSession::StepPlace& p) override {
+    this->c_.set_threads(p.threads);
+    this->c_.set_background(p.background);
+    this->c_.set_remote(p.remote);
+  }
+  bool long_steps() const override { return this->c_.long_steps(); }
+  void commit(size_t i) override { this->c_.commit(i); }
+  size_t size() const override { return this->c_.model() ? this->c_.model()->size() : 0; }
+  uint64_t fingerprint() const override { return this->c_.model() ? this->c_.model()->fingerprint() : 0; }
 };
 
 }  // namespace bandada

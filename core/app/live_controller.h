@@ -145,6 +145,9 @@ class LiveController {
   /// Where the build has no threads: long steps go to another instance of it (a page's Web
   /// Worker) as the models' bytes and come back one whole step at a time, as with set_background.
   void set_remote(RemoteStepper* remote) { remote_.attach(remote); }
+  /// Threads a step may use: a model whose step has no parallel part ignores them (a controller
+  /// whose model has one hides this).
+  void set_threads(unsigned) {}
   /// Running, with steps estimated above kBackgroundAboveMs (as work() last saw them).
   bool long_steps() const { return running_ && long_steps_; }
 

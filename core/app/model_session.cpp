@@ -47,7 +47,7 @@ CommandResult ModelSession::command(std::string_view id) {
 }
 
 CommandResult ModelSession::open_link(std::string_view share) {
-  CommandResult r = do_open_link(share);
+  CommandResult r = restore(Kept::link, share);
   if (r.ok) bump();
   return r;
 }

@@ -302,22 +302,23 @@ class ModelSession {
   /// Turns display option k on or off (on turns off the others of its group).
   void set_display(size_t k, bool on);
 
-  // ---- share, persistence ----------------------------------------------------------------
-  virtual std::string share_string() const = 0;
+  // ---- share, persistence: the forms a session is kept in (kept() and restore() below) ------
+  /// The link's share string (fields and choices).
+  std::string share_string() const { return kept(Kept::link); }
   /// Fills the fields from a link; CommandResult.ok false leaves everything as it was.
   CommandResult open_link(std::string_view share);
   /// The raw text of every field and choice, restored exactly by load_saved().
-  virtual std::string saved_text() const = 0;
-  virtual bool load_saved(std::string_view saved) = 0;
+  std::string saved_text() const { return kept(Kept::saved_text); }
+  bool load_saved(std::string_view saved) { return restore(Kept::saved_text, saved).ok; }
   /// A state file's section (run/state_file.h): everything beyond the fields' text that the run
   /// continues from, the model (and any twin) and the series, as bytes; "" with no state yet.
-  virtual std::string state_bytes() const = 0;
+  std::string state_bytes() const { return kept(Kept::state); }
   /// Reads what state_bytes() wrote, paused; false, nothing changed, for bytes that are not such
   /// a state of this model (cut, foreign, or a value out of range).
-  virtual bool load_state_bytes(std::string_view bytes) = 0;
+  bool load_state_bytes(std::string_view bytes) { return restore(Kept::state, bytes).ok; }
   /// sessionStorage on pagehide (back/forward): the state to rebuild; "" when none.
-  virtual std::string session_record() const { return {}; }
-  virtual CommandResult restore_session(std::string_view) { return {false, "Nothing to restore."}; }
+  std::string session_record() const { return kept(Kept::session); }
+  CommandResult restore_session(std::string_view record) { return restore(Kept::session, record); }
   /// Moves on every keystroke, choice, undo and link: saved text always matches the fields.
   uint64_t revision() const { return revision_; }
 
@@ -364,10 +365,15 @@ class ModelSession {
   virtual std::string extra_state_json() const { return "{}"; }
 
  protected:
+  /// The forms of persistence above, each written by kept() and read back by restore(): a
+  /// refused restore (ok false) changes nothing. A model without a form keeps "" and refuses it.
+  enum class Kept { link, saved_text, state, session };
+  virtual std::string kept(Kept form) const = 0;
+  virtual CommandResult restore(Kept form, std::string_view text) = 0;
+
   virtual void do_edit(size_t i, std::string_view text) = 0;
   virtual void do_choose(size_t, int) {}
   virtual CommandResult do_command(std::string_view id) = 0;
-  virtual CommandResult do_open_link(std::string_view share) = 0;
   void bump() { ++revision_; }
 
  private:

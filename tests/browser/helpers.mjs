@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {serve} from '../../scripts/serve.mjs';
+import {imagePixelsSource} from './image_pixels.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const root = path.resolve(here, '../..');
@@ -196,15 +197,8 @@ export function screenshotPath(name) {
 export async function regionPixels(page, rect) {
   const [x, y] = await canvasPoint(page, rect[0], rect[1]);
   const png = await page.screenshot({clip: {x, y, width: rect[2], height: rect[3]}});
-  return page.evaluate(async (b64) => {
-    const img = new Image();
-    img.src = 'data:image/png;base64,' + b64;
-    await img.decode();
-    const c = document.createElement('canvas');
-    c.width = img.width;
-    c.height = img.height;
-    const g = c.getContext('2d');
-    g.drawImage(img, 0, 0);
-    return {width: c.width, height: c.height, data: Array.from(g.getImageData(0, 0, c.width, c.height).data)};
-  }, png.toString('base64'));
+  return page.evaluate(async ([source, b64]) => {
+    const {width, height, data} = await (0, eval)(source)('data:image/png;base64,' + b64);
+    return {width, height, data: Array.from(data)};
+  }, [imagePixelsSource, png.toString('base64')]);
 }

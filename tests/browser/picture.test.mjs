@@ -5,6 +5,7 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {useSuite, appState, nextFrames, freshPage, clickWidget, uiRects} from './helpers.mjs';
+import {imagePixelsSource} from './image_pixels.mjs';
 
 const suite = useSuite();
 // The same in both builds (nothing here depends on threads): the threaded pass runs these.
@@ -20,18 +21,9 @@ async function downloaded(page, action) {
 /// Decodes two PNGs in the page and compares them there (only counts come back): pixels within
 /// ±2 per channel over the first one's top `rows` rows, lit pixels of the first, and text-coloured
 /// pixels in its strip below `rows`.
-const compare = (page, picture, shot, rows) => page.evaluate(async ([a, b, rows]) => {
-  const pixels = async (b64) => {
-    const img = new Image();
-    img.src = 'data:image/png;base64,' + b64;
-    await img.decode();
-    const c = document.createElement('canvas');
-    c.width = img.width;
-    c.height = img.height;
-    const g = c.getContext('2d');
-    g.drawImage(img, 0, 0);
-    return {width: img.width, height: img.height, data: g.getImageData(0, 0, img.width, img.height).data};
-  };
+const compare = (page, picture, shot, rows) => page.evaluate(async ([a, b, rows, source]) => {
+  const decode = (0, eval)(source);
+  const pixels = (b64) => decode('data:image/png;base64,' + b64);
   const p = await pixels(a), q = await pixels(b);
   let same = 0, lit = 0, text = 0;
   for (let i = 0; i < q.data.length; i += 4) {
@@ -43,7 +35,7 @@ const compare = (page, picture, shot, rows) => page.evaluate(async ([a, b, rows]
   for (let y = rows; y < p.height; ++y)
     for (let x = 0; x < Math.min(p.width, 300); ++x) if (p.data[(y * p.width + x) * 4] > 120) ++text;
   return {width: p.width, height: p.height, total: q.data.length / 4, same, lit, text};
-}, [picture.toString('base64'), shot.toString('base64'), rows]);
+}, [picture.toString('base64'), shot.toString('base64'), rows, imagePixelsSource]);
 
 test('Save picture: a PNG of the view at its own resolution, the canvas\'s pixels, with a caption', only, async () => {
   const {context, page, errors} = await freshPage(suite.browser, suite.url, {viewport: {width: 1200, height: 800}});

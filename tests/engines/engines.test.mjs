@@ -10,6 +10,7 @@ import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {serve} from '../../scripts/serve.mjs';
 import {openEngine} from './driver.mjs';
+import {imagePixelsSource} from '../browser/image_pixels.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const cli = path.join(root, 'build/native/bandada-cli');
@@ -264,22 +265,15 @@ test(`${engine}: Save picture gives a PNG of the view with its caption; Record c
   await b.evaluate(() => { Module.command('initialize'); Module.command('step'); });
   await frames(3);
   await clickWidget('Save picture');
-  const pic = await waitFor(() => b.evaluate(async () => {
+  const pic = await waitFor(() => b.evaluate(async (source) => {
     const p = window.bandadaLastPicture;
     if (!p) return null;
-    const img = new Image();
-    img.src = URL.createObjectURL(p.blob);
-    await img.decode();
-    const c = document.createElement('canvas');
-    c.width = img.width;
-    c.height = img.height;
-    const g = c.getContext('2d');
-    g.drawImage(img, 0, 0);
-    const d = g.getImageData(0, 0, img.width, img.height).data;
+    const img = await (0, eval)(source)(URL.createObjectURL(p.blob));
+    const d = img.data;
     let lit = 0;
     for (let i = 0; i < d.length; i += 4) if (d[i] + d[i + 1] + d[i + 2] > 200) ++lit;
     return {width: img.width, height: img.height, w: p.width, h: p.height, strip: p.strip, lit};
-  }), (p) => p !== null, 'the picture');
+  }, imagePixelsSource), (p) => p !== null, 'the picture');
   assert.equal(pic.width, pic.w);
   assert.equal(pic.height, pic.h + pic.strip);
   assert.ok(pic.lit > 100, `${engine}: the flock is in the picture (${pic.lit} lit pixels)`);

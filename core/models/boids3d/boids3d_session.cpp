@@ -149,12 +149,6 @@ class Boids3dSession final : public ControllerSession<Boids3dController, Boids3d
     for (size_t c = 0; c < 15; ++c) out[c] = v[c];
   }
 
-  std::optional<uint32_t> selection() const override { return c_.selection(); }
-  CommandResult select(int64_t index) override { return c_.select(index); }
-
-  std::string session_record() const override { return c_.session_record(); }
-  CommandResult restore_session(std::string_view record) override { return c_.restore_session(record); }
-
   void draw(DrawData& d) const override {
     const Boids3d* f = c_.flock();
     d.space = Space::cube;
@@ -207,6 +201,13 @@ class Boids3dSession final : public ControllerSession<Boids3dController, Boids3d
   }
 
  protected:
+  std::string kept(Kept form) const override {
+    return form == Kept::session ? c_.session_record() : ControllerSession::kept(form);
+  }
+  CommandResult restore(Kept form, std::string_view text) override {
+    return form == Kept::session ? c_.restore_session(text) : ControllerSession::restore(form, text);
+  }
+
   CommandResult do_command(std::string_view id) override {
     bool handled = false;
     CommandResult r = standard_command(id, handled);

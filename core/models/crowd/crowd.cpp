@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <memory>
 #include <queue>
 #include <utility>
 
@@ -277,7 +278,8 @@ void Crowd::build_navigation() {
   nav_w_ = std::max(1, static_cast<int>(std::ceil(layout_.width / g)));
   nav_h_ = std::max(1, static_cast<int>(std::ceil(layout_.height / g)));
   const size_t cells = static_cast<size_t>(nav_w_) * nav_h_;
-  nav_.assign(cells, INFINITY);
+  auto field = std::make_shared<std::vector<double>>(cells, INFINITY);
+  std::vector<double>& nav = *field;
   std::vector<char> blocked(cells, 0);
   using Item = std::pair<double, uint32_t>;
   std::priority_queue<Item, std::vector<Item>, std::greater<Item>> open;
@@ -293,8 +295,8 @@ void Crowd::build_navigation() {
       if (blocked[c]) continue;
       for (const CrowdSegment& e : layout_.exits)
         if (distance_to(e, cx, cy) <= 0.5 * g * 1.5) {
-          nav_[c] = distance_to(e, cx, cy);
-          open.push({nav_[c], static_cast<uint32_t>(c)});
+          nav[c] = distance_to(e, cx, cy);
+          open.push({nav[c], static_cast<uint32_t>(c)});
         }
     }
   // Dijkstra over the 8 neighbours (a diagonal only where both sides are open); ties by cell.
@@ -302,7 +304,7 @@ void Crowd::build_navigation() {
   while (!open.empty()) {
     const auto [d, c] = open.top();
     open.pop();
-    if (d > nav_[c]) continue;
+    if (d > nav[c]) continue;
     const int i = static_cast<int>(c % nav_w_), j = static_cast<int>(c / nav_w_);
     for (int k = 0; k < 8; ++k) {
       const int ni = i + di[k], nj = j + dj[k];
@@ -313,12 +315,13 @@ void Crowd::build_navigation() {
           (blocked[static_cast<size_t>(j) * nav_w_ + ni] || blocked[static_cast<size_t>(nj) * nav_w_ + i]))
         continue;
       const double nd = d + (k >= 4 ? g * 1.4142135623730951 : g);
-      if (nd < nav_[n]) {
-        nav_[n] = nd;
+      if (nd < nav[n]) {
+        nav[n] = nd;
         open.push({nd, static_cast<uint32_t>(n)});
       }
     }
   }
+  nav_ = std::move(field);  // shared by copies until the room changes
 }
 
 bool Crowd::blocked_path(double x0, double y0, double x1, double y1) const {
@@ -376,7 +379,7 @@ void Crowd::desired(double x, double y, double r, double& ex, double& ey) const 
   const int i0 = static_cast<int>(std::floor(x / g - 0.5)), j0 = static_cast<int>(std::floor(y / g - 0.5));
   auto at = [&](int i, int j) {
     if (i < 0 || j < 0 || i >= nav_w_ || j >= nav_h_) return static_cast<double>(INFINITY);
-    return nav_[static_cast<size_t>(j) * nav_w_ + i];
+    return (*nav_)[static_cast<size_t>(j) * nav_w_ + i];
   };
   const double d00 = at(i0, j0), d10 = at(i0 + 1, j0), d01 = at(i0, j0 + 1), d11 = at(i0 + 1, j0 + 1);
   if (std::isfinite(d00) && std::isfinite(d10) && std::isfinite(d01) && std::isfinite(d11)) {

@@ -7,6 +7,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -173,9 +174,14 @@ class Crowd {
   // The navigation field: shortest-path distance to an exit on a 0.1 m grid (infinite where
   // blocked or unreachable), rebuilt whenever the room changes.
   int nav_w_ = 0, nav_h_ = 0;
-  std::vector<double> nav_;
-  // Working memory of internal_step, kept between steps so that a step allocates nothing.
+  std::shared_ptr<const std::vector<double>> nav_;  // shared by copies (a step off the page's thread)
+  // Working memory of internal_step, kept between steps so that a step allocates nothing. A copy
+  // of the crowd (a step off the page's thread takes one) starts without it: nothing in it is
+  // state, and the lists are rebuilt when they do not match the people.
   struct Scratch {
+    Scratch() = default;
+    Scratch(const Scratch&) {}
+    Scratch& operator=(const Scratch&) { return *this; }
     std::vector<uint32_t> start, order, home, fill;
     std::vector<double> ax, ay, out_at;
     std::vector<std::pair<double, uint32_t>> left;

@@ -64,25 +64,13 @@ const ModelDescription& crowd_description() {
   return d;
 }
 
-class CrowdSession final : public ControllerSession<CrowdController, CrowdField> {
+class CrowdSession final : public LiveSession<CrowdController, CrowdField> {
  public:
-  CrowdSession() : ControllerSession(crowd_description()) {}
+  CrowdSession() : LiveSession(crowd_description()) {}
 
   int chosen(size_t) const override { return static_cast<int>(c_.layout()); }
-  std::string why_not(std::string_view id) const override { return standard_why_not(id); }
-
-  CommandResult compute(uint64_t n) override { return c_.compute(n); }
-  void place_steps(const StepPlace& p) override {
-    c_.set_threads(p.threads);
-    c_.set_background(p.background);
-    c_.set_remote(p.remote);
-  }
-  bool long_steps() const override { return c_.long_steps(); }
-  void commit(size_t i) override { c_.commit(i); }
-
   uint64_t steps() const override { return c_.model() ? c_.model()->steps() : 0; }
-  size_t size() const override { return c_.model() ? c_.model()->size() : 0; }
-  uint64_t fingerprint() const override { return c_.model() ? c_.model()->fingerprint() : 0; }
+  std::string why_not(std::string_view id) const override { return standard_why_not(id); }
 
   std::vector<Readout> readouts() const override {
     const Crowd* m = c_.model();
@@ -161,9 +149,6 @@ class CrowdSession final : public ControllerSession<CrowdController, CrowdField>
       (name == "wall" ? e.walls : e.exits).push_back({v[0], v[1], v[2], v[3]});
     return {};
   }
-
-  std::optional<uint32_t> selection() const override { return c_.selection(); }
-  CommandResult select(int64_t index) override { return c_.select(index); }
 
   CommandResult press(double x, double y, bool, bool remove, double pick) override {
     if (!c_.model()) return {false, "Initialize first: the tools edit a room that exists."};

@@ -58,9 +58,9 @@ const ModelDescription& feedback2d_description() {
   return d;
 }
 
-class Feedback2dSession final : public ControllerSession<Feedback2dController, Feedback2dField> {
+class Feedback2dSession final : public LiveSession<Feedback2dController, Feedback2dField> {
  public:
-  Feedback2dSession() : ControllerSession(feedback2d_description()) {}
+  Feedback2dSession() : LiveSession(feedback2d_description()) {}
 
   int chosen(size_t k) const override {
     return k == 0 ? static_cast<int>(c_.operation()) : (c_.no_contradiction() ? 1 : 0);
@@ -72,17 +72,7 @@ class Feedback2dSession final : public ControllerSession<Feedback2dController, F
     return c_.status() == RunStatus::running ? "Pause first: single phases are for a paused system." : "";
   }
 
-  CommandResult compute(uint64_t n) override { return c_.compute(n); }
-  void place_steps(const StepPlace& p) override {  // one thread: the engine has no parallel step
-    c_.set_background(p.background);
-    c_.set_remote(p.remote);
-  }
-  bool long_steps() const override { return c_.long_steps(); }
-  void commit(size_t i) override { c_.commit(i); }
-
-  uint64_t steps() const override { return c_.model() ? c_.model()->cycles() : 0; }
-  size_t size() const override { return c_.model() ? c_.model()->size() : 0; }
-  uint64_t fingerprint() const override { return c_.model() ? c_.model()->fingerprint() : 0; }
+  uint64_t steps() const override { return c_.model() ? c_.model()->cycles() : 0; }  // its steps are cycles
   std::vector<Readout> readouts() const override {
     const Feedback2d* m = c_.model();
     if (!m) return {};

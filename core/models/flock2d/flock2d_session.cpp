@@ -99,9 +99,9 @@ const ModelDescription& flock2d_description() {
   return d;
 }
 
-class Flock2dSession final : public ControllerSession<Flock2dController, Flock2dField> {
+class Flock2dSession final : public LiveSession<Flock2dController, Flock2dField> {
  public:
-  Flock2dSession() : ControllerSession(flock2d_description()) {}
+  Flock2dSession() : LiveSession(flock2d_description()) {}
 
   int chosen(size_t k) const override {
     if (k == kPreset) return c_.preset();
@@ -123,18 +123,7 @@ class Flock2dSession final : public ControllerSession<Flock2dController, Flock2d
     return standard_why_not(id);
   }
 
-  CommandResult compute(uint64_t n) override { return c_.compute(n); }
-  void place_steps(const StepPlace& p) override {
-    c_.set_threads(p.threads);
-    c_.set_background(p.background);
-    c_.set_remote(p.remote);
-  }
-  bool long_steps() const override { return c_.long_steps(); }
-  void commit(size_t i) override { c_.commit(i); }
-
   uint64_t steps() const override { return c_.model() ? c_.model()->steps() : 0; }
-  size_t size() const override { return c_.model() ? c_.model()->size() : 0; }
-  uint64_t fingerprint() const override { return c_.model() ? c_.model()->fingerprint() : 0; }
   std::vector<Readout> readouts() const override {
     std::vector<Readout> r;
     const int p = c_.preset();
@@ -218,9 +207,6 @@ class Flock2dSession final : public ControllerSession<Flock2dController, Flock2d
                         std::sqrt(m.vx()[i] * m.vx()[i] + m.vy()[i] * m.vy()[i])};
     for (size_t k = 0; k < 6; ++k) out[k] = v[k];
   }
-
-  std::optional<uint32_t> selection() const override { return c_.selection(); }
-  CommandResult select(int64_t index) override { return c_.select(index); }
 
   CommandResult press(double x, double y, bool right, bool remove, double pick) override {
     if (!c_.model()) return {false, "Initialize first: markers go into a running flock."};

@@ -135,20 +135,22 @@ class RingSession final : public ModelSession {
     return {};
   }
 
-  std::string share_string() const override {
-    return write_model_link(kId, description().fields.data(), kCount, texts_.data());
-  }
-  std::string saved_text() const override { return share_string(); }
-  bool load_saved(std::string_view saved) override { return do_open_link(saved).ok; }
-  std::string state_bytes() const override {
-    if (!built_) return {};
+  std::string kept(Kept form) const override {
+    if (form == Kept::link || form == Kept::saved_text)  // its saved text is its link
+      return write_model_link(kId, description().fields.data(), kCount, texts_.data());
+    if (form != Kept::state || !built_) return {};
     ByteWriter w;
     w.put(steps_);
     w.put(angle_);
     w.put(series_);
     return w.take();
   }
-  bool load_state_bytes(std::string_view bytes) override {
+  CommandResult restore(Kept form, std::string_view text) override {
+    if (form == Kept::link || form == Kept::saved_text) return open_ring_link(text);
+    if (form == Kept::state) return {load_state(text), "Not a ring's state."};
+    return {false, "Nothing to restore."};
+  }
+  bool load_state(std::string_view bytes) {
     ByteReader r(bytes);
     uint64_t steps = 0;
     std::vector<double> angle, series;
@@ -235,7 +237,7 @@ class RingSession final : public ModelSession {
     if (id == "clear_selection") selection_.reset();
     return {};
   }
-  CommandResult do_open_link(std::string_view share) override {
+  CommandResult open_ring_link(std::string_view share) {
     Texts texts = row_initials(kRows);
     ModelLink link = read_model_link(share, kId, description().fields.data(), kCount, texts.data());
     if (!link.ok) return {false, link.error};
