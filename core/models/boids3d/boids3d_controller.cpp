@@ -139,7 +139,7 @@ bool Boids3dController::load_state_bytes(std::string_view bytes) {
   scheduler_.reset();
   queued_ = batch_ = 0;
   session_check_.reset();
-  summary_of_ = 0;
+  summary_of_ = fingerprint_of_ = 0;
   notice_.clear();
   return true;
 }
@@ -245,7 +245,15 @@ const Boids3d* Boids3dController::flock() const {
   return flock_ && !flock_->initializing() ? flock_.get() : nullptr;
 }
 
-uint64_t Boids3dController::fingerprint() const { return summary().fingerprint; }
+uint64_t Boids3dController::fingerprint() const {
+  const Boids3d* f = flock();
+  if (!f) return 0;
+  if (fingerprint_of_ != f->state_id()) {
+    fingerprint_ = state_fingerprint(f->state());
+    fingerprint_of_ = f->state_id();
+  }
+  return fingerprint_;
+}
 
 const Boids3dSummary& Boids3dController::summary() const {
   const Boids3d* f = flock();
@@ -254,7 +262,7 @@ const Boids3dSummary& Boids3dController::summary() const {
     return kNone;
   }
   if (summary_of_ != f->state_id()) {
-    summary_ = {mean_speed(f->state()), order_parameter(f->state()), state_fingerprint(f->state())};
+    summary_ = {mean_speed(f->state()), order_parameter(f->state())};
     summary_of_ = f->state_id();
   }
   return summary_;

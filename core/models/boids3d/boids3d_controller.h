@@ -28,9 +28,9 @@ struct SeriesPoint {
 };
 
 /// What the readouts, the status line and the series say of one state.
+/// The readouts every step records (the series): computed once per state.
 struct Boids3dSummary {
   double mean_speed = 0, order = 0;
-  uint64_t fingerprint = 0;
 };
 
 class Boids3dController {
@@ -203,6 +203,9 @@ class Boids3dController {
   std::optional<SharedRun> session_check_;  // fingerprint a session restore must reach
   mutable Boids3dSummary summary_;
   mutable uint64_t summary_of_ = 0;  // the Boids3d::state_id() summary_ is of (0: none)
+  // The fingerprint, computed only when asked (a step does not need it: a pass over every
+  // boid's six numbers that a threaded CLI run would otherwise pay serially each step).
+  mutable uint64_t fingerprint_ = 0, fingerprint_of_ = 0;
   bool background_ = false;
   bool long_steps_ = false;   // work() last saw a step estimated above kBackgroundAboveMs
   bool job_initial_ = false;  // the background step computes the flock's start
