@@ -70,6 +70,11 @@ whole=$("$cli" --model crowd --count 30 --wall "5;2;5;13" --steps 200 --threads 
 "$cli" --model crowd --count 30 --wall "5;2;5;13" --steps 90 --save-state "$tmp/w.state" > /dev/null
 check "a room edited from the command line continues from its state file to the same bytes" \
   '[ "$("$cli" --state "$tmp/w.state" --steps 110 --threads 2)" = "$whole" ]'
+# A column wider than the page's tool makes (up to 10 m from the command line) is kept by its state file.
+whole=$("$cli" --model crowd --count 30 --obstacle "7.5;7.5;5" --steps 40)
+"$cli" --model crowd --count 30 --obstacle "7.5;7.5;5" --steps 25 --save-state "$tmp/o.state" > /dev/null
+check "a room with a 5 m column from --obstacle continues from its state file to the same bytes" \
+  '[ "$("$cli" --state "$tmp/o.state" --steps 15 2>&1)" = "$whole" ]'
 p1=$("$cli" --model crowd --preset hall --count 20000 --steps 0 | python3 -c "import json,sys; j=json.load(sys.stdin); print(j['placed'], len(j['exits']))")
 check "the hall places 20 000 people and has eight exits" '[ "$p1" = "20000 8" ]'
 for bad in "--exit 1;7;1;8" "--exit 15;7;15" "--wall 5;0;5;16" "--obstacle 1;2;20" "--obstacle 20;2;1" "--exit 15;7;15;7.2"; do

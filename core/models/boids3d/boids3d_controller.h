@@ -27,8 +27,8 @@ struct SeriesPoint {
   double order;
 };
 
-/// What the readouts, the status line and the series say of one state.
-/// The readouts every step records (the series): computed once per state.
+/// What the readouts, the status line and every step's series point say of one state (its
+/// fingerprint is computed apart, when asked).
 struct Boids3dSummary {
   double mean_speed = 0, order = 0;
 };

@@ -132,6 +132,17 @@ CrowdLayout preset_room(const CrowdParams& p) {
   return L;
 }
 
+/// Cuts an exit into wall `at` of L between the fractions a < b of its length (from its first
+/// end): the exit, and the wall's pieces on either side (none shorter than 5 cm).
+void cut_into_wall(CrowdLayout& L, size_t at, double a, double b) {
+  const CrowdSegment w = L.walls[at];
+  const double dx = w.x2 - w.x1, dy = w.y2 - w.y1, len = std::sqrt(dx * dx + dy * dy);
+  L.walls.erase(L.walls.begin() + static_cast<long>(at));
+  if (a * len >= 0.05) L.walls.push_back({w.x1, w.y1, w.x1 + a * dx, w.y1 + a * dy});
+  if ((1 - b) * len >= 0.05) L.walls.push_back({w.x1 + b * dx, w.y1 + b * dy, w.x2, w.y2});
+  L.exits.push_back({w.x1 + a * dx, w.y1 + a * dy, w.x1 + b * dx, w.y1 + b * dy});
+}
+
 bool inside_room(const CrowdLayout& L, double x, double y) {
   return x >= 0 && x <= L.width && y >= 0 && y <= L.height;
 }
@@ -167,19 +178,13 @@ std::string crowd_room(const CrowdParams& p, const CrowdRoomEdits& edits, CrowdL
     double a = ((e.x1 - w.x1) * dx + (e.y1 - w.y1) * dy) / len2,
            b = ((e.x2 - w.x1) * dx + (e.y2 - w.y1) * dy) / len2;
     if (a > b) std::swap(a, b);
-    a = std::max(0.0, a);
-    b = std::min(1.0, b);
-    const double wlen = std::sqrt(len2);
-    L.walls.erase(L.walls.begin() + static_cast<long>(at));
-    if (a * wlen >= 0.05) L.walls.push_back({w.x1, w.y1, w.x1 + a * dx, w.y1 + a * dy});
-    if ((1 - b) * wlen >= 0.05) L.walls.push_back({w.x1 + b * dx, w.y1 + b * dy, w.x2, w.y2});
-    L.exits.push_back({w.x1 + a * dx, w.y1 + a * dy, w.x1 + b * dx, w.y1 + b * dy});
+    cut_into_wall(L, at, std::max(0.0, a), std::min(1.0, b));
   }
   for (size_t k = 0; k < edits.columns.size(); ++k) {
     const CrowdColumn& c = edits.columns[k];
     if (!inside_room(L, c.x, c.y))
       return "--obstacle number " + std::to_string(k + 1) + ": its centre inside the room (" + size + ")";
-    if (!(c.r >= 0.1 && c.r <= 10.0))
+    if (!(c.r >= kCrowdColumnMin && c.r <= kCrowdColumnMax))
       return "--obstacle number " + std::to_string(k + 1) + ": radius 0.1 … 10 m";
     L.columns.push_back(c);
   }
@@ -729,17 +734,14 @@ bool Crowd::cut_exit(double x, double y, double width) {
   double t = ((qx - w.x1) * dx + (qy - w.y1) * dy) / (len * len);
   const double half = 0.5 * width / len;
   t = std::min(1.0 - half, std::max(half, t));
-  const double a = t - half, b = t + half;
-  layout_.walls.erase(layout_.walls.begin() + static_cast<long>(best));
-  if (a * len >= 0.05) layout_.walls.push_back({w.x1, w.y1, w.x1 + a * dx, w.y1 + a * dy});
-  if ((1 - b) * len >= 0.05) layout_.walls.push_back({w.x1 + b * dx, w.y1 + b * dy, w.x2, w.y2});
-  layout_.exits.push_back({w.x1 + a * dx, w.y1 + a * dy, w.x1 + b * dx, w.y1 + b * dy});
+  cut_into_wall(layout_, best, t - half, t + half);
   build_navigation();
   return true;
 }
 
 bool Crowd::add_column(double x, double y, double r) {
-  if (!(r >= 0.1 && r <= 3.0) || !(x >= 0 && x <= layout_.width && y >= 0 && y <= layout_.height))
+  if (!(r >= kCrowdColumnMin && r <= kCrowdToolColumnMax) ||
+      !(x >= 0 && x <= layout_.width && y >= 0 && y <= layout_.height))
     return false;
   for (size_t j = 0; j < x_.size(); ++j)
     if (std::sqrt((x - x_[j]) * (x - x_[j]) + (y - y_[j]) * (y - y_[j])) < r + r_[j]) return false;

@@ -27,6 +27,10 @@ inline constexpr double kCrowdReach = 2.0;    ///< social force only within 2 m,
 inline constexpr double kCrowdFrame = 0.04;   ///< s of model time per frame step
 inline constexpr double kCrowdNavCell = 0.1;  ///< m, the navigation field's grid
 inline constexpr uint32_t kCrowdMaxPeople = 20000;
+/// A column's radius, m: any column of a room (the command line's, a state file's) …
+inline constexpr double kCrowdColumnMin = 0.1, kCrowdColumnMax = 10.0;
+/// … and one placed with the page's tool.
+inline constexpr double kCrowdToolColumnMax = 3.0;
 /// A person's speed is capped here, m/s: far above anyone's desired speed, it only keeps a crowd
 /// pressed hard at a coarse dt finite (contact and friction are stiff; docs/models/crowd.md, "Time").
 inline constexpr double kCrowdMaxSpeed = 20.0;
@@ -70,7 +74,6 @@ const char* crowd_preset_word(uint32_t k);
 struct CrowdRoomEdits {
   std::vector<CrowdSegment> walls, exits;
   std::vector<CrowdColumn> columns;
-  bool empty() const { return walls.empty() && exits.empty() && columns.empty(); }
 };
 /// The room people are placed in: preset p.layout with every exit p.exit_width wide about its
 /// centre, then `edits`. Empty, with `out` set, or why an edit does not fit (naming its option
@@ -157,9 +160,10 @@ class Crowd {
   void desired(double x, double y, double r, double& ex, double& ey) const;
   void build_navigation();
   bool blocked_path(double x0, double y0, double x1, double y1) const;
-  bool free_spot(double x, double y,
-                 double r) const;  // clear of everyone and of the room's walls and columns
-  bool free_of_room(double x, double y, double r) const;  // inside, clear of walls and columns
+  // Whether a disc of radius r at (x, y) is clear of everyone and of the room (free_spot), or of
+  // the room alone: inside it, clear of its walls and columns (free_of_room).
+  bool free_spot(double x, double y, double r) const;
+  bool free_of_room(double x, double y, double r) const;
 
   CrowdParams params_;
   CrowdLayout layout_;

@@ -88,7 +88,7 @@ bool crowd_unpack(std::string_view bytes, Crowd& c) {
     for (double d : *v)
       if (!(d >= -1 && d <= 1000)) return false;
   for (size_t i = 2; i < cols.size(); i += 3)
-    if (!(cols[i] >= 0.1 && cols[i] <= 3)) return false;
+    if (!(cols[i] >= kCrowdColumnMin && cols[i] <= kCrowdColumnMax)) return false;
   const unsigned threads = c.threads_;
   CrowdParams none = p;
   none.n = 0;

@@ -172,7 +172,8 @@ class CrowdSession final : public LiveSession<CrowdController, CrowdField> {
     if (!c_.model()) return {false, "Initialize first: the tools edit a room that exists."};
     if (tool() == kToolWall) return c_.add_wall(x0, y0, x1, y1);
     if (tool() == kToolColumn)
-      return c_.add_column(x0, y0, std::fmin(3.0, std::fmax(0.1, std::hypot(x1 - x0, y1 - y0))));
+      return c_.add_column(
+          x0, y0, std::fmin(kCrowdToolColumnMax, std::fmax(kCrowdColumnMin, std::hypot(x1 - x0, y1 - y0))));
     return press(x1, y1, false, false, 0.3);
   }
 
