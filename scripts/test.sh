@@ -62,11 +62,8 @@ done
 if [ -d tests/browser ] && ls tests/browser/*.test.mjs >/dev/null 2>&1; then
   stage "browser tests, threaded page (served cross-origin isolated)" \
     node --test --test-concurrency=1 tests/browser/
-  # threads.test.mjs serves each of its pages with or without the headers itself, so the first
-  # pass has run all of it: the second runs the other files.
-  single=$(ls tests/browser/*.test.mjs | grep -v '/threads\.test\.mjs$')
   stage "browser tests, single-thread fallback (served without the isolation headers)" \
-    env BANDADA_ISOLATED=0 node --test --test-concurrency=1 $single
+    env BANDADA_ISOLATED=0 node --test --test-concurrency=1 tests/browser/
 fi
 
 echo

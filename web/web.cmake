@@ -123,9 +123,9 @@ add_dependencies(bandada-web bandada-page)
 
 # Precompressed copies (.br, .gz) of the page's files, for static hosts that serve them as they
 # are (docs/hosting.md); scripts/serve.mjs serves them to browsers that accept them.
-add_custom_command(OUTPUT "${BANDADA_WEB_DIR}/.precompressed"
+add_custom_command(OUTPUT "${CMAKE_BINARY_DIR}/precompressed.stamp"
   COMMAND node "${PROJECT_SOURCE_DIR}/scripts/precompress.mjs" "${BANDADA_WEB_DIR}"
-  COMMAND ${CMAKE_COMMAND} -E touch "${BANDADA_WEB_DIR}/.precompressed"
+  COMMAND ${CMAKE_COMMAND} -E touch "${CMAKE_BINARY_DIR}/precompressed.stamp"
   DEPENDS bandada-web bandada-web-mt bandada-sweep ${BANDADA_PAGE_FILES} "${PROJECT_SOURCE_DIR}/scripts/precompress.mjs"
   COMMENT "Precompressing the page's files (brotli and gzip)")
-add_custom_target(bandada-precompressed ALL DEPENDS "${BANDADA_WEB_DIR}/.precompressed")
+add_custom_target(bandada-precompressed ALL DEPENDS "${CMAKE_BINARY_DIR}/precompressed.stamp")

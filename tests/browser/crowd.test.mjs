@@ -6,11 +6,11 @@ import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {execFileSync} from 'node:child_process';
 import {useSuite, appState, nextFrames, freshPage, clickWidget, uiRects, canvasPoint, screenshotPath, nativeCli,
-        waitFor} from './helpers.mjs';
+        waitFor, onePassOnly} from './helpers.mjs';
 
 const suite = useSuite();
 // The same in both builds (nothing here depends on threads): the threaded pass runs these.
-const only = process.env.BANDADA_ISOLATED === '0' ? {skip: 'the crowd model do not depend on threads: the threaded pass runs this'} : {};
+const only = onePassOnly('the crowd model does not depend on threads');
 
 test('the crowd: chosen from the menu, run, people leave through the exit; the state is the CLI\'s', only, async () => {
   const {context, page, errors} = await freshPage(suite.browser, suite.url, {viewport: {width: 1400, height: 900}});

@@ -63,6 +63,12 @@ export function useSuite(launchOptions = {}) {
 }
 
 /// Serves build/web, cross-origin isolated (the threaded page) unless told, or unless
+/// Test options for a test the threaded pass runs alone (scripts/test.sh runs the suite twice):
+/// nothing it checks depends on which page the suite is served (`why` says what it checks), or it
+/// serves each page it needs itself.
+export const onePassOnly = (why) =>
+  process.env.BANDADA_ISOLATED === '0' ? {skip: `${why}: the threaded pass runs this`} : {};
+
 /// BANDADA_ISOLATED=0 asks the whole suite to run against the single-thread fallback (a host
 /// without the headers and without the page's service worker; `shim` serves the worker).
 export async function startServer({isolated = process.env.BANDADA_ISOLATED !== '0', shim = false} = {}) {

@@ -6,11 +6,11 @@ import assert from 'node:assert/strict';
 import {execFileSync} from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import {useSuite, appState, nextFrames, freshPage, clickWidget, nativeCli, outDir} from './helpers.mjs';
+import {useSuite, appState, nextFrames, freshPage, clickWidget, nativeCli, outDir, onePassOnly} from './helpers.mjs';
 
 const suite = useSuite();
 // The same in both builds (nothing here depends on threads): the threaded pass runs these.
-const only = process.env.BANDADA_ISOLATED === '0' ? {skip: 'state files do not depend on threads: the threaded pass runs this'} : {};
+const only = onePassOnly('state files do not depend on threads');
 
 async function saveState(page) {
   const [download] = await Promise.all([page.waitForEvent('download'), clickWidget(page, 'Save state')]);

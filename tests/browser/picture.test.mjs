@@ -4,12 +4,12 @@
 // duration; the accessible view saves its SVG with the same caption.
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {useSuite, appState, nextFrames, freshPage, clickWidget, uiRects} from './helpers.mjs';
+import {useSuite, appState, nextFrames, freshPage, clickWidget, uiRects, onePassOnly} from './helpers.mjs';
 import {imagePixelsSource} from './image_pixels.mjs';
 
 const suite = useSuite();
 // The same in both builds (nothing here depends on threads): the threaded pass runs these.
-const only = process.env.BANDADA_ISOLATED === '0' ? {skip: 'pictures and clips do not depend on threads: the threaded pass runs this'} : {};
+const only = onePassOnly('pictures and clips do not depend on threads');
 
 async function downloaded(page, action) {
   const [download] = await Promise.all([page.waitForEvent('download'), action()]);

@@ -6,11 +6,11 @@ import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import {useSuite, appState, uiRects, nextFrames, waitState, freshPage, outDir} from './helpers.mjs';
+import {useSuite, appState, uiRects, nextFrames, waitState, freshPage, outDir, onePassOnly} from './helpers.mjs';
 
 const suite = useSuite();
 // Layouts do not depend on threads: the threaded pass runs these.
-const only = process.env.BANDADA_ISOLATED === '0' ? {skip: 'layouts do not depend on threads: the threaded pass runs this'} : {};
+const only = onePassOnly('layouts do not depend on threads');
 const MODELS = ['boids3d', 'feedback2d', 'flock2d', 'crowd'];
 const SCREENS = {
   phone: {viewport: {width: 390, height: 844}, hasTouch: true, isMobile: true, deviceScaleFactor: 2},
