@@ -52,6 +52,8 @@ stage "web/, cli/, core/app/ and core/run/ name no model (they see models only t
   bash -c "! grep -rnEi \"\$(ls -d core/models/*/ | xargs -n1 basename | paste -sd'|')\" web cli core/app core/run"
 stage "web/ builds and includes no cli/ source (runs and sweeps are data in core/run/)" \
   bash -c "! grep -nE '(^|[[:space:]/])cli/' web/web.cmake && ! grep -rnE '#include *\"(\.\./)?cli/' web"
+stage "the model seam stays narrow (core/app/model_session.h: at most 30 virtual functions)" \
+  bash -c 'n=$(grep -cE "^ *virtual [^~]" core/app/model_session.h); echo "$n virtual functions"; [ "$n" -le 30 ]'
 stage "every command shown in README.md and docs/ runs (tests/docs_test.sh)" bash tests/docs_test.sh
 # Firefox and WebKit (Safari's engine) run the cross-engine suite in a window under Xvfb: headless
 # Firefox has no WebGL here, and WebKitGTK's MiniBrowser has no headless mode.

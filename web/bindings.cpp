@@ -66,10 +66,11 @@ std::string session_json(const bandada::ModelSession& s) {
   j += ",\"chosen\":{";
   for (size_t k = 0; k < s.choices().size(); ++k)
     j += (k ? "," : "") + json_quote(s.choices()[k].key) + ":" + std::to_string(s.chosen(k));
-  j += "},\"notice\":" + json_quote(s.notice());
-  j += ",\"link\":{\"kind\":" + json_quote(link_kind(s.link_check().kind)) +
-       ",\"message\":" + json_quote(s.link_check().message) + "}";
-  j += ",\"busy\":" + std::string(s.busy() ? "true" : "false");
+  const bandada::ModelSession::Report report = s.report();
+  j += "},\"notice\":" + json_quote(report.notice);
+  j += ",\"link\":{\"kind\":" + json_quote(link_kind(report.link.kind)) +
+       ",\"message\":" + json_quote(report.link.message) + "}";
+  j += ",\"busy\":" + std::string(report.progress.busy ? "true" : "false");
   j += ",\"can_undo\":" + std::string(s.why_not("undo").empty() ? "true" : "false");
   j += ",\"has_previous_inputs\":" +
        std::string(s.why_not("restore_previous_inputs").empty() ? "true" : "false");

@@ -214,7 +214,8 @@ void status_section(bandada::ModelSession& s) {
       flow.next(1e9f);
     }
   }
-  const bandada::LinkCheck& lc = s.link_check();
+  const bandada::ModelSession::Report report = s.report();
+  const bandada::LinkCheck& lc = report.link;
   if (lc.kind != bandada::LinkCheck::Kind::none) {
     const ImVec4 col = lc.kind == bandada::LinkCheck::Kind::identical ? kGreen
                        : lc.kind == bandada::LinkCheck::Kind::differs ? kRed
@@ -222,7 +223,7 @@ void status_section(bandada::ModelSession& s) {
     ImGui::TextColored(col, "%s", lc.message.c_str());
     note_rect("link-check");
   }
-  if (!s.notice().empty()) ImGui::TextColored(kYellow, "%s", s.notice().c_str());
+  if (!report.notice.empty()) ImGui::TextColored(kYellow, "%s", report.notice.c_str());
   if (!a.storage_notice.empty()) ImGui::TextColored(kDim, "%s", a.storage_notice.c_str());
   ImGui::PopTextWrapPos();
 }

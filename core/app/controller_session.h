@@ -15,13 +15,10 @@ class ControllerSession : public ModelSession {
  public:
   explicit ControllerSession(const ModelDescription& description) : ModelSession(description) {}
 
-  const std::string& text(size_t i) const override { return c_.texts()[i]; }
-  const std::string& error(size_t i) const override { return c_.error(static_cast<Field>(i)); }
+  FieldText field_text(size_t i) const override { return {c_.texts()[i], c_.error(static_cast<Field>(i))}; }
   RunStatus status() const override { return c_.status(); }
-  void tick(double elapsed) override { c_.tick(elapsed); }
-  void work(double budget_ms) override { c_.work(budget_ms); }
-  void pause_for_hidden_page() override { c_.pause_for_hidden_page(); }
-  const std::string& notice() const override { return c_.notice(); }
+  void advance(double elapsed, double budget_ms) override { c_.advance(elapsed, budget_ms); }
+  Report report() const override { return {{}, c_.notice(), {}}; }
   size_t series_length() const override { return c_.series().size(); }
   uint64_t series_step(size_t i) const override { return c_.series()[i].step; }
   std::optional<uint32_t> selection() const override { return c_.selection(); }
@@ -54,7 +51,9 @@ class ControllerSession : public ModelSession {
       handled = false;
     return {};
   }
-  void do_edit(size_t i, std::string_view text) override { c_.edit(static_cast<Field>(i), text); }
+  void do_edit(size_t i, std::string_view text, Input how) override {
+    if (how == Input::typed) c_.edit(static_cast<Field>(i), text);
+  }
   using Kept = ModelSession::Kept;
   std::string kept(Kept form) const override {
     if (form == Kept::link) return c_.share_string();
@@ -86,9 +85,18 @@ class LiveSession : public ControllerSession<Controller, Field> {
     this->c_.set_remote(p.remote);
   }
   bool long_steps() const override { return this->c_.long_steps(); }
-  void commit(size_t i) override { this->c_.commit(i); }
   size_t size() const override { return this->c_.model() ? this->c_.model()->size() : 0; }
   uint64_t fingerprint() const override { return this->c_.model() ? this->c_.model()->fingerprint() : 0; }
+
+ protected:
+  using Input = ModelSession::Input;
+  /// Enter or leaving a field applies it where it is marked on_commit (a count, the seed).
+  void do_edit(size_t i, std::string_view text, Input how) override {
+    if (how == Input::typed)
+      ControllerSession<Controller, Field>::do_edit(i, text, how);
+    else
+      this->c_.commit(i);
+  }
 };
 
 }  // namespace bandada

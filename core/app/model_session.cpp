@@ -16,7 +16,7 @@ const char* status_name(RunStatus s) {
 void ModelSession::edit(size_t i, std::string_view text) {
   if (i >= field_count()) return;
   bump();
-  do_edit(i, text);
+  do_edit(i, text, Input::typed);
 }
 
 int ModelSession::chosen(size_t) const { return 0; }
@@ -59,17 +59,22 @@ std::string ModelSession::status_line() const {
   return s;
 }
 
-const LinkCheck& ModelSession::link_check() const {
-  static const LinkCheck kNone;
-  return kNone;
-}
-
-CommandResult ModelSession::press(double x, double y, bool, bool, double pick) {
+CommandResult ModelSession::pointer(const Pointer& p) {
+  if (p.drag) return {false, "This tool does not drag."};
   DrawData d;
   draw(d);
-  const int64_t i = nearest_glyph(d, x, y, pick);
+  const int64_t i = nearest_glyph(d, p.x, p.y, p.pick);
   if (i < 0) return {false, "Nothing there."};
   return select(i);
+}
+
+std::string ModelSession::curve_label(size_t k) const {
+  if (k >= series_info().size()) return {};
+  const SeriesInfo& s = series_info()[k];
+  const int c = s.curve_choice ? choice_index(s.curve_choice) : -1;
+  if (c < 0) return {};
+  const int at = chosen(static_cast<size_t>(c));
+  return at >= 0 && static_cast<size_t>(at) < s.curve_labels.size() ? s.curve_labels[at] : "";
 }
 
 void ModelSession::set_display(size_t k, bool on) {
@@ -81,8 +86,9 @@ void ModelSession::set_display(size_t k, bool on) {
   display_[k] = on;
 }
 
-std::string ModelSession::export_csv() const {
-  if (status() == RunStatus::none || status() == RunStatus::stale) return {};
+std::string ModelSession::exported(Export form) const {
+  if (form == Export::test_hooks) return "{}";
+  if (form != Export::csv || status() == RunStatus::none || status() == RunStatus::stale) return {};
   const std::vector<Column>& cols = columns();
   std::string out;
   for (size_t c = 0; c < cols.size(); ++c)

@@ -83,6 +83,10 @@ struct SeriesInfo {
   double lo, hi;          ///< plot range; NaN for "from the data"
   int pair = -1;          ///< ≥ 0: drawn as a second curve in that series' plot, not in a plot of its own
   bool optional = false;  ///< its plot is hidden while its latest value is NaN (not measured)
+  /// Where a plot draws two curves, each curve's legend by a choice: the legend is
+  /// curve_labels[chosen(choice curve_choice)] ("" for the title alone when unset).
+  const char* curve_choice = nullptr;
+  std::vector<const char*> curve_labels = {};
 };
 
 /// A tool for pressing on the plane (what a left click or a tap does).
@@ -207,13 +211,21 @@ class ModelSession {
   // ---- fields: raw text as typed, a message per field ------------------------------------
   size_t field_count() const { return d_.fields.size(); }
   const FieldInfo& field(size_t i) const { return d_.fields[i]; }
-  virtual const std::string& text(size_t i) const = 0;
-  virtual const std::string& error(size_t i) const = 0;
+  /// Field i's text as typed, and its message ("" when valid).
+  struct FieldText {
+    const std::string& text;
+    const std::string& error;
+  };
+  virtual FieldText field_text(size_t i) const = 0;
+  const std::string& text(size_t i) const { return field_text(i).text; }
+  const std::string& error(size_t i) const { return field_text(i).error; }
   /// A keystroke in a field: the text is kept as typed and the revision moves.
   void edit(size_t i, std::string_view text);
   /// Enter or leaving field i. A live model applies a field marked on_commit (a count, the seed)
   /// only then, so typing "300" never runs a flock of 3 and then 30.
-  virtual void commit(size_t) {}
+  void commit(size_t i) {
+    if (i < field_count()) do_edit(i, text(i), Input::committed);
+  }
 
   // ---- choices ---------------------------------------------------------------------------
   const std::vector<Choice>& choices() const { return d_.choices; }
@@ -231,15 +243,10 @@ class ModelSession {
 
   // ---- time: the scheduler says what is due, work() computes it ---------------------------
   virtual RunStatus status() const = 0;
-  /// Wall time in (seconds): while running, whole steps due at 25/s (at most 250 ms a call)
-  /// are queued. Nothing is computed here.
-  virtual void tick(double elapsed_seconds) = 0;
-  /// Computes queued work within about budget_ms (at least one step when any is due).
-  virtual void work(double budget_ms) = 0;
-  void advance(double elapsed_seconds, double budget_ms = 1e300) {
-    tick(elapsed_seconds);
-    work(budget_ms);
-  }
+  /// Wall time in (seconds): while running, whole steps due at 25/s (at most 250 ms a call) are
+  /// queued, then queued work is computed within about budget_ms (at least one step when any is
+  /// due); what does not fit waits for the next call.
+  virtual void advance(double elapsed_seconds, double budget_ms = 1e300) = 0;
   /// Runs exactly n steps now, whatever the state of the scheduler (CLI, sweeps, tests).
   virtual CommandResult compute(uint64_t n) = 0;
   /// Work under way that the page shows as a busy bar (a replay, a long Initialize).
@@ -248,18 +255,29 @@ class ModelSession {
     double fraction = 0.0;  ///< of the work under way, 0 … 1
     std::string label;      ///< what it is ("Computing step")
   };
-  virtual Progress progress() const { return {}; }
+  Progress progress() const { return report().progress; }
   bool busy() const { return progress().busy; }
   /// visibilitychange → hidden: pauses, never resumes by itself.
-  virtual void pause_for_hidden_page() = 0;
+  void pause_for_hidden_page() {
+    if (status() == RunStatus::running) command("pause");
+  }
 
   // ---- readouts --------------------------------------------------------------------------
   virtual uint64_t steps() const = 0;
   virtual size_t size() const = 0;  ///< glyphs (boids, points) in the current state
   virtual uint64_t fingerprint() const = 0;
   virtual std::vector<Readout> readouts() const = 0;
-  /// One line for a status bar.
-  virtual std::string status_line() const;
+  /// One line for a status bar: the status, then the readouts.
+  std::string status_line() const;
+  /// What the status area shows beyond the readouts, asked together (busy() every frame).
+  struct Report {
+    Progress progress;
+    std::string notice;  ///< what the last action did ("Opened a shared run.")
+    LinkCheck link;      ///< what a link that names a run to verify found
+  };
+  virtual Report report() const { return {}; }
+  std::string notice() const { return report().notice; }
+  LinkCheck link_check() const { return report().link; }
   /// What a sweep can measure of the current state, named and computed exactly as the model's
   /// JSON export names and computes them (17 digits, or a word such as a regime).
   struct Measure {
@@ -267,8 +285,6 @@ class ModelSession {
     bool numeric = true;
   };
   virtual std::vector<Measure> measures() const = 0;
-  virtual const std::string& notice() const = 0;
-  virtual const LinkCheck& link_check() const;
 
   // ---- series (plots) and table ------------------------------------------------------------
   const std::vector<SeriesInfo>& series_info() const { return d_.series; }
@@ -276,7 +292,7 @@ class ModelSession {
   virtual uint64_t series_step(size_t i) const = 0;
   virtual double series_value(size_t k, size_t i) const = 0;  ///< NaN: not measured at that step
   /// The legend of series k's curve where a plot draws two ("" for the title alone).
-  virtual std::string curve_label(size_t) const { return {}; }
+  std::string curve_label(size_t k) const;
   const char* table_title() const { return d_.table_title; }
   const std::vector<Column>& columns() const { return d_.columns; }
   /// Values of row i (one per column, column 0 is the index).
@@ -292,9 +308,13 @@ class ModelSession {
   }
   /// A press on the plane at model (x, y): by the tool, or `right` (right click, long press) /
   /// `remove` (Shift) for their second meanings. pick is the selection radius in model units.
-  virtual CommandResult press(double x, double y, bool right, bool remove, double pick);
+  CommandResult press(double x, double y, bool right, bool remove, double pick) {
+    return pointer({x, y, right, remove, pick});
+  }
   /// A drag on the plane with a drag tool, from (x0, y0) to (x1, y1) in model units.
-  virtual CommandResult drag(double, double, double, double) { return {false, "This tool does not drag."}; }
+  CommandResult drag(double x0, double y0, double x1, double y1) {
+    return pointer({x1, y1, false, false, 0, true, x0, y0});
+  }
   /// What each colour on the plane means, for a small legend beside it.
   const std::vector<std::pair<uint8_t, const char*>>& legend() const { return d_.legend; }
   const std::vector<DisplayOption>& display_options() const { return d_.display_options; }
@@ -326,9 +346,9 @@ class ModelSession {
   /// Fills `out` (reusing its capacity) with what is on screen now.
   virtual void draw(DrawData& out) const = 0;
   /// The CLI's JSON of the current state ("" without one).
-  virtual std::string export_json() const = 0;
+  std::string export_json() const { return exported(Export::json); }
   /// One row per glyph ("" without a state); the default writes the table's columns.
-  virtual std::string export_csv() const;
+  std::string export_csv() const { return exported(Export::csv); }
   /// step, time and every series, one row per recorded step.
   std::string series_csv() const;
 
@@ -362,7 +382,7 @@ class ModelSession {
   virtual bool long_steps() const { return false; }
 
   /// Model-specific test hooks as a JSON object ("{}" when none).
-  virtual std::string extra_state_json() const { return "{}"; }
+  std::string extra_state_json() const { return exported(Export::test_hooks); }
 
  protected:
   /// The forms of persistence above, each written by kept() and read back by restore(): a
@@ -371,7 +391,26 @@ class ModelSession {
   virtual std::string kept(Kept form) const = 0;
   virtual CommandResult restore(Kept form, std::string_view text) = 0;
 
-  virtual void do_edit(size_t i, std::string_view text) = 0;
+  /// The exports above, each written here. The default writes the table as CSV, "{}" as test
+  /// hooks and no JSON: a model writes its JSON and calls this for the forms it leaves.
+  enum class Export { json, csv, test_hooks };
+  virtual std::string exported(Export form) const;
+
+  /// A press, or the end of a drag from (x0, y0), on the plane (press() and drag() above). The
+  /// default selects the nearest glyph within pick and refuses drags.
+  struct Pointer {
+    double x, y;
+    bool right = false, remove = false;
+    double pick = 0;
+    bool drag = false;
+    double x0 = 0, y0 = 0;
+  };
+  virtual CommandResult pointer(const Pointer& p);
+
+  /// A keystroke in field i (edit(), the revision moved), or Enter / leaving it (commit(), the
+  /// text as it is).
+  enum class Input { typed, committed };
+  virtual void do_edit(size_t i, std::string_view text, Input how) = 0;
   virtual void do_choose(size_t, int) {}
   virtual CommandResult do_command(std::string_view id) = 0;
   void bump() { ++revision_; }

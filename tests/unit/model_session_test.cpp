@@ -100,21 +100,17 @@ TEST_CASE(
     REQUIRE(t->compute(3).ok);
     CHECK(t->fingerprint() == s->fingerprint());
     CHECK(s->series_length() >= 3);
-    // Time kept apart from work: tick queues, work computes; Pause drops the partial step.
+    // Whole steps at 25/s of wall time; Pause drops the partial step.
     REQUIRE(s->command("run_pause").ok);
     CHECK(s->status() == RunStatus::running);
-    s->tick(0.12);
-    CHECK(s->steps() == 3);
-    s->work(1e300);
+    s->advance(0.12);
     CHECK(s->steps() == 6);
-    s->tick(0.03);
+    s->advance(0.03);
     s->command("pause");
     s->command("run");
-    s->tick(0.03);
-    s->work(1e300);
+    s->advance(0.03);
     CHECK(s->steps() == 6);
-    s->tick(10.0);  // a long gap counts 250 ms at most
-    s->work(1e300);
+    s->advance(10.0);  // a long gap counts 250 ms at most
     CHECK(s->steps() == 12);
     s->pause_for_hidden_page();
     CHECK(s->status() == RunStatus::paused);
@@ -254,4 +250,37 @@ TEST_CASE("the 2-D flock's leader is drawn and listed in the leader's colour, no
   for (const auto& [colour, word] : s->legend())
     if (std::string(word) == "leader") listed = colour == kLeader;
   CHECK(listed);
+}
+
+TEST_CASE("the 2-D flock's energy plot names each curve by the integrator that drew it") {
+  std::unique_ptr<ModelSession> s = make_session("flock2d");
+  const int integrator = s->choice_index("int");
+  REQUIRE(integrator >= 0);
+  size_t energy = 0, twin = 0;
+  for (size_t k = 0; k < s->series_info().size(); ++k) {
+    if (std::string(s->series_info()[k].title) == "energy (kinetic + attractor)") energy = k;
+    if (std::string(s->series_info()[k].title) == "twin energy") twin = k;
+  }
+  REQUIRE(twin > 0);
+  s->choose(static_cast<size_t>(integrator), 0);  // Euler: the flock's curve is Euler's, its twin RK4's
+  CHECK(s->curve_label(energy) == "Euler");
+  CHECK(s->curve_label(twin) == "RK4");
+  s->choose(static_cast<size_t>(integrator), 1);
+  CHECK(s->curve_label(energy) == "RK4");
+  CHECK(s->curve_label(twin) == "Euler");
+  CHECK(s->curve_label(0).empty());  // order: one curve, its title alone
+  CHECK(s->curve_label(99).empty());
+}
+
+TEST_CASE("every model: a press or a drag with no state is refused with a message, never a crash") {
+  for (const ModelEntry& e : models()) {
+    CAPTURE(e.id);
+    std::unique_ptr<ModelSession> s = e.make();
+    const CommandResult p = s->press(1, 1, false, false, 1);
+    CHECK_FALSE(p.ok);
+    CHECK_FALSE(p.message.empty());
+    const CommandResult d = s->drag(1, 1, 5, 5);
+    CHECK_FALSE(d.ok);
+    CHECK_FALSE(d.message.empty());
+  }
 }

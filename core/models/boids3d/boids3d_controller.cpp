@@ -268,16 +268,6 @@ const Boids3dSummary& Boids3dController::summary() const {
   return summary_;
 }
 
-std::string Boids3dController::status_line() const {
-  std::string s = status_name(status());
-  const Boids3d* f = flock();
-  if (!f) return s;
-  s += " · t = " + format_fixed(f->time(), 2) + " s · step " + std::to_string(f->steps()) +
-       " · N = " + std::to_string(f->size()) + " · mean speed " + format_fixed(summary().mean_speed, 4) +
-       " · order " + format_fixed(summary().order, 4) + " · fingerprint " + fingerprint_hex(fingerprint());
-  return s;
-}
-
 // ---- selection ----------------------------------------------------------------------------
 
 CommandResult Boids3dController::select(int64_t index) {

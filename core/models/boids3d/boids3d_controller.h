@@ -113,8 +113,6 @@ class Boids3dController {
   /// The current state's mean speed, order and fingerprint, computed once per state (a page
   /// reads them every frame); zeros without a flock.
   const Boids3dSummary& summary() const;
-  /// One line for the status bar, e.g. "paused · t = 1.20 s · step 30 · N = 400 · …".
-  std::string status_line() const;
   /// Readouts after every step since Initialize (time = step × 0.04 s). Capped at
   /// kMaxSeries points; later steps are then not recorded (series_truncated()).
   const std::vector<SeriesPoint>& series() const { return series_; }

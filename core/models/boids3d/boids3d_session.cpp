@@ -85,9 +85,10 @@ class Boids3dSession final : public ControllerSession<Boids3dController, Boids3d
     c_.compute_now(n);
     return {};
   }
-  Progress progress() const override {  // busy() is asked every frame: no label unless busy
-    if (!c_.busy()) return {};
-    return {true, c_.progress(), c_.busy_label()};
+  Report report() const override {  // asked every frame: no progress label unless busy
+    Report r{{}, c_.notice(), c_.link_check()};
+    if (c_.busy()) r.progress = {true, c_.progress(), c_.busy_label()};
+    return r;
   }
 
   uint64_t steps() const override { return c_.flock() ? c_.flock()->steps() : 0; }
@@ -111,7 +112,6 @@ class Boids3dSession final : public ControllerSession<Boids3dController, Boids3d
                    4});
     return r;
   }
-  std::string status_line() const override { return c_.status_line(); }
   std::vector<Measure> measures() const override {
     const Boids3d* f = c_.flock();
     if (!f) return {};
@@ -121,7 +121,6 @@ class Boids3dSession final : public ControllerSession<Boids3dController, Boids3d
             {"groups", std::to_string(g.count)},
             {"largest_group_share", format_double(g.largest_share())}};
   }
-  const LinkCheck& link_check() const override { return c_.link_check(); }
 
   double series_value(size_t k, size_t i) const override {
     return k == 0 ? c_.series()[i].mean_speed : c_.series()[i].order;
@@ -191,8 +190,10 @@ class Boids3dSession final : public ControllerSession<Boids3dController, Boids3d
                 (reinterpret_cast<uintptr_t>(f) << 20);
   }
 
-  std::string export_json() const override { return c_.flock() ? flock_json(*c_.flock()) : std::string(); }
-  std::string export_csv() const override { return c_.flock() ? flock_csv(*c_.flock()) : std::string(); }
+  std::string exported(Export form) const override {
+    if (!c_.flock() || form == Export::test_hooks) return ControllerSession::exported(form);
+    return form == Export::json ? flock_json(*c_.flock()) : flock_csv(*c_.flock());
+  }
 
   std::string cli_option(std::string_view name, std::string_view value) override {
     if (name != "brute-force") return ModelSession::cli_option(name, value);

@@ -150,12 +150,14 @@ class CrowdSession final : public LiveSession<CrowdController, CrowdField> {
     return {};
   }
 
-  CommandResult press(double x, double y, bool, bool remove, double pick) override {
+  CommandResult pointer(const Pointer& p) override {
     if (!c_.model()) return {false, "Initialize first: the tools edit a room that exists."};
+    if (p.drag) return drag_tool(p.x0, p.y0, p.x, p.y);
+    const double x = p.x, y = p.y;
     const CrowdLayout& L = c_.model()->layout();
     if (!(x >= 0 && y >= 0 && x <= L.width && y <= L.height)) return {false, "Outside the room."};
     CommandResult r;
-    if (remove || tool() == kToolErase)
+    if (p.remove || tool() == kToolErase)
       r = c_.remove_nearest(x, y);
     else if (tool() == kToolPeople)
       r = c_.add_people(x, y);
@@ -165,11 +167,9 @@ class CrowdSession final : public LiveSession<CrowdController, CrowdField> {
       r = c_.add_column(x, y, 0.4);
     else
       return {false, "Drag from one end of the wall to the other."};
-    (void)pick;
     return r;
   }
-  CommandResult drag(double x0, double y0, double x1, double y1) override {
-    if (!c_.model()) return {false, "Initialize first: the tools edit a room that exists."};
+  CommandResult drag_tool(double x0, double y0, double x1, double y1) {
     if (tool() == kToolWall) return c_.add_wall(x0, y0, x1, y1);
     if (tool() == kToolColumn)
       return c_.add_column(
@@ -219,9 +219,9 @@ class CrowdSession final : public LiveSession<CrowdController, CrowdField> {
                 (c_.selection() ? *c_.selection() + 1 : 0);
   }
 
-  std::string export_json() const override {
+  std::string exported(Export form) const override {
     const Crowd* m = c_.model();
-    if (!m) return {};
+    if (!m || form != Export::json) return LiveSession::exported(form);
     std::string out = "{\"model\":\"crowd\",\"steps\":" + std::to_string(m->steps());
     json_number(out, "time", m->time());
     out += ",\"room\":\"" + std::string(m->layout().name) + "\",\"placed\":" + std::to_string(m->placed()) +

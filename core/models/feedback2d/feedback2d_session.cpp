@@ -155,8 +155,10 @@ class Feedback2dSession final : public LiveSession<Feedback2dController, Feedbac
                 (c_.followed() ? *c_.followed() + 1 : 0) ^ (reinterpret_cast<uintptr_t>(m) << 20);
   }
 
-  std::string export_json() const override {
-    return c_.model() ? feedback2d_json(*c_.model()) : std::string();
+  std::string exported(Export form) const override {
+    if (form == Export::test_hooks) return test_hooks();
+    if (!c_.model() || form != Export::json) return LiveSession::exported(form);
+    return feedback2d_json(*c_.model());
   }
 
   std::string cli_option(std::string_view name, std::string_view value) override {
@@ -177,7 +179,7 @@ class Feedback2dSession final : public LiveSession<Feedback2dController, Feedbac
     return {};
   }
 
-  std::string extra_state_json() const override {
+  std::string test_hooks() const {
     const Feedback2d* m = c_.model();
     return "{\"next_phase\":" + std::to_string(m ? static_cast<int>(m->next_phase()) : 0) +
            ",\"regime\":" + json_quote(m ? regime_name(m->regime()) : "") +

@@ -62,8 +62,8 @@ const ModelDescription& flock2d_description() {
     m.series = {{"order", 0.0, 1.0},
                 {"mean speed", 0.0, NAN},
                 {"mean nearest-neighbour distance", 0.0, NAN},
-                {"energy (kinetic + attractor)", NAN, NAN},
-                {"twin energy", NAN, NAN, 3},
+                {"energy (kinetic + attractor)", NAN, NAN, -1, false, "int", {"Euler", "RK4"}},
+                {"twin energy", NAN, NAN, 3, false, "int", {"RK4", "Euler"}},  // the twin: the other
                 {"mean distance boid to twin", 0.0, NAN, -1, true},
                 {"groups (joined within r)", 0.0, NAN},
                 {"largest group's share", 0.0, 1.0},
@@ -192,10 +192,6 @@ class Flock2dSession final : public LiveSession<Flock2dController, Flock2dField>
                         s.twin_distance, s.groups,     s.largest_share, s.turning};
     return k < 9 ? v[k] : NAN;
   }
-  std::string curve_label(size_t k) const override {
-    if (k != 3 && k != 4) return {};
-    return (k == 3) == (c_.integrator() == Integrator::euler) ? "Euler" : "RK4";
-  }
 
   void row(size_t i, double* out) const override {
     const Flock2d& m = *c_.model();
@@ -208,31 +204,33 @@ class Flock2dSession final : public LiveSession<Flock2dController, Flock2dField>
     for (size_t k = 0; k < 6; ++k) out[k] = v[k];
   }
 
-  CommandResult press(double x, double y, bool right, bool remove, double pick) override {
+  CommandResult pointer(const Pointer& p) override {
+    if (p.drag) return drag_tool(p.x0, p.y0, p.x, p.y);
+    const double x = p.x, y = p.y;
     if (!c_.model()) return {false, "Initialize first: markers go into a running flock."};
     if (!(x >= 0 && y >= 0 && x <= kFlockWidth && y <= kFlockHeight)) return {false, "Outside the plane."};
     CommandResult r;
-    if (remove || tool() == kToolErase)
+    if (p.remove || tool() == kToolErase)
       r = c_.remove_nearest(x, y);
     else if (tool() == kToolCircle)
       r = c_.add_circle(x, y, 30);  // a tap: a circle of radius 30
     else if (tool() == kToolWall)
       return {false, "Drag from one end of the wall to the other."};
-    else if (right || tool() == kToolAttractor)
+    else if (p.right || tool() == kToolAttractor)
       r = c_.add_attractor(x, y);
     else if (tool() == kToolPredator)
       r = c_.add_predator(x, y);
     else {
       DrawData d;
       draw(d);
-      const int64_t i = nearest_glyph(d, x, y, pick);
+      const int64_t i = nearest_glyph(d, x, y, p.pick);
       if (i < 0) return {false, "No boid there."};
       r = tool() == kToolLeader ? c_.set_leader(i) : c_.select(i);
     }
     if (r.ok) bump();  // markers and the leader are part of the saved text
     return r;
   }
-  CommandResult drag(double x0, double y0, double x1, double y1) override {
+  CommandResult drag_tool(double x0, double y0, double x1, double y1) {
     CommandResult r;
     if (tool() == kToolCircle) {
       const double dx = minimal_image(x1 - x0, kFlockWidth), dy = minimal_image(y1 - y0, kFlockHeight);
@@ -248,7 +246,7 @@ class Flock2dSession final : public LiveSession<Flock2dController, Flock2dField>
 
   void draw(DrawData& d) const override;
 
-  std::string export_json() const override;
+  std::string exported(Export form) const override;
 
   std::string cli_option(std::string_view name, std::string_view value) override {
     if (name == "leader") {
@@ -299,7 +297,7 @@ class Flock2dSession final : public LiveSession<Flock2dController, Flock2dField>
     return compute(n);
   }
 
-  std::string extra_state_json() const override {
+  std::string test_hooks() const {
     const Flock2d* m = c_.model();
     return "{\"predators\":" + std::to_string(m ? m->predators().size() : 0) +
            ",\"attractors\":" + std::to_string(m ? m->attractors().size() : 0) +
@@ -367,8 +365,9 @@ class Flock2dSession final : public LiveSession<Flock2dController, Flock2dField>
   mutable uint64_t trail_step_ = ~0ull;
 };
 
-std::string Flock2dSession::export_json() const {
-  if (!c_.model()) return {};
+std::string Flock2dSession::exported(Export form) const {
+  if (form == Export::test_hooks) return test_hooks();
+  if (!c_.model() || form != Export::json) return LiveSession::exported(form);
   // The state, then the energy series of the run (kinetic + attractor potential, one value per
   // step from Initialize), per integrator, and while comparing the mean distance boid to twin.
   std::string out = flock2d_json(*c_.model());

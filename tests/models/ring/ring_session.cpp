@@ -74,8 +74,7 @@ class RingSession final : public ModelSession {
     texts_ = row_initials(kRows);
     revalidate();
   }
-  const std::string& text(size_t i) const override { return texts_[i]; }
-  const std::string& error(size_t i) const override { return errors_[i]; }
+  FieldText field_text(size_t i) const override { return {texts_[i], errors_[i]}; }
 
   std::string why_not(std::string_view id) const override {
     if (id == "initialize") return fix_first(*this);
@@ -90,18 +89,15 @@ class RingSession final : public ModelSession {
   RunStatus status() const override {
     return !built_ ? RunStatus::none : running_ ? RunStatus::running : RunStatus::paused;
   }
-  void tick(double elapsed) override {
-    if (running_) queued_ = std::min(6, queued_ + scheduler_.add(elapsed));
-  }
-  void work(double) override {
-    for (; queued_ > 0; --queued_) one_step();
+  void advance(double elapsed, double) override {
+    if (!running_) return;
+    for (int due = std::min(6, scheduler_.add(elapsed)); due > 0; --due) one_step();
   }
   CommandResult compute(uint64_t n) override {
     if (!built_) return {false, "Initialize first."};
     for (uint64_t k = 0; k < n; ++k) one_step();
     return {};
   }
-  void pause_for_hidden_page() override { pause(); }
 
   uint64_t steps() const override { return steps_; }
   size_t size() const override { return built_ ? angle_.size() : 0; }
@@ -114,7 +110,7 @@ class RingSession final : public ModelSession {
     if (!built_) return {};
     return {{"step", std::to_string(steps_)}, {"N =", std::to_string(angle_.size())}};
   }
-  const std::string& notice() const override { return notice_; }
+  Report report() const override { return {{}, notice_, {}}; }
   std::vector<Measure> measures() const override {
     if (!built_) return {};
     return {{"first_angle", format_double(angle_[0])}};
@@ -192,8 +188,8 @@ class RingSession final : public ModelSession {
     d.version = steps_ + 1;
   }
 
-  std::string export_json() const override {
-    if (!built_) return {};
+  std::string exported(Export form) const override {
+    if (!built_ || form != Export::json) return ModelSession::exported(form);
     // The fields by their CLI names, from the rows (so a new field is named here by its row too).
     std::string s =
         "{\"model\":\"" + std::string(kId) + "\",\"steps\":" + std::to_string(steps_) + ",\"fields\":{";
@@ -207,7 +203,8 @@ class RingSession final : public ModelSession {
   }
 
  protected:
-  void do_edit(size_t i, std::string_view text) override {
+  void do_edit(size_t i, std::string_view text, Input how) override {
+    if (how == Input::committed) return;  // its fields apply at Initialize
     texts_[i] = std::string(text);
     revalidate();
   }
@@ -250,7 +247,6 @@ class RingSession final : public ModelSession {
   void revalidate() { errors_ = check_rows(kRows, texts_).errors; }
   void pause() {
     running_ = false;
-    queued_ = 0;
     scheduler_.reset();
   }
   void one_step() {
@@ -269,7 +265,6 @@ class RingSession final : public ModelSession {
   std::vector<double> angle_, series_;
   bool built_ = false, running_ = false;
   uint64_t steps_ = 0;
-  int queued_ = 0;
   StepScheduler scheduler_;
   std::optional<uint32_t> selection_;
   std::string notice_;
