@@ -284,3 +284,30 @@ TEST_CASE("every model: a press or a drag with no state is refused with a messag
     CHECK_FALSE(d.message.empty());
   }
 }
+
+TEST_CASE("the 2-D flock's trails: drawn behind each boid while the switch is on, gone when it is off") {
+  std::unique_ptr<ModelSession> s = make_session("flock2d");
+  s->edit(0, "30");
+  REQUIRE(s->command("initialize").ok);
+  size_t trails = 0;
+  for (size_t k = 0; k < s->display_options().size(); ++k)
+    if (std::string(s->display_options()[k].id) == "trails") trails = k;
+  auto faint_segments = [&] {
+    DrawData d;
+    s->draw(d);
+    size_t n = 0;
+    for (const Overlay& o : d.overlays) n += o.kind == Overlay::Kind::segment && o.colour == kFaint;
+    return n;
+  };
+  CHECK(faint_segments() == 0);
+  s->set_display(trails, true);
+  for (int step = 0; step < 5; ++step) {
+    faint_segments();  // a frame per step: each extends the trails by one point
+    REQUIRE(s->compute(1).ok);
+  }
+  const size_t on = faint_segments();
+  CHECK(on >= 30 * 3);  // most of the 30 boids have a trail of 5 pieces (none across a seam)
+  CHECK(on <= 30 * 5);
+  s->set_display(trails, false);
+  CHECK(faint_segments() == 0);
+}

@@ -10,6 +10,7 @@
 #include "common/number_text.h"
 #include "flock2d_controller.h"
 #include "flock2d_export.h"
+#include "flock2d_view.h"
 
 namespace bandada {
 namespace {
@@ -361,8 +362,7 @@ class Flock2dSession final : public LiveSession<Flock2dController, Flock2dField>
   std::optional<std::string> leader_text_;
   bool compare_flag_ = false, all_pairs_ = false;
   std::vector<std::pair<double, double>> cli_predators_, cli_attractors_;
-  mutable std::vector<std::vector<float>> trails_;  // last plane positions per boid (display only)
-  mutable uint64_t trail_step_ = ~0ull;
+  mutable Flock2dTrails trails_;  // display only
 };
 
 std::string Flock2dSession::exported(Export form) const {
@@ -398,112 +398,15 @@ std::string Flock2dSession::exported(Export form) const {
 }
 
 void Flock2dSession::draw(DrawData& d) const {
-  const Flock2d* m = c_.model();
-  d.space = Space::plane;
-  d.shape = GlyphShape::triangle;
-  d.width = kFlockWidth;
-  d.height = kFlockHeight;
-  d.y_up = false;
-  const size_t n = m ? m->size() : 0;
-  d.reset(n);
-  if (!m) {
-    trails_.clear();
-    return;
-  }
-  const Flock2dParams& p = m->params();
-  std::vector<uint32_t> k;
-  if (display(kByNeighbours)) k = m->neighbour_counts();
-  for (size_t i = 0; i < n; ++i) {
-    const double sp = std::sqrt(m->vx()[i] * m->vx()[i] + m->vy()[i] * m->vy()[i]);
-    d.set_plane_glyph(i, m->px()[i], m->py()[i], m->vx()[i], m->vy()[i]);
-    double t = -1;
-    if (display(kBySpeed)) t = sp / p.max_speed;
-    if (display(kByNeighbours)) t = k[i] / 20.0;
-    if (t >= 0) d.colour[i] = static_cast<uint8_t>(kRamp + static_cast<int>(std::fmin(1.0, t) * 15.0));
-    if (display(kVectors))
-      d.overlays.push_back({Overlay::Kind::segment, kFaint, d.pos[i * 3], d.pos[i * 3 + 1], 0, 0,
-                            static_cast<float>(m->px()[i] + m->vx()[i] * 5),
-                            static_cast<float>(m->py()[i] + m->vy()[i] * 5), 0, 1.0f});
-  }
-  if (display(kGrid)) {  // the neighbour grid's cells (at least r wide)
-    const int nx = static_cast<int>(kFlockWidth / p.r), ny = static_cast<int>(kFlockHeight / p.r);
-    for (int gx = 1; gx < nx; ++gx) {
-      const float x = static_cast<float>(gx * kFlockWidth / nx);
-      d.overlays.push_back(
-          {Overlay::Kind::segment, kFrame, x, 0, 0, 0, x, static_cast<float>(kFlockHeight), 0, 1.0f});
-    }
-    for (int gy = 1; gy < ny; ++gy) {
-      const float y = static_cast<float>(gy * kFlockHeight / ny);
-      d.overlays.push_back(
-          {Overlay::Kind::segment, kFrame, 0, y, 0, 0, static_cast<float>(kFlockWidth), y, 0, 1.0f});
-    }
-  }
-  if (display(kTrails) && n <= 5000) {
-    if (trail_step_ != m->steps() || trails_.size() != n) {
-      trails_.resize(n);
-      for (size_t i = 0; i < n; ++i) {
-        std::vector<float>& t = trails_[i];
-        t.push_back(d.pos[i * 3]);
-        t.push_back(d.pos[i * 3 + 1]);
-        if (t.size() > 32) t.erase(t.begin(), t.begin() + 2);
-      }
-      trail_step_ = m->steps();
-    }
-    for (const std::vector<float>& t : trails_)
-      for (size_t q = 2; q + 1 < t.size(); q += 2)
-        if (std::fabs(t[q] - t[q - 2]) < 100 && std::fabs(t[q + 1] - t[q - 1]) < 100)  // not across a seam
-          d.overlays.push_back(
-              {Overlay::Kind::segment, kFaint, t[q - 2], t[q - 1], 0, 0, t[q], t[q + 1], 0, 1.0f});
-  } else {
-    trails_.clear();
-  }
-  for (const Circle& c : c_.circles())  // obstacles, always shown
-    d.overlays.push_back({Overlay::Kind::solid, kObstacle, static_cast<float>(c.x), static_cast<float>(c.y),
-                          0, static_cast<float>(c.r)});
-  for (const Wall& w : c_.walls())
-    d.overlays.push_back({Overlay::Kind::segment, kObstacle, static_cast<float>(w.x1),
-                          static_cast<float>(w.y1), 0, 0, static_cast<float>(w.x2), static_cast<float>(w.y2),
-                          0, 4.0f});
-  if (p.leader >= 0 && static_cast<size_t>(p.leader) < n) {  // its own mark: a double violet ring
-    const float x = d.pos[p.leader * 3], y = d.pos[p.leader * 3 + 1];
-    d.overlays.push_back({Overlay::Kind::ring, kLeader, x, y, 0, 8.0f, 0, 0, 0, 2.0f});
-    d.overlays.push_back({Overlay::Kind::ring, kLeader, x, y, 0, 12.0f, 0, 0, 0, 1.0f});
-  }
-  if (display(kTwin) && c_.twin()) {  // the twin flock: faint outlines where the other integrator is
-    const Flock2d& t = *c_.twin();
-    for (size_t i = 0; i < t.size(); ++i)
-      d.overlays.push_back({Overlay::Kind::circle, kFaint, static_cast<float>(t.px()[i]),
-                            static_cast<float>(t.py()[i]), 0, 5.0f});
-    for (const Marker& q : t.predators())
-      d.overlays.push_back(
-          {Overlay::Kind::circle, kRed, static_cast<float>(q.x), static_cast<float>(q.y), 0, 6.0f});
-  }
-  if (display(kMarkers)) {
-    for (const Marker& q : m->predators())
-      d.overlays.push_back(
-          {Overlay::Kind::disc, kRed, static_cast<float>(q.x), static_cast<float>(q.y), 0, 6.0f});
-    for (const Marker& q : m->attractors())
-      d.overlays.push_back({Overlay::Kind::ring, kGreen, static_cast<float>(q.x), static_cast<float>(q.y), 0,
-                            7.0f, 0, 0, 0, 2.5f});
-  }
-  if (c_.selection() && *c_.selection() < n) {
-    const uint32_t i = *c_.selection();
-    for (uint32_t j = 0; j < n; ++j) {
-      const double dx = minimal_image(m->px()[j] - m->px()[i], kFlockWidth),
-                   dy = minimal_image(m->py()[j] - m->py()[i], kFlockHeight);
-      if (j != i && std::sqrt(dx * dx + dy * dy) < p.r) {
-        d.neighbours.push_back(j);
-        d.highlight[j] = 2;
-      }
-    }
-    d.highlight[i] = 1;
-    const float x = d.pos[i * 3], y = d.pos[i * 3 + 1];
-    d.overlays.push_back({Overlay::Kind::circle, kFaint, x, y, 0, static_cast<float>(p.r)});
-    d.overlays.push_back({Overlay::Kind::circle, kOrange, x, y, 0, static_cast<float>(p.separation_radius)});
-    d.overlays.push_back({Overlay::Kind::ring, kOrange, x, y, 0, 9.0f, 0, 0, 0, 2.0f});
-  }
-  d.version = (m->steps() + 1) * 0x9E3779B97F4A7C15ull ^ (c_.selection() ? *c_.selection() + 1 : 0) ^
-              (reinterpret_cast<uintptr_t>(m) << 20) ^ revision() << 40;
+  Flock2dLooks looks;
+  looks.vectors = display(kVectors);
+  looks.trails = display(kTrails);
+  looks.grid = display(kGrid);
+  looks.markers = display(kMarkers);
+  looks.by_speed = display(kBySpeed);
+  looks.by_neighbours = display(kByNeighbours);
+  looks.twin = display(kTwin);
+  draw_flock2d(c_, looks, revision(), trails_, d);
 }
 
 /// The model (and its twin, if any) in a step worker, from pack_list's bytes of each: null for
