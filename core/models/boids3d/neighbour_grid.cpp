@@ -230,26 +230,38 @@ void NeighbourGrid::scan_stencil(size_t p, Scan& scan, Boids3dComponents& out) c
   const double within = lim_.within;
   uint32_t* hits = scan.hits.data();
   size_t m = 0;
-  const uint32_t ranges = static_cast<uint32_t>(scan.stencil.size());
-  const Range* stencil = scan.stencil.data();
-  uint64_t candidates = 0;
+  const uint32_t ranges = static_cast<uint32_t>(scan.ranges);
+  const Range* stencil = scan.at_edge ? scan.edge.data() : scan.inner.data();
+  // The stencil's rows as one flat list of candidates (sorted index << 7 | row), so that the
+  // test below is one loop: rows of ~3 boids each ended a loop of their own, a branch the
+  // processor mispredicts about once a row. Each row writes 8 words whatever its length and
+  // moves on by its length (the words past it are overwritten or never read).
+  uint32_t* flat = scan.flat.data();
+  size_t total = 0;
   for (uint32_t r = 0; r < ranges; ++r) {
-    const Range& g = stencil[r];
-    const double shz = g.shz;
-    const F64x2 shxy = {g.shx, g.shy};
-    candidates += g.b - g.a;
-    for (uint32_t q = g.a; q < g.b; ++q) {
-      F64x2 xy;
-      std::memcpy(&xy, P + 3 * q, sizeof xy);
-      const F64x2 dxy = (xy - xyi) + shxy;
-      const F64x2 sq = dxy * dxy;  // dx·dx and dy·dy in two lanes, as the scalar code does
-      const double dz = (P[3 * q + 2] - zi) + shz;
-      double d2 = sq[0] + sq[1] + dz * dz;
-      hits[m] = (q << 7) | r;
-      m += static_cast<size_t>((d2 <= within) & (q != p));
+    const uint32_t a = stencil[r].a, len = stencil[r].b - a;
+    if (len <= 8) {
+      for (uint32_t j = 0; j < 8; ++j) flat[total + j] = ((a + j) << 7) | r;
+    } else {
+      for (uint32_t j = 0; j < len; ++j) flat[total + j] = ((a + j) << 7) | r;
     }
+    total += len;
   }
-  scan.candidates += candidates;
+  for (size_t t = 0; t < total; ++t) {
+    const uint32_t h = flat[t];
+    const uint32_t q = h >> 7;
+    const Range& g = stencil[h & 127u];
+    F64x2 xy, shxy;
+    std::memcpy(&xy, P + 3 * q, sizeof xy);
+    std::memcpy(&shxy, &g.shx, sizeof shxy);
+    const F64x2 dxy = (xy - xyi) + shxy;
+    const F64x2 sq = dxy * dxy;  // dx·dx and dy·dy in two lanes, as the scalar code does
+    const double dz = (P[3 * q + 2] - zi) + g.shz;
+    double d2 = sq[0] + sq[1] + dz * dz;
+    hits[m] = h;
+    m += static_cast<size_t>((d2 <= within) & (q != p));
+  }
+  scan.candidates += total;
   // Pass 2, only for the neighbours, in ascending index: the same operations again give the
   // same δ, bit for bit.
   uint32_t* sorted = scan.sorted.data();
@@ -305,49 +317,66 @@ inline void wrap_cell(int c, int n, int& out, double& shift) {
 }  // namespace
 
 void NeighbourGrid::build_stencil(uint32_t cell, Scan& scan) const {
-  // The same for every boid of a cell, so it is built once per cell. Along a line of cells (the
-  // same y and z) an inner cell's rows are the last cell's moved by one: only their ends change.
+  // The same for every boid of a cell, so it is built once per cell. The (2·reach + 1)² rows
+  // around a line of cells (the same y and z) are found once per line; a cell then reads each
+  // row's x-adjacent cells as one contiguous range, or two where the row crosses the box's face
+  // (the part past it comes from the other side with the box's shift). The order of the ranges
+  // does not matter: the neighbours are summed in ascending index.
   const int n = n_, R = reach_;
   const int c = static_cast<int>(cell);
-  const int cx = c % n, cy = (c / n) % n, cz = c / (n * n);
-  const bool inner = cx >= R && cx + R < n;
-  std::vector<Range>& stencil = scan.stencil;
-  scan.stencil_cell = cell;
-  if (inner && scan.stencil_line == static_cast<uint32_t>(c / n)) {
-    const uint32_t* start = start_.data();
-    const size_t* base = scan.row_base.data();
-    Range* st = stencil.data();
-    for (size_t r = 0; r < scan.row_base.size(); ++r) {
-      st[r].a = start[base[r] + cx - R];
-      st[r].b = start[base[r] + cx + R + 1];
-    }
-    return;
-  }
-  scan.stencil_line = inner ? static_cast<uint32_t>(c / n) : UINT32_MAX;
-  scan.row_base.clear();
-  stencil.clear();
-  for (int dz = -R; dz <= R; ++dz) {
-    int zc;
-    double shz;
-    wrap_cell(cz + dz, n, zc, shz);
-    for (int dy = -R; dy <= R; ++dy) {
-      int yc;
-      double shy;
-      wrap_cell(cy + dy, n, yc, shy);
-      const size_t row = (static_cast<size_t>(zc) * n + yc) * n;
-      if (inner) {  // the x-adjacent cells of a row are one contiguous range
-        stencil.push_back({start_[row + cx - R], start_[row + cx + R + 1], 0.0, shy, shz});
-        scan.row_base.push_back(row);
-      } else {
-        for (int dx = -R; dx <= R; ++dx) {
-          int xc;
-          double shx;
-          wrap_cell(cx + dx, n, xc, shx);
-          stencil.push_back({start_[row + xc], start_[row + xc + 1], shx, shy, shz});
-        }
+  const uint32_t line = static_cast<uint32_t>(c / n);
+  const int cx = c % n, lo = cx - R, hi = cx + R + 1;  // cells [lo, hi) along x, before wrapping
+  const bool inner = lo >= 0 && hi <= n;
+  if (scan.stencil_line != line) {
+    // Both layouts for this line, with the rows' shifts written once: one range a row for the
+    // inner cells, two for the cells whose rows cross a face (x shifts written per cell).
+    const int cy = static_cast<int>(line) % n, cz = static_cast<int>(line) / n;
+    scan.rows.clear();
+    scan.inner.clear();
+    scan.edge.clear();
+    for (int dz = -R; dz <= R; ++dz) {
+      int zc;
+      double shz;
+      wrap_cell(cz + dz, n, zc, shz);
+      for (int dy = -R; dy <= R; ++dy) {
+        int yc;
+        double shy;
+        wrap_cell(cy + dy, n, yc, shy);
+        scan.rows.push_back((static_cast<size_t>(zc) * n + yc) * n);
+        scan.inner.push_back({0, 0, 0.0, shy, shz});
+        scan.edge.push_back({0, 0, 0.0, shy, shz});
+        scan.edge.push_back({0, 0, 0.0, shy, shz});
       }
     }
+    scan.stencil_line = line;
   }
+  scan.stencil_cell = cell;
+  const uint32_t* start = start_.data();
+  const size_t* rows = scan.rows.data();
+  const size_t count = scan.rows.size();
+  if (inner) {
+    Range* st = scan.inner.data();
+    for (size_t k = 0; k < count; ++k) {
+      st[k].a = start[rows[k] + lo];
+      st[k].b = start[rows[k] + hi];
+    }
+    scan.at_edge = false;
+    scan.ranges = count;
+    return;
+  }
+  const int a = lo < 0 ? 0 : lo, b = hi > n ? n : hi;            // inside the box
+  const int wa = lo < 0 ? lo + n : 0, wb = lo < 0 ? n : hi - n;  // past the face, wrapped
+  const double shx = lo < 0 ? -kBox : kBox;
+  Range* st = scan.edge.data();
+  for (size_t k = 0; k < count; ++k) {
+    st[2 * k].a = start[rows[k] + a];
+    st[2 * k].b = start[rows[k] + b];
+    st[2 * k + 1].a = start[rows[k] + wa];
+    st[2 * k + 1].b = start[rows[k] + wb];
+    st[2 * k + 1].shx = shx;
+  }
+  scan.at_edge = true;
+  scan.ranges = 2 * count;
 }
 
 void NeighbourGrid::components(size_t begin, size_t end, Boids3dComponents& out, Scan& scan) const {
@@ -363,6 +392,7 @@ void NeighbourGrid::components(size_t begin, size_t end, Boids3dComponents& out,
       if (scan.hits.size() < room) {
         scan.hits.resize(room);
         scan.sorted.resize(room);
+        scan.flat.resize(room + 8);  // a row's 8 words may pass the last candidate
       }
       if (scan.scratch.keys.size() < room) scan.scratch.keys.resize(room);  // lists too long to rank
       scan.ids.resize(kRankedAtMost);

@@ -62,11 +62,14 @@ class NeighbourGrid {
     NeighbourScratch scratch;
     std::vector<uint32_t> hits;    // accepted candidates: sorted index << 7 | stencil range
     std::vector<uint32_t> sorted;  // the same in ascending boid index
+    std::vector<uint32_t> flat;    // the stencil's candidates in one list, before the test
     std::vector<int32_t> ids;      // their boid indices (short lists)
-    std::vector<Range> stencil;    // the ranges around stencil_cell (at most 125)
+    bool at_edge = false;          // the ranges around stencil_cell: the first `ranges` of edge, or of inner
+    size_t ranges = 0;             // (at most 50)
     uint32_t stencil_cell = UINT32_MAX;
-    uint32_t stencil_line = UINT32_MAX;  // the line of cells (z·n + y) of an inner stencil_cell
-    std::vector<size_t> row_base;        // … and its rows' first cells (without the x offset)
+    uint32_t stencil_line = UINT32_MAX;  // the line of cells (z·n + y) of stencil_cell …
+    std::vector<size_t> rows;            // … the rows around it (their cells at x = 0) …
+    std::vector<Range> inner, edge;      // … and its stencils: a range a row, or two at a face
     uint64_t built = 0;                  // the grid build it is ready for
     uint64_t candidates = 0;
   };
