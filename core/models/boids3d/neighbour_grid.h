@@ -56,6 +56,8 @@ class NeighbourGrid {
     uint32_t a, b;         // sorted boids [a, b)
     double shx, shy, shz;  // periodic shift of that range
   };
+  static_assert(offsetof(Range, shy) == offsetof(Range, shx) + sizeof(double),
+                "the candidate test loads shx and shy as one pair");
   /// What one scanning thread writes: its neighbours, candidates and stencil. Each thread has its
   /// own, so threads may scan disjoint ranges of the same grid at once.
   struct Scan {

@@ -169,13 +169,6 @@ class CrowdSession final : public LiveSession<CrowdController, CrowdField> {
       return {false, "Drag from one end of the wall to the other."};
     return r;
   }
-  CommandResult drag_tool(double x0, double y0, double x1, double y1) {
-    if (tool() == kToolWall) return c_.add_wall(x0, y0, x1, y1);
-    if (tool() == kToolColumn)
-      return c_.add_column(
-          x0, y0, std::fmin(kCrowdToolColumnMax, std::fmax(kCrowdColumnMin, std::hypot(x1 - x0, y1 - y0))));
-    return press(x1, y1, false, false, 0.3);
-  }
 
   void draw(DrawData& d) const override {
     const Crowd* m = c_.model();
@@ -268,6 +261,14 @@ class CrowdSession final : public LiveSession<CrowdController, CrowdField> {
   }
 
  protected:
+  /// The end of a drag on the plane, by the tool (pointer() above).
+  CommandResult drag_tool(double x0, double y0, double x1, double y1) {
+    if (tool() == kToolWall) return c_.add_wall(x0, y0, x1, y1);
+    if (tool() == kToolColumn)
+      return c_.add_column(
+          x0, y0, std::fmin(kCrowdToolColumnMax, std::fmax(kCrowdColumnMin, std::hypot(x1 - x0, y1 - y0))));
+    return press(x1, y1, false, false, 0.3);
+  }
   void do_choose(size_t, int index) override { c_.set_layout(static_cast<uint32_t>(index)); }
   CommandResult do_command(std::string_view id) override {
     bool handled = false;

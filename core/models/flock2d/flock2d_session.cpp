@@ -231,19 +231,6 @@ class Flock2dSession final : public LiveSession<Flock2dController, Flock2dField>
     if (r.ok) bump();  // markers and the leader are part of the saved text
     return r;
   }
-  CommandResult drag_tool(double x0, double y0, double x1, double y1) {
-    CommandResult r;
-    if (tool() == kToolCircle) {
-      const double dx = minimal_image(x1 - x0, kFlockWidth), dy = minimal_image(y1 - y0, kFlockHeight);
-      r = c_.add_circle(x0, y0, std::fmin(150.0, std::fmax(1.0, std::sqrt(dx * dx + dy * dy))));
-    } else if (tool() == kToolWall) {
-      r = c_.add_wall(x0, y0, x1, y1);
-    } else {
-      return press(x1, y1, false, false, 15.0);
-    }
-    if (r.ok) bump();  // obstacles are part of the saved text
-    return r;
-  }
 
   void draw(DrawData& d) const override;
 
@@ -309,6 +296,20 @@ class Flock2dSession final : public LiveSession<Flock2dController, Flock2dField>
   }
 
  protected:
+  /// The end of a drag on the plane, by the tool (pointer() above).
+  CommandResult drag_tool(double x0, double y0, double x1, double y1) {
+    CommandResult r;
+    if (tool() == kToolCircle) {
+      const double dx = minimal_image(x1 - x0, kFlockWidth), dy = minimal_image(y1 - y0, kFlockHeight);
+      r = c_.add_circle(x0, y0, std::fmin(150.0, std::fmax(1.0, std::sqrt(dx * dx + dy * dy))));
+    } else if (tool() == kToolWall) {
+      r = c_.add_wall(x0, y0, x1, y1);
+    } else {
+      return press(x1, y1, false, false, 15.0);
+    }
+    if (r.ok) bump();  // obstacles are part of the saved text
+    return r;
+  }
   void do_choose(size_t k, int index) override {
     if (k == kPreset)
       c_.apply_preset(index);
