@@ -98,7 +98,8 @@ Figures measure(const Boids3dParams& p, NeighbourSearch search, double min_secon
     grid.build(flock.state(), p.radius);
     Boids3dComponents c;
     c.resize(flock.size());
-    grid.components(0, flock.size(), c);
+    grid.components(0, flock.size());
+    grid.gather(0, flock.size(), c);
     cand_sum = p.count ? static_cast<double>(grid.candidates_tested()) / p.count : 0.0;
   } else {
     cand_sum = p.count ? p.count - 1.0 : 0.0;

@@ -147,9 +147,32 @@ TEST_CASE("the grid scans few candidates per neighbour, and the stencil never se
   CHECK(grid.cells_per_axis() >= 2 * grid.reach() + 1);
   Boids3dComponents c;
   c.resize(s.size());
-  grid.components(0, s.size(), c);
+  grid.components(0, s.size());
+  grid.gather(0, s.size(), c);
   uint64_t k = 0;
   for (uint32_t v : c.neighbors) k += v;
   CHECK(static_cast<double>(grid.candidates_tested()) / static_cast<double>(k) < 5.0);
   check_same(p, s);
+}
+
+TEST_CASE(
+    "the grid's components, computed in any split of its positions and gathered, are the brute force's") {
+  // Each position's sums wait in the grid until gather() puts them at their boid's index: the
+  // second half first, on another thread's scan, then the first, then gathered in two parts.
+  const double radius = 0.9;
+  Boids3dState s = random_state(3000, 23, 8.4);
+  NeighbourGrid grid;
+  grid.build(s, radius);
+  NeighbourGrid::Scan other;
+  grid.components(s.size() / 2, s.size(), other);
+  grid.components(0, s.size() / 2);
+  Boids3dComponents c, b;
+  c.resize(s.size());
+  b.resize(s.size());
+  grid.gather(s.size() / 3, s.size(), c);
+  grid.gather(0, s.size() / 3, c);
+  brute_force_components(s, radius, 0, s.size(), b);
+  CHECK(c.neighbors == b.neighbors);
+  for (auto m : {&Boids3dComponents::sx, &Boids3dComponents::ay, &Boids3dComponents::cz})
+    CHECK(std::memcmp((c.*m).data(), (b.*m).data(), s.size() * sizeof(double)) == 0);
 }

@@ -55,7 +55,8 @@ void boids3d_components(const Boids3dParams& p, const Boids3dState& s, Neighbour
   } else {
     NeighbourGrid grid;
     grid.build(s, p.radius);
-    grid.components(0, s.size(), out);
+    grid.components(0, s.size());
+    grid.gather(0, s.size(), out);
   }
 }
 
@@ -190,9 +191,14 @@ void Boids3d::components_range(const Boids3dState& s, Boids3dComponents& c, size
   if (search_ == NeighbourSearch::brute_force)
     brute_force_components(s, params_.radius, begin, end, c);
   else if (worker == 0)
-    grid_.components(begin, end, c);
+    grid_.components(begin, end);
   else
-    grid_.components(begin, end, c, scans_[worker - 1]);
+    grid_.components(begin, end, scans_[worker - 1]);
+}
+
+void Boids3d::gather_components(Boids3dComponents& c) {
+  if (search_ != NeighbourSearch::grid) return;  // the brute force writes at each index already
+  parallel_for(c.neighbors.size(), threads_, [&](size_t a, size_t b, unsigned) { grid_.gather(a, b, c); });
 }
 
 bool Boids3d::compute_components(const Boids3dState& s, Boids3dComponents& c, size_t& done,
@@ -205,6 +211,7 @@ bool Boids3d::compute_components(const Boids3dState& s, Boids3dComponents& c, si
     components_range(s, c, from + a, from + b, worker);
   });
   done = end;
+  if (done == n) gather_components(c);
   return done == n;
 }
 
@@ -222,7 +229,10 @@ bool Boids3d::compute_components_until(const Boids3dState& s, Boids3dComponents&
   const bool whole = parallel_for_until(
       n - from, threads_, block, stop,
       [&](size_t a, size_t b, unsigned worker) { components_range(s, c, from + a, from + b, worker); });
-  if (whole) done = n;
+  if (whole) {
+    done = n;
+    gather_components(c);
+  }
   return whole;
 }
 

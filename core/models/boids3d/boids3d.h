@@ -145,6 +145,8 @@ class Boids3d {
   /// Components of s for boids [begin, end) on the step's thread `worker`.
   void components_range(const Boids3dState& s, Boids3dComponents& c, size_t begin, size_t end,
                         unsigned worker);
+  /// Once every boid of a step is computed: its components into c, in index order.
+  void gather_components(Boids3dComponents& c);
   /// Components of s for up to max_boids more boids from `done` on; true when all are done.
   bool compute_components(const Boids3dState& s, Boids3dComponents& c, size_t& done, size_t max_boids);
   /// compute_components for every boid left, in blocks, until stop.

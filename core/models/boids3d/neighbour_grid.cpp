@@ -69,8 +69,7 @@ void sort_keys(uint64_t* keys, size_t k) {
 // dz, d2) gives the a-th one's velocity slot and displacement. Every search ends here.
 template <class Neighbour>
 void accumulate(size_t k, const Neighbour& neighbour, const double* vx, const double* vy, const double* vz,
-                double vix, double viy, double viz, const DistanceLimits& lim, uint32_t i,
-                Boids3dComponents& out) {
+                double vix, double viy, double viz, const DistanceLimits& lim, ComponentSums& out) {
   double sx = 0, sy = 0, sz = 0, mvx = 0, mvy = 0, mvz = 0, cx = 0, cy = 0, cz = 0;
   for (size_t a = 0; a < k; ++a) {
     uint32_t from;
@@ -99,22 +98,26 @@ void accumulate(size_t k, const Neighbour& neighbour, const double* vx, const do
     cy /= kk;
     cz /= kk;
   }
-  out.sx[i] = sx;
-  out.sy[i] = sy;
-  out.sz[i] = sz;
-  out.ax[i] = ax;
-  out.ay[i] = ay;
-  out.az[i] = az;
-  out.cx[i] = cx;
-  out.cy[i] = cy;
-  out.cz[i] = cz;
-  out.neighbors[i] = static_cast<uint32_t>(k);
+  out = {sx, sy, sz, ax, ay, az, cx, cy, cz, static_cast<uint32_t>(k)};
+}
+
+void store(const ComponentSums& c, size_t i, Boids3dComponents& out) {
+  out.sx[i] = c.sx;
+  out.sy[i] = c.sy;
+  out.sz[i] = c.sz;
+  out.ax[i] = c.ax;
+  out.ay[i] = c.ay;
+  out.az[i] = c.az;
+  out.cx[i] = c.cx;
+  out.cy[i] = c.cy;
+  out.cz[i] = c.cz;
+  out.neighbors[i] = c.neighbors;
 }
 
 }  // namespace
 
 void sum_components(NeighbourScratch& nb, const double* vx, const double* vy, const double* vz, double vix,
-                    double viy, double viz, const DistanceLimits& lim, uint32_t i, Boids3dComponents& out) {
+                    double viy, double viz, const DistanceLimits& lim, ComponentSums& out) {
   const size_t k = nb.count;
   uint64_t* keys = nb.keys.data();
   for (size_t a = 0; a < k; ++a) keys[a] = (static_cast<uint64_t>(nb.id[a]) << 32) | a;
@@ -129,7 +132,7 @@ void sum_components(NeighbourScratch& nb, const double* vx, const double* vy, co
         dz = nb.dz[slot];
         d2 = nb.d2[slot];
       },
-      vx, vy, vz, vix, viy, viz, lim, i, out);
+      vx, vy, vz, vix, viy, viz, lim, out);
 }
 
 void brute_force_components(const Boids3dState& s, double radius, size_t begin, size_t end,
@@ -149,8 +152,9 @@ void brute_force_components(const Boids3dState& s, double radius, size_t begin, 
       const uint32_t jj = static_cast<uint32_t>(j);
       nb.offer(std::sqrt(d2) <= radius, jj, jj, dx, dy, dz, d2);  // the spec's test, literally
     }
-    sum_components(nb, s.vx.data(), s.vy.data(), s.vz.data(), s.vx[i], s.vy[i], s.vz[i], lim,
-                   static_cast<uint32_t>(i), out);
+    ComponentSums sums;
+    sum_components(nb, s.vx.data(), s.vy.data(), s.vz.data(), s.vx[i], s.vy[i], s.vz[i], lim, sums);
+    store(sums, i, out);
   }
 }
 
@@ -188,6 +192,7 @@ void NeighbourGrid::build(const Boids3dState& s, double radius, unsigned threads
   xyz_.resize(3 * count);
   v_.resize(3 * count);
   place_.resize(count);
+  sums_.resize(count);
   // Each boid's cell (on threads), the counts and each boid's place in index order (one pass:
   // this order is what makes every cell list ascending indices), then the copies (on threads).
   parallel_for(count, threads, [&](size_t a, size_t b, unsigned) {
@@ -219,7 +224,7 @@ void NeighbourGrid::build(const Boids3dState& s, double radius, unsigned threads
   ++build_;
 }
 
-void NeighbourGrid::scan_stencil(size_t p, Scan& scan, Boids3dComponents& out) const {
+void NeighbourGrid::scan_stencil(size_t p, Scan& scan, ComponentSums& out) const {
   // Pass 1, the hot loop: test every candidate of the stencil, writing one packed word each and
   // keeping it by advancing m (no branch on the distance test). Locals only, so the compiler
   // keeps everything in registers.
@@ -294,7 +299,7 @@ void NeighbourGrid::scan_stencil(size_t p, Scan& scan, Boids3dComponents& out) c
         d2 = dx * dx + dy * dy + dz * dz;
         slot = 3 * q;  // velocities are packed like positions: v_ + 0, 1, 2 at 3·q
       },
-      V, V + 1, V + 2, V[3 * p], V[3 * p + 1], V[3 * p + 2], lim_, id_[p], out);
+      V, V + 1, V + 2, V[3 * p], V[3 * p + 1], V[3 * p + 2], lim_, out);
 }
 
 namespace {
@@ -379,7 +384,12 @@ void NeighbourGrid::build_stencil(uint32_t cell, Scan& scan) const {
   scan.ranges = 2 * count;
 }
 
-void NeighbourGrid::components(size_t begin, size_t end, Boids3dComponents& out, Scan& scan) const {
+void NeighbourGrid::gather(size_t begin, size_t end, Boids3dComponents& out) const {
+  end = std::min(end, place_.size());
+  for (size_t i = begin; i < end; ++i) store(sums_[place_[i]], i, out);
+}
+
+void NeighbourGrid::components(size_t begin, size_t end, Scan& scan) {
   end = std::min(end, id_.size());
   if (scan.built != build_) {  // a new grid: room for every candidate, and no stencil yet
     scan.built = build_;
@@ -401,7 +411,7 @@ void NeighbourGrid::components(size_t begin, size_t end, Boids3dComponents& out,
   for (size_t p = begin; p < end; ++p) {
     if (reach_ > 0) {
       if (cell_[p] != scan.stencil_cell) build_stencil(cell_[p], scan);
-      scan_stencil(p, scan, out);
+      scan_stencil(p, scan, sums_[p]);
       continue;
     }
     // Too few cells per axis: every boid once, in index order, with the spec's wrap.
@@ -422,7 +432,7 @@ void NeighbourGrid::components(size_t begin, size_t end, Boids3dComponents& out,
       scratch.offer(d2 <= lim_.within, jj, jj, dx, dy, dz, d2);
     }
     sum_components(scratch, s.vx.data(), s.vy.data(), s.vz.data(), v_[3 * p], v_[3 * p + 1], v_[3 * p + 2],
-                   lim_, id_[p], out);
+                   lim_, sums_[p]);
   }
 }
 

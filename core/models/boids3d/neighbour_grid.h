@@ -40,11 +40,19 @@ struct NeighbourScratch {
   }
 };
 
-/// Sorts the neighbours by index and writes boid `i`'s unweighted S, A, C and neighbour count
+/// One boid's unweighted S, A, C and neighbour count as one record: the grid writes these in its
+/// sorted order, one after another, and gathers them into index order once a step is whole (ten
+/// arrays written at a boid's index took ten scattered cache lines a boid).
+struct ComponentSums {
+  double sx, sy, sz, ax, ay, az, cx, cy, cz;
+  uint32_t neighbors;
+};
+
+/// Sorts the neighbours by index and writes a boid's unweighted S, A, C and neighbour count
 /// into `out`; velocities are read at src from vx, vy, vz. Every sum runs in ascending neighbour
 /// index, so any search that finds the same set gives the same bits.
 void sum_components(NeighbourScratch& nb, const double* vx, const double* vy, const double* vz, double vix,
-                    double viy, double viz, const DistanceLimits& lim, uint32_t i, Boids3dComponents& out);
+                    double viy, double viz, const DistanceLimits& lim, ComponentSums& out);
 
 /// Brute-force reference for boids [begin, end): every j ascending, the spec's wrap per pair.
 void brute_force_components(const Boids3dState& s, double radius, size_t begin, size_t end,
@@ -79,10 +87,13 @@ class NeighbourGrid {
   /// Sorts the state into cells (counting sort, stable, so each cell lists ascending indices);
   /// the per-boid parts on up to `threads` threads, the same grid for any count.
   void build(const Boids3dState& s, double radius, unsigned threads = 1);
-  /// Components for the boids at sorted positions [begin, end), written at their indices.
-  void components(size_t begin, size_t end, Boids3dComponents& out) { components(begin, end, out, scan_); }
-  /// The same with a thread's own scan state: any split of the positions gives the same bits.
-  void components(size_t begin, size_t end, Boids3dComponents& out, Scan& scan) const;
+  /// Components for the boids at sorted positions [begin, end), kept in the grid until gather().
+  void components(size_t begin, size_t end) { components(begin, end, scan_); }
+  /// The same with a thread's own scan state: any split of the positions gives the same bits, and
+  /// threads may compute disjoint positions at once.
+  void components(size_t begin, size_t end, Scan& scan);
+  /// Once every position is computed: the components of boids [begin, end) at their indices.
+  void gather(size_t begin, size_t end, Boids3dComponents& out) const;
 
   size_t size() const { return id_.size(); }
   int cells_per_axis() const { return n_; }
@@ -92,7 +103,7 @@ class NeighbourGrid {
   uint64_t candidates_tested() const { return scan_.candidates; }
 
  private:
-  void scan_stencil(size_t p, Scan& scan, Boids3dComponents& out) const;
+  void scan_stencil(size_t p, Scan& scan, ComponentSums& out) const;
   void build_stencil(uint32_t cell, Scan& scan) const;
 
   int n_ = 1;
@@ -105,7 +116,8 @@ class NeighbourGrid {
   std::vector<uint32_t> id_;           // boid index of each sorted boid
   std::vector<double> xyz_;            // x, y, z of each sorted boid, side by side (one cache line)
   std::vector<double> v_;              // vx, vy, vz of each sorted boid, side by side
-  std::vector<uint32_t> place_;        // sorted position of each boid (build's working memory)
+  std::vector<uint32_t> place_;        // sorted position of each boid
+  std::vector<ComponentSums> sums_;    // each sorted boid's components, until gathered
   uint64_t build_ = 0;                 // counts builds: a scan from an older build starts afresh
   Scan scan_;                          // the calling thread's
 };
