@@ -156,3 +156,26 @@ TEST_CASE("leader distance: NaN without a leader; the circular centre across the
   CHECK(d > 20);
   CHECK(d < 40);
 }
+
+TEST_CASE("groups are kept for a state and follow its steps and its radius") {
+  // groups() is kept until the positions or r change (a step off the page's thread computes it
+  // there): after each step, and after a new r, it must be the new state's, not the one before's.
+  Lcg rng(11);
+  std::vector<double> x, y;
+  for (int i = 0; i < 300; ++i) {
+    x.push_back(900 * rng.next());
+    y.push_back(600 * rng.next());
+  }
+  Flock2d f = still(x, y, 30);
+  f.groups();
+  for (int s = 0; s < 40; ++s) {
+    f.step();
+    const Groups want = brute_groups(f.px(), f.py(), f.params().r);
+    CHECK(f.groups().count == want.count);
+    CHECK(f.groups().largest == want.largest);
+  }
+  Flock2dParams wider = f.params();
+  wider.r = 120;
+  f.set_live_params(wider);
+  CHECK(f.groups().count == brute_groups(f.px(), f.py(), 120).count);
+}

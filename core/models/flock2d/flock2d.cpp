@@ -45,7 +45,7 @@ Flock2d::Flock2d(const Flock2dParams& p, std::vector<double> x, std::vector<doub
 }
 
 void Flock2d::draw_boids(size_t count) {
-  nearest_known_ = false;
+  nearest_known_ = groups_known_ = false;
   while (params_.start == Start::orbits && px_.size() < count) {
     // Round the centre at R = 60 … 220, counter-clockwise at f = 0.6 … 1 of the circular speed for
     // the attractor pull there (w_g·R/max(R, r_s)): the start is each orbit's far point.
@@ -72,7 +72,7 @@ void Flock2d::draw_boids(size_t count) {
 }
 
 void Flock2d::set_live_params(const Flock2dParams& p) {
-  nearest_known_ = false;
+  nearest_known_ = groups_known_ = false;
   const uint32_t seed = params_.seed;
   params_ = p;
   params_.seed = seed;
@@ -258,7 +258,7 @@ void Flock2d::move_predators() {
 }
 
 void Flock2d::step() {
-  nearest_known_ = false;
+  nearest_known_ = groups_known_ = false;
   const Flock2dParams& p = params_;
   const size_t n = px_.size();
   std::vector<double> nx(n), ny(n), nvx(n), nvy(n);
@@ -387,9 +387,12 @@ double Flock2d::attractor_potential() const {
 }
 
 Groups Flock2d::groups() const {
+  if (groups_known_) return groups_;
   const double* coords[2] = {px_.data(), py_.data()};
   const double period[2] = {kW, kH};
-  return periodic_groups(2, coords, period, px_.size(), params_.r);
+  groups_ = periodic_groups(2, coords, period, px_.size(), params_.r);
+  groups_known_ = true;
+  return groups_;
 }
 
 double Flock2d::turning_angle() const {

@@ -132,6 +132,8 @@ class Flock2d {
   /// Mean over boids of the distance to the nearest other boid (0 with fewer than two).
   double mean_nearest_distance() const;
   /// The groups: boids joined when their minimal-image distance is at most r (docs/measures.md).
+  /// Kept until the positions or r change, like mean_nearest_distance(), so a step computed off
+  /// the page's thread computes them there too.
   Groups groups() const;
   /// Mean over boids of the angle (radians, 0 … π) between the velocity before and after the last
   /// step; a boid at rest either side turns by 0. 0 before the first step, and after N changed.
@@ -209,6 +211,8 @@ class Flock2d {
   mutable Scratch scratch_;
   mutable double nearest_ = 0.0;        // mean_nearest_distance() of this state …
   mutable bool nearest_known_ = false;  // … once computed (positions and r unchanged)
+  mutable Groups groups_;               // groups() of this state …
+  mutable bool groups_known_ = false;   // … once computed (positions and r unchanged)
   std::vector<double> px_, py_, vx_, vy_;
   std::vector<double> last_vx_, last_vy_;  // the velocities before the last step (turning_angle)
   std::vector<Marker> predators_, attractors_;

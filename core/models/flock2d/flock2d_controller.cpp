@@ -320,13 +320,14 @@ void Flock2dController::work(double budget_ms) {
   if (in_background(ms)) {
     std::vector<Flock2d*> both{model_.get()};
     if (twin_) both.push_back(twin_.get());
-    // The nearest-neighbour readout record() takes after every step is a neighbour search of its
-    // own: computed there too, so the main thread only reads it.
+    // The nearest-neighbour and group readouts record() takes after every step are neighbour
+    // searches of their own: computed there too, so the main thread only reads them.
     return work_in_background(
         both,
         [](Flock2d& f) {
           f.step();
           f.mean_nearest_distance();
+          f.groups();
         },
         [this] { record(true); });
   }

@@ -108,7 +108,7 @@ void Flock2d::push_out(double& x0, double& y0) const {
 }
 
 void Flock2d::push_out_all() {
-  nearest_known_ = false;  // boids may move
+  nearest_known_ = groups_known_ = false;  // boids may move
   for (size_t i = 0; i < px_.size(); ++i) push_out(px_[i], py_[i]);
   for (Marker& m : predators_) push_out(m.x, m.y);
 }
