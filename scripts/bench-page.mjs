@@ -14,6 +14,7 @@
 // many frames Pause takes to act; each figure the median of 5 runs, with their range (--quick:
 // 1 run of 4 s).
 import {launch, startServer, openPage} from '../tests/browser/helpers.mjs';
+import {benchmarkFlock, pageFlock, crowd, flock2d} from './page-flocks.mjs';
 
 const quick = process.argv.includes('--quick');
 const runs = quick ? 1 : 5, seconds = quick ? 4 : 10;
@@ -79,35 +80,6 @@ async function measure(isolated, setup, from = 0) {
     `${fig('longest', 0)} ms, tasks over 100 ms: ${fig('over100', 0)} in ${seconds} s, ` +
     `${fig('fps', 1)} frames drawn/s, Pause acts within ${fig('frames', 0)} frame(s)`;
 }
-
-// The engine benchmark's flock: a gas that spreads over the cube (bench/bench.cpp, scenario()).
-const benchmarkFlock = () => {
-  Module.command('model:boids3d');
-  ['100000', '0.305', '0', '0', '0', '2', '1'].forEach((text, field) => Module.setField(field, text));
-  Module.command('initialize');
-};
-const pageFlock = () => {
-  Module.command('model:boids3d');
-  Module.setField(0, '100000');
-  Module.setField(1, '0.305');
-  Module.command('initialize');
-};
-const crowd = () => {
-  Module.command('model:crowd');
-  Module.choose('preset', 4);  // the hall
-  Module.setField(0, '2000');
-  Module.commitField(0);
-  Module.command('initialize');
-};
-const flock2d = () => {
-  Module.command('model:flock2d');
-  const radius = JSON.parse(Module.describe()).fields.findIndex((f) => /perception/.test(f.label));
-  Module.setField(0, '20000');
-  Module.commitField(0);
-  Module.setField(radius, '25');
-  Module.commitField(radius);
-  Module.command('initialize');
-};
 
 try {
   const build = (isolated) => isolated ? 'isolated (threaded build)' : 'not isolated (single-thread build)';
