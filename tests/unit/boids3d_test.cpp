@@ -340,6 +340,24 @@ TEST_CASE("steps computed in blocks, one ahead, until stopped: the bits of stepp
     CHECK(state_fingerprint(f.state()) == state_fingerprint(one.state()));
     CHECK(f.components().ax == one.components().ax);
   }
+  // Both whole, then the pending step finished on this thread instead (sliced, as when the
+  // background is switched off): the grid holds the step ahead by then, and the pending step's
+  // components must still be its own.
+  {
+    Boids3d one(p), g(p);
+    g.set_threads(2);
+    for (int t = 0; t < 2; ++t) one.step();
+    g.step();
+    CHECK(g.compute_until(stop, yes, 97));
+    CHECK(g.advance_step(static_cast<size_t>(-1)));
+    CHECK(g.components().ax == one.components().ax);  // shown now: the table reads them
+    CHECK(g.components().neighbors == one.components().neighbors);
+    one.step();
+    CHECK(g.advance_step(static_cast<size_t>(-1)));  // the ahead step, pending now
+    CHECK(g.steps() == 3);
+    CHECK(state_fingerprint(g.state()) == state_fingerprint(one.state()));
+    CHECK(g.components().ax == one.components().ax);
+  }
   // Cancelled, a step and the one ahead of it are both dropped.
   Boids3d f(p);
   const uint64_t start = state_fingerprint(f.state());

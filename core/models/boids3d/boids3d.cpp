@@ -211,7 +211,9 @@ bool Boids3d::compute_components(const Boids3dState& s, Boids3dComponents& c, si
     components_range(s, c, from + a, from + b, worker);
   });
   done = end;
-  if (done == n) gather_components(c);
+  // Gathered by the call that finishes the step, while the grid is still this step's: a later
+  // call for a whole step (the grid may hold the step ahead by then) has nothing to gather.
+  if (from < n && done == n) gather_components(c);
   return done == n;
 }
 
@@ -229,10 +231,8 @@ bool Boids3d::compute_components_until(const Boids3dState& s, Boids3dComponents&
   const bool whole = parallel_for_until(
       n - from, threads_, block, stop,
       [&](size_t a, size_t b, unsigned worker) { components_range(s, c, from + a, from + b, worker); });
-  if (whole) {
-    done = n;
-    gather_components(c);
-  }
+  if (whole && from < n) gather_components(c);  // only the call that finishes it (see above)
+  if (whole) done = n;
   return whole;
 }
 
