@@ -15,13 +15,18 @@ import {launch, startServer, openPage} from '../tests/browser/helpers.mjs';
 import {benchmarkFlock, pageFlock, flock2d} from './page-flocks.mjs';
 
 const args = process.argv.slice(2);
-const which = args.find((a) => !a.startsWith('--')) || 'page';
+const which = args.find((a, i) => !a.startsWith('--') && args[i - 1] !== '--seconds') || 'page';
 const setups = {page: pageFlock, benchmark: benchmarkFlock, flock2d};
 if (!setups[which]) {
   console.error(`trace-page: no flock "${which}" (page, benchmark or flock2d)`);
   process.exit(2);
 }
-const seconds = Number(args[args.indexOf('--seconds') + 1]) || 4;
+const secondsAt = args.indexOf('--seconds');
+const seconds = secondsAt < 0 ? 4 : Number(args[secondsAt + 1]);
+if (!(seconds > 0 && seconds <= 600)) {
+  console.error(`trace-page: --seconds wants a number of seconds, 0 < S <= 600 (got "${args[secondsAt + 1] ?? ''}")`);
+  process.exit(2);
+}
 const paused = args.includes('--paused'), profiling = args.includes('--profile');
 const traceFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'bandada-trace-')), 'trace.json');
 
