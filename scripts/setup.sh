@@ -51,20 +51,28 @@ sdl_src=$(ls -d "$src"/libsdl2-*/ | head -n1)
 ln -sfn "$imgui_dir" "$deps/imgui"
 
 # 3. SDL2 built for wasm once, cached: plain, and with -pthread for the threaded page ----
-build_sdl() {  # build_sdl PREFIX LABEL [C FLAGS]
+# Most of an SDL2 build is its configure step (about 300 checks, each a small emcc link, one at a
+# time: about 3 minutes); the compile itself takes half a minute on 2 cores. So the two builds
+# run side by side, each in its own folder, while the steps below run; setup waits for both at the end.
+build_sdl() {  # build_sdl PREFIX LABEL [C FLAGS]: prints nothing on success
   local prefix="$1" label="$2" flags="${3:-}"
-  [ -f "$prefix/lib/libSDL2.a" ] && return 0
-  say "building SDL2 for wasm$label (first time: about 4 minutes)"
-  rm -rf "$deps/sdl2-build"
-  local log="$deps/sdl2-build$label.log"
-  { emcmake cmake -S "$sdl_src" -B "$deps/sdl2-build" -G Ninja -DCMAKE_BUILD_TYPE=Release \
+  local dir="$deps/sdl2-build$4" log="$deps/sdl2-build$4.log"
+  rm -rf "$dir"
+  { emcmake cmake -S "$sdl_src" -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=Release \
       -DCMAKE_C_FLAGS="$flags" -DSDL_SHARED=OFF -DSDL_STATIC=ON -DSDL_TEST=OFF -DCMAKE_INSTALL_PREFIX="$prefix" &&
-    cmake --build "$deps/sdl2-build" -j2 && cmake --install "$deps/sdl2-build"; } >"$log" 2>&1 ||
-    { tail -n 40 "$log"; say "SDL2 wasm build$label failed (full log: $log)"; exit 1; }
-  rm -rf "$deps/sdl2-build"
+    cmake --build "$dir" -j2 && cmake --install "$dir"; } >"$log" 2>&1 ||
+    { tail -n 40 "$log"; say "SDL2 wasm build$label failed (full log: $log)"; return 1; }
+  rm -rf "$dir"
 }
-build_sdl "$deps/sdl2-wasm" ""
-build_sdl "$deps/sdl2-wasm-mt" " (threaded)" "-pthread"
+pids=()
+if [ ! -f "$deps/sdl2-wasm/lib/libSDL2.a" ]; then
+  say "building SDL2 for wasm (first time: about 4 minutes, side by side with the threaded one)"
+  build_sdl "$deps/sdl2-wasm" "" "" "" & pids+=($!)
+fi
+if [ ! -f "$deps/sdl2-wasm-mt/lib/libSDL2.a" ]; then
+  say "building SDL2 for wasm (threaded)"
+  build_sdl "$deps/sdl2-wasm-mt" " (threaded)" "-pthread" "-mt" & pids+=($!)
+fi
 
 # 4. Header folder for emcc: never /usr/include itself (it drags in the host libc)
 mkdir -p "$deps/include"
@@ -77,5 +85,10 @@ if [ ! -d "$root/node_modules/playwright-core" ] || [ ! -d "$root/node_modules/p
   say "installing npm packages (playwright-core, puppeteer-core, selenium-webdriver)"
   (cd "$root" && npm ci --silent --no-audit --no-fund >/dev/null)
 fi
+
+# The SDL2 builds ran while the steps above did.
+sdl_ok=1
+for pid in "${pids[@]}"; do wait "$pid" || sdl_ok=0; done
+[ $sdl_ok -eq 1 ] || exit 1
 
 say "ready"
