@@ -118,6 +118,11 @@ goal "threaded wasm CLI, 1 -> 2 threads end to end" "$(awk -v a="$cli1" -v b="$c
 for f in bandada.wasm bandada-mt.wasm; do
   [ -f "build/web/$f" ] && goal "size of $f" "$(awk -v b="$(wc -c < "build/web/$f")" 'BEGIN { printf "%.2f", b / 1e6 }')" "<=" 1.5 "MB"
 done
+page_worst() {  # the largest figure after the words $1 over the threaded page's lines
+  grep -F "isolated (threaded build)" <<<"$page" | sed -nE "s/.*$1 ([0-9.]+).*/\1/p" | sort -n | tail -n1
+}
+goal "page, threaded, longest main-thread task, every flock" "$(page_worst "longest main-thread task")" "<=" 100 "ms"
+goal "page, threaded, Pause acts within, every flock" "$(page_worst "Pause acts within")" "<=" 2 "frame(s)"
 goal "crowd, page, threaded, 2000 people in the hall" "$(page_sps "crowd N=2000")" ">=" 25 "steps/s (real time)"
 goal "crowd, threaded wasm, 2 threads, 2000 people" "$(field_before "$wasm_mt" "x" "crowd, hall, N=2000, 2 threads")" ">=" 1 "x real time"
 echo "crowd, native CLI engine, 20000 people: $(grep -F "crowd, hall, N=20000" <<<"$native" | tr -s ' ' | paste -sd ';' - || true)"
