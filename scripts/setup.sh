@@ -53,10 +53,13 @@ ln -sfn "$imgui_dir" "$deps/imgui"
 # 3. SDL2 built for wasm once, cached: plain, and with -pthread for the threaded page ----
 # Most of an SDL2 build is its configure step (about 300 checks, each a small emcc link, one at a
 # time: about 3 minutes); the compile itself takes half a minute on 2 cores. So the two builds
-# run side by side, each in its own folder, while the steps below run; setup waits for both at the end.
-build_sdl() {  # build_sdl PREFIX LABEL [C FLAGS]: prints nothing on success
-  local prefix="$1" label="$2" flags="${3:-}"
-  local dir="$deps/sdl2-build$4" log="$deps/sdl2-build$4.log"
+# run side by side, each in its own folder, while the steps below run; setup waits for both at
+# the end (and stops them if it ends early).
+build_sdl() {  # build_sdl SUFFIX LABEL [C FLAGS]: into .deps/sdl2-wasm$SUFFIX; silent if built
+  local suffix="$1" label="$2" flags="${3:-}"
+  local prefix="$deps/sdl2-wasm$suffix" dir="$deps/sdl2-build$suffix" log="$deps/sdl2-build$suffix.log"
+  [ -f "$prefix/lib/libSDL2.a" ] && return 0
+  say "building SDL2 for wasm$label (first time: about 4 minutes, both builds side by side)"
   rm -rf "$dir"
   { emcmake cmake -S "$sdl_src" -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=Release \
       -DCMAKE_C_FLAGS="$flags" -DSDL_SHARED=OFF -DSDL_STATIC=ON -DSDL_TEST=OFF -DCMAKE_INSTALL_PREFIX="$prefix" &&
@@ -65,14 +68,9 @@ build_sdl() {  # build_sdl PREFIX LABEL [C FLAGS]: prints nothing on success
   rm -rf "$dir"
 }
 pids=()
-if [ ! -f "$deps/sdl2-wasm/lib/libSDL2.a" ]; then
-  say "building SDL2 for wasm (first time: about 4 minutes, side by side with the threaded one)"
-  build_sdl "$deps/sdl2-wasm" "" "" "" & pids+=($!)
-fi
-if [ ! -f "$deps/sdl2-wasm-mt/lib/libSDL2.a" ]; then
-  say "building SDL2 for wasm (threaded)"
-  build_sdl "$deps/sdl2-wasm-mt" " (threaded)" "-pthread" "-mt" & pids+=($!)
-fi
+trap 'kill "${pids[@]}" 2>/dev/null || true' EXIT
+build_sdl "" "" & pids+=($!)
+build_sdl "-mt" " (threaded)" "-pthread" & pids+=($!)
 
 # 4. Header folder for emcc: never /usr/include itself (it drags in the host libc)
 mkdir -p "$deps/include"
@@ -89,6 +87,7 @@ fi
 # The SDL2 builds ran while the steps above did.
 sdl_ok=1
 for pid in "${pids[@]}"; do wait "$pid" || sdl_ok=0; done
+pids=()
 [ $sdl_ok -eq 1 ] || exit 1
 
 say "ready"
