@@ -40,6 +40,8 @@ if [ $quick -eq 1 ]; then
   echo "quick run: $(( (SECONDS - total0) / 60 )) min $(( (SECONDS - total0) % 60 )) s (the whole run: scripts/test.sh)"
   exit $status
 fi
+stage "scripts/cli.sh builds the CLI alone in a clean copy, then finds nothing to build (tests/cli_script_test.sh)" \
+  bash tests/cli_script_test.sh
 stage "wasm build" bash -c "cmake --preset wasm >/dev/null && cmake --build --preset wasm"
 stage "wasm tests + native vs wasm CLI (ctest)" ctest --preset wasm
 stage "fuzz corpus replay (libFuzzer targets under ASan + UBSan)" \

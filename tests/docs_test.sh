@@ -1,14 +1,16 @@
 #!/usr/bin/env bash
 # Bandada — the docs' commands: every line of every ```sh block in README.md and docs/ is run
 # here, as a reader would type it, and must succeed. A command ending in '\' continues on the
-# next line. Commands that write files run in a scratch folder (with build/ and tests/ linked
-# in); scripts run from the repository. The few that cannot run here say why below, by pattern.
+# next line. Commands that write files, scripts/cli.sh among them, run in a scratch folder (with
+# build/, tests/ and scripts/ linked in), so nothing they write lands in the checkout; the other
+# scripts run from the repository. The few that cannot run here say why below, by pattern.
 set -uo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
 ln -s "$root/build" "$scratch/build"
 ln -s "$root/tests" "$scratch/tests"
+ln -s "$root/scripts" "$scratch/scripts"  # scripts/cli.sh runs the CLI where it is called: here
 
 # pattern → why it is not run here (each is still checked elsewhere)
 declare -A not_here=(
@@ -29,7 +31,7 @@ run_one() {  # run_one FILE COMMAND
     fi
   done
   local dir="$scratch" log="$scratch/.log"
-  [[ "$cmd" == scripts/* || "$cmd" == cmake* ]] && dir="$root"
+  [[ "$cmd" == scripts/* || "$cmd" == cmake* ]] && [[ "$cmd" != scripts/cli.sh* ]] && dir="$root"
   local rc
   if [[ "$cmd" == scripts/run.sh* ]]; then
     # It serves until stopped: it must build and say where, then it is stopped.
