@@ -78,6 +78,11 @@ struct DrawPlan {
   /// Whether this frame draws (long_steps: the current model runs steps longer than a frame's share;
   /// changed: anything on screen would differ from the last drawn frame).
   bool due(double now_ms, bool long_steps, bool changed);
+  /// This frame draws after all: its panels moved a widget (a row came or went).
+  void force(double now_ms) {
+    drew = true;
+    drawn_at = now_ms;
+  }
   /// Before drawing this many glyphs: cones or points, the stride, the note.
   void update(size_t count, bool cube, double now_ms);
 };
@@ -91,16 +96,30 @@ struct App {
   bandada::DrawData draw;                ///< this frame's draw data of the current session
   OrbitCamera camera;
   PlaneZoom plane_zoom;
-  Rect view;                                     ///< the model's view, CSS pixels
-  std::vector<Rect> panels;                      ///< this frame's fixed windows: cleared, not filled
-  std::vector<std::pair<std::string, Rect>> ui;  ///< named widgets (test hooks)
-  std::vector<std::pair<uint32_t, Rect>> rows;   ///< visible table rows (test hooks)
+  Rect view;                 ///< the model's view, CSS pixels
+  std::vector<Rect> panels;  ///< this frame's fixed windows: cleared, not filled
+  /// What this frame's panels laid out: named widgets and visible table rows. The test hooks,
+  /// touch typing and the canvas's gesture handlers read the copies of the frame on screen
+  /// (Layout::shown), which a frame's layout becomes when it is drawn.
+  std::vector<std::pair<std::string, Rect>> ui;
+  std::vector<std::pair<uint32_t, Rect>> rows;
+  std::vector<std::string> disabled;  ///< buttons drawn disabled (they say why on hover)
+  struct Layout {
+    std::vector<std::pair<std::string, Rect>> ui;
+    std::vector<std::string> disabled;
+    std::vector<std::pair<uint32_t, Rect>> rows;
+    std::vector<Rect> text_rects;
+    uint64_t signature = 0;  ///< where the widgets lie (names, x, y, heights; not text widths)
+  } shown_layout;
+  uint64_t last_signature = 0;  ///< the layout signature of the frame before, drawn or not
+  bool layout_moved = false;    ///< the last frame laid out otherwise than the one before it
+  bool held_input = false;      ///< the last frame took no input: the one before had moved
   bool scroll_table_to_selection = false;
   bool stacked = false;           ///< the narrow layout: the view over a tabbed panel
   float panel_scroll = 0;         ///< how far a panel is scrolled (test hook)
   std::string table_group = "S";  ///< the column group the table shows ("all" for every one)
   bool drop_text_focus = false;   ///< a link filled the fields: end any edit in progress
-  std::vector<Rect> text_rects;   ///< every text input drawn in the last frame (note_text_rect)
+  std::vector<Rect> text_rects;   ///< every text input laid out this frame (note_text_rect)
   /// A press landed outside every text input: a field being typed in lets go. ImGui says so
   /// (io.WantTextInput) only two frames later, and shortcuts pressed meanwhile must still act.
   bool left_text = false;
@@ -198,6 +217,11 @@ bool key_command(const std::string& key);
 
 /// Remembers a widget's rect under a name for the tests (call right after the widget).
 void note_rect(const char* name);
+/// Where this frame's widgets lie, as one number: their names, x, y and heights, and the fixed
+/// windows (text widths, which change with every readout, are left out).
+uint64_t layout_signature();
+/// This frame is drawn: its layout becomes the one on screen.
+void show_layout();
 /// The last item is a text input: a press outside every such rect ends typing at once.
 void note_text_rect();
 

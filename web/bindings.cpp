@@ -118,13 +118,19 @@ std::string ui_json() {
   App& a = app();
   std::string s = "{\"widgets\":{";
   bool first = true;
-  for (const auto& [name, r] : a.ui) {
+  for (const auto& [name, r] : a.shown_layout.ui) {  // the frame on screen
     s += (first ? "" : ",") + json_quote(name) + ":" + rect(r);
     first = false;
   }
-  s += "},\"rows\":[";
+  s += "},\"disabled\":[";
   first = true;
-  for (const auto& [i, r] : a.rows) {
+  for (const std::string& name : a.shown_layout.disabled) {
+    s += (first ? "" : ",") + json_quote(name);
+    first = false;
+  }
+  s += "],\"rows\":[";
+  first = true;
+  for (const auto& [i, r] : a.shown_layout.rows) {
     s += (first ? "[" : ",[") + std::to_string(i) + "," + rect(r).substr(1);
     first = false;
   }
@@ -264,7 +270,7 @@ std::string field_at(double x, double y) {
   App& a = app();
   const bandada::ModelSession& s = a.session();
   for (size_t i = 0; i < s.field_count(); ++i)
-    for (const auto& [name, r] : a.ui)
+    for (const auto& [name, r] : a.shown_layout.ui)  // where the finger saw it
       if (name == std::string("field:") + s.field(i).key &&
           r.contains(static_cast<float>(x), static_cast<float>(y))) {
         a.drop_text_focus = true;  // the HTML input takes over: ImGui's field must not write back
@@ -273,6 +279,12 @@ std::string field_at(double x, double y) {
                ",\"integer\":" + (s.field(i).integer ? "true" : "false") + "}";
       }
   return "null";
+}
+
+/// The page header's view switches: "picture" (Save picture) and "clip" (Record clip, Stop clip).
+void view_action(const std::string& what) {
+  if (what == "picture") page_save_picture();
+  if (what == "clip") page_toggle_clip();
 }
 
 void commit_field(int index) {
@@ -530,6 +542,7 @@ EMSCRIPTEN_BINDINGS(bandada) {
   emscripten::function("setField", &web::set_field);
   emscripten::function("commitField", &web::commit_field);
   emscripten::function("fieldAt", &web::field_at);
+  emscripten::function("viewAction", &web::view_action);
   emscripten::function("choose", &web::choose);
   emscripten::function("selectGlyph", &web::select_glyph);
   emscripten::function("setTool", &web::set_tool);

@@ -3,6 +3,7 @@
 
 #include <emscripten.h>
 
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <set>
@@ -253,6 +254,33 @@ EM_JS(void, js_install_page_hooks, (int with_canvas), {
     if (on(widgets['Open state'])) Module.bandadaPickState(true);  // and the picker, likewise
   };
   canvas.addEventListener('click', (e) => copyAt(e.clientX, e.clientY));
+  // The view's switches in the page header: always in sight, whatever the panel's length. The
+  // test hook lists them with the panel's widgets, in the canvas's coordinates (above it: y < 0).
+  const bar = document.getElementById('view-bar');
+  if (bar) {
+    const act = (id, what) => document.getElementById(id).addEventListener('click', () => {
+      what();
+      canvas.focus();  // the keys go back to the app (SDL listens on the canvas)
+    });
+    act('vb-picture', () => Module.viewAction('picture'));
+    act('vb-clip', () => Module.viewAction('clip'));
+    act('vb-accessible', () => window.bandadaStartHtmlView(''));
+    bar.hidden = false;
+    const panelRects = Module.uiRects;
+    const named = [['Save picture', 'vb-picture'], ['Record clip', 'vb-clip'], ['Accessible view', 'vb-accessible'],
+                   ['clip-mark', 'vb-rec']];
+    Module.uiRects = () => {
+      const ui = JSON.parse(panelRects());
+      if (document.body.classList.contains('html-mode')) return JSON.stringify(ui);
+      const c = canvas.getBoundingClientRect();
+      for (const pair of named) {  // NOT A BUG: no destructuring here, which this emcc's EM_JS drops
+        const el = document.getElementById(pair[1]);
+        const r = el.getBoundingClientRect();
+        if (!el.hidden && r.width > 0) ui.widgets[pair[0]] = [r.left - c.left, r.top - c.top, r.width, r.height];
+      }
+      return JSON.stringify(ui);
+    };
+  }
   canvas.addEventListener('touchend', (e) => {
     if (e.changedTouches.length === 1) copyAt(e.changedTouches[0].clientX, e.changedTouches[0].clientY);
   }, {passive: true});
@@ -308,6 +336,20 @@ EM_JS(void, js_install_page_hooks, (int with_canvas), {
   edit.addEventListener('change', done);
   edit.addEventListener('blur', done);
   edit.addEventListener('keydown', (e) => { if (e.key === 'Enter') edit.blur(); });
+});
+
+EM_JS(void, js_view_bar, (int recording, const char* mark, const char* note), {
+  const clip = document.getElementById('vb-clip');
+  if (!clip) return;
+  clip.querySelector('.wide').textContent = recording ? 'Stop clip' : 'Record clip';
+  clip.querySelector('.narrow').textContent = recording ? 'Stop' : 'Clip';
+  clip.setAttribute('aria-label', recording ? 'Stop clip' : 'Record clip');
+  clip.setAttribute('aria-pressed', recording ? 'true' : 'false');
+  const m = document.getElementById('vb-rec'), text = UTF8ToString(mark);
+  m.querySelector('.wide').textContent = text;
+  m.querySelector('.narrow').textContent = text.replace(/ REC| of .*$/g, '');
+  m.hidden = !recording;
+  document.getElementById('vb-note').textContent = UTF8ToString(note);
 });
 
 EM_JS(int, js_html_view_requested, (), { return Module.bandadaHtmlView ? 1 : 0; });
@@ -510,6 +552,21 @@ void download(const std::string& filename, const std::string& mime, const std::s
   js_download(filename.c_str(), mime.c_str(), text.c_str());
 }
 void install_page_hooks(bool canvas) { js_install_page_hooks(canvas ? 1 : 0); }
+void view_bar(bool recording, double seconds, double max_seconds, const std::string& note) {
+  char mark[64] = "";
+  if (recording && seconds >= 0) {
+    const int t = static_cast<int>(seconds), m = static_cast<int>(max_seconds);
+    std::snprintf(mark, sizeof mark, "\u25CF REC %d:%02d of %d:%02d", t / 60, t % 60, m / 60, m % 60);
+  } else if (recording) {
+    std::snprintf(mark, sizeof mark, "\u25CF REC");
+  }
+  static std::string last = "-";
+  const std::string now = std::string(recording ? "1" : "0") + mark + "\n" + note;
+  if (now == last) return;
+  last = now;
+  js_view_bar(recording ? 1 : 0, mark, note.c_str());
+}
+
 bool html_view_requested() { return js_html_view_requested() != 0; }
 void start_html_view(const char* reason) { js_start_html_view(reason); }
 void mark_ready() { js_mark_ready(); }

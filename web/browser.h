@@ -52,6 +52,11 @@ bool html_view_requested();
 /// Hands the page to the HTML + SVG view (web/html_view.js), with a one-line reason.
 void start_html_view(const char* reason);
 
+/// The page header's view switches (shell.html: Save picture, Record clip, Accessible view): the
+/// clip's button and mark say whether it records and for how long (`seconds` < 0: not yet), and
+/// `note` why there is no clip. Sent to the page only when something changed.
+void view_bar(bool recording, double seconds, double max_seconds, const std::string& note);
+
 /// Tells the page (tests, shell) that the app has drawn its first frame.
 void mark_ready();
 /// Replaces the page's canvas area with a message (WebGL2 or the app could not start).

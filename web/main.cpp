@@ -147,7 +147,7 @@ void handle_event(const SDL_Event& e) {
       // NOT A BUG: geometry, not io.WantCaptureMouse, which is last frame's answer and would
       // ignore a click that arrives in the same frame as the move off a panel.
       const float x = static_cast<float>(e.button.x), y = static_cast<float>(e.button.y);
-      a.left_text = std::none_of(a.text_rects.begin(), a.text_rects.end(),
+      a.left_text = std::none_of(a.shown_layout.text_rects.begin(), a.shown_layout.text_rects.end(),
                                  [&](const web::Rect& r) { return r.contains(x, y); });
       if (!a.view.contains(x, y)) break;
       if (e.button.button == SDL_BUTTON_RIGHT && !cube) press_plane(x, y, true, false, 0.0);
@@ -223,7 +223,13 @@ void frame() {
 
   bool input = false;
   if (!ImGui::GetIO().WantTextInput) a.left_text = false;  // ImGui has caught up
-  if (!a.html_view) {
+  // The frame before moved a widget (a row came or went): it was drawn, and what arrived since
+  // waits for the next frame, so a click lands on the layout the screen shows, not on one that is
+  // still settling (ImGui lays a change out over two frames, a scrollbar's for one). Once only:
+  // input never waits two frames running.
+  const bool hold = a.layout_moved && !a.held_input;
+  a.held_input = hold;
+  if (!a.html_view && !hold) {
     for (SDL_Event& e : events_this_frame(g_later)) {
       // After a press outside every text input, what is typed is no longer the field's: ImGui
       // would still give it the characters until it lets go (S ran Step and typed "s" too).
@@ -248,8 +254,7 @@ void frame() {
 
   // A frame that does not draw still runs the panels (input, commands), then draws nothing.
   const web::App::Shown now_shown{a.current, a.session().steps(), a.session().revision()};
-  const bool draw =
-      a.plan.due(now, a.session().long_steps(), input || !(now_shown == a.shown) || a.picture_wanted);
+  bool draw = a.plan.due(now, a.session().long_steps(), input || !(now_shown == a.shown) || a.picture_wanted);
   ++a.frames;
   if (draw) {
     ++a.drawn_frames;
@@ -262,10 +267,24 @@ void frame() {
   ImGui::NewFrame();
   ImGuiIO& io = ImGui::GetIO();
   web::draw_panels(io.DisplaySize.x, io.DisplaySize.y);
+  // Whenever the panels lay out otherwise than the frame on screen, this frame is drawn: the
+  // screen, the test hooks and the next click then agree on where every widget is.
+  const uint64_t layout = web::layout_signature();
+  a.layout_moved = layout != a.last_signature;
+  a.last_signature = layout;
+  if (!draw && layout != a.shown_layout.signature) {
+    draw = true;
+    a.plan.force(now);
+    ++a.drawn_frames;
+    a.shown = now_shown;
+    a.session().draw(a.draw);
+    a.plan.update(a.draw.count, a.draw.space == bandada::Space::cube, now);
+  }
   if (!draw) {
     ImGui::EndFrame();
     return;
   }
+  web::show_layout();
   if (a.draw.space == bandada::Space::cube)
     web::view3d_overlays();
   else

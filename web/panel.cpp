@@ -46,8 +46,10 @@ void model_selector() {
   App& a = app();
   ImGui::SetNextItemWidth(-1);  // the whole row: model titles are long
   if (ImGui::BeginCombo("##model", a.session().info().title)) {
-    for (size_t i = 0; i < a.sessions.size(); ++i)
+    for (size_t i = 0; i < a.sessions.size(); ++i) {
       if (ImGui::Selectable(a.sessions[i]->info().title, i == a.current)) switch_model(i);
+      note_rect((std::string("model:") + a.sessions[i]->info().id).c_str());
+    }
     ImGui::EndCombo();
   }
   note_rect("model");
@@ -138,11 +140,13 @@ void commands_section(bandada::ModelSession& s) {
     flow.next_labelled(c.label, false);
     if (reason_button(c.label, why, c.tip)) run_command(c.id);
   }
-  hint_line();
-  if (s.busy()) {
-    const float done = progress_known(s) ? static_cast<float>(s.progress().fraction) : 0.0f;
-    ImGui::ProgressBar(done, ImVec2(-1, 0), progress_label(s).c_str());
-  }
+}
+
+/// The busy model's progress bar (under the panel's body, beside the hint line).
+void progress_row(bandada::ModelSession& s) {
+  if (!s.busy()) return;
+  const float done = progress_known(s) ? static_cast<float>(s.progress().fraction) : 0.0f;
+  ImGui::ProgressBar(done, ImVec2(-1, 0), progress_label(s).c_str());
 }
 
 /// What a click on the plane does, and what the view shows (under the fields).
@@ -228,9 +232,33 @@ void status_section(bandada::ModelSession& s) {
   ImGui::PopTextWrapPos();
 }
 
-void share_and_export(bandada::ModelSession& s) {
-  ImGui::Separator();
+/// Share and keep: the link, and the whole state as a file (continued bit for bit when opened here,
+/// or by the CLI with --state).
+void share_and_keep(bandada::ModelSession& s) {
+  App& a = app();
   share_link_row(s, "A link with these fields and settings (and the run's step count and fingerprint)");
+  const bool none = s.status() == RunStatus::none || s.status() == RunStatus::stale;
+  Flow keep;
+  keep.next(ImGui::CalcTextSize("Keep").x);
+  ImGui::TextColored(kDim, "Keep");
+  keep.next_labelled("Save state", false);
+  if (reason_button("Save state", none ? "Nothing to save: Initialize first." : "",
+                    "The whole state as a file: open it here or with bandada-cli --state to continue")) {
+    const std::string text = page_save_state();
+    if (!text.empty()) download(page_state_file_name(), "text/plain", text);
+  }
+  keep.next_labelled("Open state", false);
+  if (reason_button("Open state", "", "A saved state file (or drop one on the page): continue from it"))
+    pick_state_file();
+  if (!a.state_message.empty()) {
+    ImGui::PushTextWrapPos(0);
+    ImGui::TextColored(a.state_message_ok ? kGreen : kRed, "%s", a.state_message.c_str());
+    ImGui::PopTextWrapPos();
+    note_rect("state-message");
+  }
+}
+
+void export_row(bandada::ModelSession& s) {
   const bool none = s.status() == RunStatus::none || s.status() == RunStatus::stale;
   const std::string why = none ? "Nothing to export." : "";
   const std::string id = s.info().id;
@@ -246,55 +274,6 @@ void share_and_export(bandada::ModelSession& s) {
   flow.next_labelled("State JSON", false);
   if (reason_button("State JSON", why, "The CLI's JSON of the current state"))
     download("bandada-" + id + "-state.json", "application/json", s.export_json());
-  // A state file: the whole state, continued bit for bit when opened here, or by the CLI (--state).
-  Flow keep;
-  keep.next(ImGui::CalcTextSize("Keep").x);
-  ImGui::TextColored(kDim, "Keep");
-  keep.next_labelled("Save state", false);
-  if (reason_button("Save state", none ? "Nothing to save: Initialize first." : "",
-                    "The whole state as a file: open it here or with bandada-cli --state to continue")) {
-    const std::string text = page_save_state();
-    if (!text.empty()) download(page_state_file_name(), "text/plain", text);
-  }
-  keep.next_labelled("Open state", false);
-  if (ImGui::Button("Open state")) pick_state_file();
-  note_rect("Open state");
-  if (ImGui::IsItemHovered())
-    ImGui::SetTooltip("A saved state file (or drop one on the page): continue from it");
-  // A picture and a clip of the view.
-  App& a = app();
-  Flow view;
-  view.next(ImGui::CalcTextSize("View").x);
-  ImGui::TextColored(kDim, "View");
-  view.next_labelled("Save picture", false);
-  if (ImGui::Button("Save picture")) page_save_picture();
-  note_rect("Save picture");
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("The view as a PNG at its own resolution, with a caption");
-  const std::string clip_label = a.recording ? "Stop clip" : "Record clip";
-  view.next_labelled(clip_label.c_str(), false);
-  if (ImGui::Button((clip_label + "###clip").c_str())) page_toggle_clip();
-  note_rect("Record clip");
-  if (ImGui::IsItemHovered())
-    ImGui::SetTooltip("Records the view as a video, at most %d s", static_cast<int>(App::kClipMaxSeconds));
-  if (a.recording && a.clip_t0_ms >= 0) {
-    const int t = static_cast<int>((emscripten_get_now() - a.clip_t0_ms) / 1000.0);
-    view.next(ImGui::CalcTextSize("● REC 0:00 of 1:00").x);
-    ImGui::TextColored(kRed, "● REC %d:%02d of %d:%02d", t / 60, t % 60,
-                       static_cast<int>(App::kClipMaxSeconds) / 60,
-                       static_cast<int>(App::kClipMaxSeconds) % 60);
-    note_rect("clip-mark");
-  }
-  if (!a.clip_note.empty()) {
-    ImGui::PushTextWrapPos(0);
-    ImGui::TextColored(kDim, "%s", a.clip_note.c_str());
-    ImGui::PopTextWrapPos();
-  }
-  if (!a.state_message.empty()) {
-    ImGui::PushTextWrapPos(0);
-    ImGui::TextColored(a.state_message_ok ? kGreen : kRed, "%s", a.state_message.c_str());
-    ImGui::PopTextWrapPos();
-    note_rect("state-message");
-  }
 }
 
 void help_section(bandada::ModelSession& s) {
@@ -303,17 +282,13 @@ void help_section(bandada::ModelSession& s) {
   ImGui::PushTextWrapPos(0);
   ImGui::TextColored(kDim, "%s The page below explains the model.", s.info().help);
   ImGui::PopTextWrapPos();
-  // Zoom (pinch, Ctrl/⌘ + wheel) always has a visible way back.
-  Flow flow;
-  flow.next_labelled("Reset view", false);
+  // Zoom (pinch, Ctrl/⌘ + wheel) always has a visible way back. The view's own switches (the
+  // accessible view, a picture, a clip) are in the page's header, always in sight.
   if (ImGui::Button("Reset view")) {
     a.camera = OrbitCamera{};
     a.plane_zoom = PlaneZoom{};
   }
   note_rect("Reset view");
-  flow.next_labelled("Accessible view (HTML + SVG)", false);
-  if (ImGui::Button("Accessible view (HTML + SVG)")) start_html_view("");
-  note_rect("Accessible view");
 }
 
 void table_contents(bandada::ModelSession& s) {
@@ -489,13 +464,51 @@ std::string progress_label(const bandada::ModelSession& s) {
 
 void note_rect(const char* name) {
   const ImVec2 mn = ImGui::GetItemRectMin(), mx = ImGui::GetItemRectMax();
-  const Rect r{mn.x, mn.y, mx.x - mn.x, mx.y - mn.y};
+  Rect r{mn.x, mn.y, mx.x - mn.x, mx.y - mn.y};
+  // Only what is on screen: a widget scrolled wholly or partly out of its window is noted with no
+  // size (reached by scrolling), never where the window shows something else.
+  const ImRect clip = ImGui::GetCurrentWindow()->ClipRect;
+  if (mn.y < clip.Min.y - 0.5f || mx.y > clip.Max.y + 0.5f) r.w = r.h = 0;
   for (auto& [n, rr] : app().ui)
     if (n == name) {
       rr = r;
       return;
     }
   app().ui.emplace_back(name, r);
+}
+
+uint64_t layout_signature() {
+  const App& a = app();
+  uint64_t h = 1469598103934665603ull;  // FNV-1a over names and quarter-pixel positions
+  auto mix = [&h](const void* p, size_t n) {
+    for (size_t i = 0; i < n; ++i) h = (h ^ static_cast<const unsigned char*>(p)[i]) * 1099511628211ull;
+  };
+  auto mix_px = [&](float v) {
+    const int32_t q = static_cast<int32_t>(std::lround(v * 4.0f));
+    mix(&q, sizeof q);
+  };
+  for (const auto& [name, r] : a.ui) {
+    mix(name.data(), name.size() + 1);
+    mix_px(r.x);
+    mix_px(r.y);
+    mix_px(r.h);
+  }
+  for (const Rect& r : a.panels) {
+    mix_px(r.x);
+    mix_px(r.y);
+    mix_px(r.w);
+    mix_px(r.h);
+  }
+  return h;
+}
+
+void show_layout() {
+  App& a = app();
+  a.shown_layout.ui = a.ui;
+  a.shown_layout.disabled = a.disabled;
+  a.shown_layout.rows = a.rows;
+  a.shown_layout.text_rects = a.text_rects;
+  a.shown_layout.signature = layout_signature();
 }
 
 void note_text_rect() {
@@ -505,18 +518,59 @@ void note_text_rect() {
 
 namespace {
 
+/// Shows that the current window scrolls: while more of it lies below what is shown, a fade and
+/// "more below" over its bottom edge (noted as `name` for the tests).
+void scroll_cue(const char* name) {
+  const float max = ImGui::GetScrollMaxY();
+  if (max <= 0.0f || ImGui::GetScrollY() >= max - 1.0f) return;
+  const ImVec2 pos = ImGui::GetWindowPos(), size = ImGui::GetWindowSize();
+  const float bar = ImGui::GetStyle().ScrollbarSize, line = ImGui::GetTextLineHeight();
+  const ImVec2 lo(pos.x, pos.y + size.y - 1.8f * line), hi(pos.x + size.x - bar, pos.y + size.y);
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  dl->PushClipRectFullScreen();
+  const ImVec4 bg = ImGui::GetStyle().Colors[ImGuiCol_WindowBg];
+  const ImU32 clear = ImGui::ColorConvertFloat4ToU32(ImVec4(bg.x, bg.y, bg.z, 0.0f));
+  const ImU32 solid = ImGui::ColorConvertFloat4ToU32(ImVec4(bg.x, bg.y, bg.z, 0.92f));
+  dl->AddRectFilledMultiColor(lo, hi, clear, clear, solid, solid);
+  const char* text = "more below \u25BE scroll";
+  const ImVec2 ts = ImGui::CalcTextSize(text);
+  const ImVec2 at(hi.x - ts.x - 6.0f, hi.y - ts.y - 2.0f);
+  dl->AddText(at, ImGui::ColorConvertFloat4ToU32(kBlue), text);
+  dl->PopClipRect();
+  app().ui.emplace_back(name, Rect{at.x, at.y, ts.x, ts.y});
+}
+
 void parameters_contents(bandada::ModelSession& s) {
+  App& a = app();
   model_selector();
-  commands_section(s);  // the buttons first: always in reach, however long the fields are
-  // On a desktop, sharing and exports too: the 2-D flock's fields and tools alone are taller than
-  // a 900 px page. A phone's panel scrolls under the view, its fields first.
-  const bool stacked = app().stacked;
-  if (!stacked) share_and_export(s);
+  commands_section(s);  // the run controls first: always in reach, however long the fields are
+  // The body scrolls between the run controls and the footer (the busy bar and the hint line),
+  // so nothing that changes height moves a widget away from under the pointer. Its first screen
+  // holds what a user needs first: share and keep, then the fields; a desktop also has room for
+  // the exports there. A phone shows its fields first.
+  const float footer = hint_height() + (s.busy() ? ImGui::GetFrameHeightWithSpacing() : 0.0f) +
+                       ImGui::GetStyle().ItemSpacing.y;
+  ImGui::Separator();
+  ImGui::BeginChild("##body", ImVec2(0, -footer), false);
+  const bool stacked = a.stacked;
+  if (!stacked) {
+    share_and_keep(s);
+    export_row(s);
+  }
   fields_section(s);
+  if (stacked) share_and_keep(s);
   tools_section(s);
   status_section(s);
-  if (stacked) share_and_export(s);
+  if (stacked) {
+    ImGui::Separator();
+    export_row(s);
+  }
   help_section(s);
+  a.panel_scroll = std::max(a.panel_scroll, ImGui::GetScrollY());
+  scroll_cue("more-below");
+  ImGui::EndChild();
+  progress_row(s);
+  hint_line();
 }
 
 /// Brings the Sweep tab forward once when a link opened a sweep.
@@ -526,15 +580,19 @@ ImGuiTabItemFlags sweep_tab_flags(bool sweep_tab) {
   return ImGuiTabItemFlags_SetSelected;
 }
 
-/// A fixed window at (x, y) of w × h; its scroll position is noted for the tests.
+/// A fixed window at (x, y) of w × h that shows when it scrolls (cue: the name of its "more below"
+/// mark for the tests); its scroll position is noted for the tests.
 template <class F>
-void fixed_window(const char* title, float x, float y, float w, float h, F contents) {
+void fixed_window(const char* title, const char* cue, float x, float y, float w, float h, F contents) {
   ImGui::SetNextWindowPos(ImVec2(x, y));
   ImGui::SetNextWindowSize(ImVec2(w, h));
   app().panels.push_back(Rect{x, y, w, h});
-  ImGui::Begin(title, nullptr, kFixed);
+  // A narrow screen's panel has no title bar: its tabs and the model's name say what it is, and
+  // every line it saves goes to the fields.
+  ImGui::Begin(title, nullptr, app().stacked ? kFixed | ImGuiWindowFlags_NoTitleBar : kFixed);
   contents();
   app().panel_scroll = std::max(app().panel_scroll, ImGui::GetScrollY());
+  scroll_cue(cue);
   ImGui::End();
 }
 
@@ -548,6 +606,7 @@ void draw_panels(float width, float height) {
   }
   bandada::ModelSession& s = a.session();
   a.panel_scroll = 0;
+  a.disabled.clear();
   a.ui.clear();  // only what is on screen this frame (widgets of other models and tabs are not)
   a.text_rects.clear();
   a.panels.clear();
@@ -557,7 +616,7 @@ void draw_panels(float width, float height) {
     // Narrow screens: the view first, full width, then the panel below it as tabs.
     const float view_h = std::min(std::max(height * 0.45f, 200.0f), width);
     a.view = Rect{0, 0, width, view_h};
-    fixed_window(title.c_str(), 0, view_h, width, height - view_h, [&] {
+    fixed_window(title.c_str(), "more-below:panel", 0, view_h, width, height - view_h, [&] {
       if (ImGui::BeginTabBar("##tabs")) {
         const char* tabs[] = {"Parameters", "Table", "Plots", "Sweep", "Experiments"};
         for (int t = 0; t < 5; ++t) {
@@ -578,36 +637,41 @@ void draw_panels(float width, float height) {
     const float left = kLeftWidth;
     const float right = std::min(560.0f, std::max(240.0f, width * 0.34f));
     a.view = Rect{left, 0, width - left - right, height};
-    fixed_window(title.c_str(), 0, 0, left, height, [&] { parameters_contents(s); });
+    fixed_window(title.c_str(), "more-below:panel", 0, 0, left, height, [&] { parameters_contents(s); });
     const float split = a.sweep_tab ? 0.3f : 0.55f;  // the Sweep tab takes more room for its map
-    fixed_window(s.table_title(), width - right, 0, right, height * split, [&] { table_contents(s); });
-    fixed_window("Plots and sweeps", width - right, height * split, right, height * (1 - split), [&] {
-      if (ImGui::BeginTabBar("##right-tabs")) {
-        const bool plots = ImGui::BeginTabItem("Plots over time");
-        note_rect("tab:Plots over time");
-        if (plots) {
-          plots_contents(s);
-          ImGui::EndTabItem();
-        }
-        const bool sweep = ImGui::BeginTabItem("Sweep", nullptr, sweep_tab_flags(true));
-        note_rect("tab:Sweep");
-        a.sweep_tab = sweep;
-        if (sweep) {
-          sweep_contents(s);
-          ImGui::EndTabItem();
-        }
-        const bool experiments = ImGui::BeginTabItem("Experiments");
-        note_rect("tab:Experiments");
-        if (experiments) {
-          a.sweep_tab = true;  // the cards take the room the map would
-          experiments_contents(s);
-          ImGui::EndTabItem();
-        }
-        ImGui::EndTabBar();
-      }
-    });
+    fixed_window(s.table_title(), "more-below:table", width - right, 0, right, height * split,
+                 [&] { table_contents(s); });
+    fixed_window("Plots and sweeps", "more-below:plots", width - right, height * split, right,
+                 height * (1 - split), [&] {
+                   if (ImGui::BeginTabBar("##right-tabs")) {
+                     const bool plots = ImGui::BeginTabItem("Plots over time");
+                     note_rect("tab:Plots over time");
+                     if (plots) {
+                       plots_contents(s);
+                       ImGui::EndTabItem();
+                     }
+                     const bool sweep = ImGui::BeginTabItem("Sweep", nullptr, sweep_tab_flags(true));
+                     note_rect("tab:Sweep");
+                     a.sweep_tab = sweep;
+                     if (sweep) {
+                       sweep_contents(s);
+                       ImGui::EndTabItem();
+                     }
+                     const bool experiments = ImGui::BeginTabItem("Experiments");
+                     note_rect("tab:Experiments");
+                     if (experiments) {
+                       a.sweep_tab = true;  // the cards take the room the map would
+                       experiments_contents(s);
+                       ImGui::EndTabItem();
+                     }
+                     ImGui::EndTabBar();
+                   }
+                 });
   }
   end_hints();
+  view_bar(a.recording,
+           a.recording && a.clip_t0_ms >= 0 ? (emscripten_get_now() - a.clip_t0_ms) / 1000.0 : -1.0,
+           App::kClipMaxSeconds, a.clip_note);
   persist();  // one place: whatever the panel changed reaches storage this frame
 }
 

@@ -18,11 +18,9 @@ float g_hint_width = 0, g_hint_height = 0;  // the hint box: as tall as the long
 
 void set_hint(const std::string& text) { g_hint = text; }
 
-void hint_line() {
-  // The hint of the widget under the pointer (or the finger) a frame ago: widgets drawn below the
-  // line set it after the line is drawn, so it is shown one frame late, which no one can see.
+float hint_height() {
   // A box of at least two lines that grows to the longest hint shown at this width and never
-  // shrinks: the widgets below move at most once, and no hint is ever cut.
+  // shrinks, so that it is never cut and the panel's body above it changes height at most once.
   const std::string& text = g_hint.empty() ? g_hint_shown : g_hint;
   const float width = ImGui::GetContentRegionAvail().x;
   if (width != g_hint_width) {
@@ -32,8 +30,17 @@ void hint_line() {
   const float need =
       ImGui::CalcTextSize(text.c_str(), nullptr, false, width).y + ImGui::GetStyle().ItemSpacing.y;
   g_hint_height = std::max(g_hint_height, need);
-  const float h = g_hint_height;
-  ImGui::BeginChild("##hint", ImVec2(width, h), false,  // the width the text was measured at
+  return g_hint_height;
+}
+
+void hint_line() {
+  // The hint of the widget under the pointer (or the finger) a frame ago: the widgets set it as
+  // they are laid out, before or after the line, so it is shown one frame late, which no one can
+  // see. The line sits under the panel's body, not among its widgets: a hint that needs another
+  // line moves no widget away from under the pointer.
+  const std::string& text = g_hint.empty() ? g_hint_shown : g_hint;
+  const float h = hint_height();
+  ImGui::BeginChild("##hint", ImVec2(g_hint_width, h), false,  // the width the text was measured at
                     ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
   ImGui::PushTextWrapPos(0);
   ImGui::TextColored(ImVec4(0.65f, 0.68f, 0.74f, 1.0f), "%s", text.c_str());
@@ -54,6 +61,7 @@ bool reason_button(const char* label, const std::string& why_not, const char* ti
   const bool pressed = ImGui::Button(label);
   if (disabled) ImGui::EndDisabled();
   note_rect(label);
+  if (disabled) app().disabled.emplace_back(label);
   // No hover-only tooltips (they covered the next buttons, and fingers cannot hover): the panel's
   // hint line says what the button does, or why it cannot act, while it is hovered or touched.
   if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled) || ImGui::IsItemActive())

@@ -10,8 +10,10 @@
 namespace web {
 
 /// The panel's hint line: what the hovered or touched widget does, or why it cannot act. Widgets
-/// call set_hint(); the panel draws hint_line() once and calls end_hints() at the end of a frame.
+/// call set_hint(); the panel draws hint_line() once, below its body, and calls end_hints() at the
+/// end of a frame. hint_height() is the line's height at the current width (the room to leave).
 void set_hint(const std::string& text);
+float hint_height();
 void hint_line();
 void end_hints();
 

@@ -151,6 +151,25 @@ for (const m of MODELS) {
   });
 }
 
+test(`${engine}: on a fresh page, Copy share link, Initialize, Step and the Model combo each act at their drawn place`, async () => {
+  const ids = ['boids3d', 'feedback2d', 'flock2d', 'crowd'];
+  for (const [k, id] of ids.entries()) {
+    await fresh();
+    await b.evaluate((m) => Module.command('model:' + m), id);
+    await frames(3);
+    await clickWidget('Copy share link');  // the first click on a fresh page (the 2-D flock's used to miss)
+    await waitState((st) => st.share_url.includes('#'), `${id}: the share link`);
+    await clickWidget('Initialize');
+    await waitState((st) => st.status === 'paused' && !st.busy, `${id}: initialized`);
+    await clickWidget('Step');
+    await waitState((st) => st.steps === 1, `${id}: one step`);
+    const next = ids[(k + 1) % ids.length];
+    await clickWidget('model');
+    await clickWidget('model:' + next);
+    await waitState((st) => st.model === next, `${id}: the Model combo picked ${next}`);
+  }
+});
+
 test(`${engine}: a reload restores every field's raw text`, async () => {
   await fresh();
   await typeField('r', '1,');
