@@ -542,17 +542,24 @@ void scroll_cue(const char* name) {
 
 void parameters_contents(bandada::ModelSession& s) {
   App& a = app();
-  model_selector();
-  commands_section(s);  // the run controls first: always in reach, however long the fields are
-  // The body scrolls between the run controls and the footer (the busy bar and the hint line),
-  // so nothing that changes height moves a widget away from under the pointer. Its first screen
-  // holds what a user needs first: share and keep, then the fields; a desktop also has room for
-  // the exports there. A phone shows its fields first.
+  const bool stacked = a.stacked;
+  // The body scrolls above the footer (the busy bar and the hint line), so nothing that changes
+  // height moves a widget away from under the pointer. A desktop keeps the model and the run
+  // controls fixed above it, always in reach, and its first screen holds share and keep, then the
+  // fields. A phone's panel is too short to fix anything but the footer: its body starts with the
+  // model and the run controls, then the fields.
   const float footer = hint_height() + (s.busy() ? ImGui::GetFrameHeightWithSpacing() : 0.0f) +
                        ImGui::GetStyle().ItemSpacing.y;
-  ImGui::Separator();
+  if (!stacked) {
+    model_selector();
+    commands_section(s);
+    ImGui::Separator();
+  }
   ImGui::BeginChild("##body", ImVec2(0, -footer), false);
-  const bool stacked = a.stacked;
+  if (stacked) {
+    model_selector();
+    commands_section(s);
+  }
   if (!stacked) {
     share_and_keep(s);
     export_row(s);
