@@ -10,9 +10,11 @@
 #include <string>
 #include <vector>
 
+#include "app/registry.h"
 #include "common/number_text.h"
 #include "common/parallel.h"
 #include "run/state_file.h"
+#include "run_args.h"
 
 namespace bandada {
 namespace {
@@ -54,6 +56,19 @@ std::string write_file_atomically(const std::string& path, const std::string& te
   return {};
 }
 
+/// --checkpoint-every counts the model's steps: "" or why a spec has none to count (a model's
+/// own option that runs something else, such as single phases).
+std::string checkpoints_counted(const RunSpec& spec) {
+  std::unique_ptr<ModelSession> s = make_session(spec.model);
+  if (!s) return {};
+  for (const RunSpec::Setting& g : spec.settings)
+    if (g.kind == RunSpec::Setting::Kind::option && g.index < s->cli_options().size() &&
+        s->cli_options()[g.index].uncounted)
+      return "--checkpoint-every counts " + std::string(s->info().step_word) + "s; with --" +
+             s->cli_options()[g.index].name + " there are none to count";
+  return {};
+}
+
 }  // namespace
 
 int cli_main(int argc, char** argv) {
@@ -62,14 +77,9 @@ int cli_main(int argc, char** argv) {
   if (!args.empty() && args[0] == "experiment") return experiment_main({args.begin() + 1, args.end()});
   Run run;
   // A single run uses every core (or the cores Slurm gave the task) unless --threads says.
-  run.default_threads = hardware_threads();
-  if (const char* slurm = std::getenv("SLURM_CPUS_PER_TASK")) {
-    const IntegerParse t = parse_integer_text(slurm, 1024);
-    if (t.ok && t.value > 0) run.default_threads = static_cast<unsigned>(t.value);
-  }
+  run.default_threads = default_threads();
 #ifdef BANDADA_THREAD_POOL
   run.thread_pool = BANDADA_THREAD_POOL;
-  run.default_threads = std::min<unsigned>(run.default_threads, BANDADA_THREAD_POOL);
 #endif
   // State files: read and written here (the run itself is core's), so the wasm CLI under Node
   // reads and writes them on the host too.
@@ -89,27 +99,31 @@ int cli_main(int argc, char** argv) {
     if (!k.ok || k.value == 0)
       return fail("--checkpoint-every '" + shown(every_text) + "': a whole number 1 … 100000000");
     if (save_path.empty()) return fail("--checkpoint-every needs --save-state FILE: the file it rewrites");
-    if (std::find(rest.begin(), rest.end(), "--phases") != rest.end())
-      return fail("--checkpoint-every counts cycles; with --phases there are none to count");
     run.checkpoint_every = k.value;
     run.checkpoint = [&save_path](const ModelSession& s) {
       const std::string e = write_file_atomically(save_path, write_state_file(s));
       return e.empty() ? e : "--checkpoint-every: " + e;
     };
   }
+  RunSpec spec;
+  RunArgs parsed;
   std::string error;
   if (!state_path.empty()) {
     const std::optional<std::string> text = read_file(state_path);
-    error = text ? continue_run(*text, rest, run) : "--state '" + shown(state_path) + "': cannot be read";
+    error = text ? read_continue_args(*text, rest, spec, parsed)
+                 : "--state '" + shown(state_path) + "': cannot be read";
   } else {
-    error = prepare_run(rest, run);
+    error = read_run_args(rest, spec, parsed);
   }
-  for (const std::string& w : run.warnings) std::fprintf(stderr, "bandada-cli: %s\n", w.c_str());
+  if (error.empty() && parsed.help.empty() && run.checkpoint_every > 0) error = checkpoints_counted(spec);
   if (!error.empty()) return fail(error);
-  if (!run.help.empty()) {
-    std::fputs(run.help.c_str(), stdout);
+  if (!parsed.help.empty()) {
+    std::fputs(parsed.help.c_str(), stdout);
     return 0;
   }
+  error = prepare(spec, run);
+  for (const std::string& w : run.warnings) std::fprintf(stderr, "bandada-cli: %s\n", w.c_str());
+  if (!error.empty()) return fail(error);
   const ModelSession& s = *run.session;
   const std::string out = run.format == "csv" ? s.export_csv() : s.export_json();
   if (out.empty()) return fail("--format " + run.format + " is not available for --model " + s.info().id);

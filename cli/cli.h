@@ -1,6 +1,6 @@
 // Bandada — the CLI's whole program as a function, so a test build can register a test-only
-// model before running it (tests/cli_test_model.sh). A run's options are parsed and checked in
-// core (run/run.h, run/sweep_plan.h); the CLI prints what they give.
+// model before running it (tests/cli_test_model.sh). A run's options are parsed here (run_args.h)
+// into a RunSpec, which core checks and runs (run/run.h); the CLI prints what it gives.
 #pragma once
 
 #include <string>

@@ -3,15 +3,13 @@
 #include "run/experiment.h"
 
 #include <algorithm>
-#include <atomic>
 #include <cstdio>
 #include <string>
-#include <thread>
 #include <vector>
 
 #include "cli.h"
 #include "common/number_text.h"
-#include "common/parallel.h"
+#include "run_args.h"
 
 namespace bandada {
 namespace {
@@ -23,8 +21,9 @@ const char* kExperimentHelp =
     "       bandada-cli experiment NAME [--seeds S] [--format csv|jsonl] [--threads N]\n"
     "  --list       one line per experiment, NAME first, in claim order\n"
     "  --seeds S    seeds 1 … S a point (default: the experiment's own, 5)\n"
-    "  --threads N  rows in parallel, each on one thread (default: every core); timed\n"
-    "               experiments run their rows one after another on one thread\n"
+    "  --threads N  rows in parallel, each on one thread (default: SLURM_CPUS_PER_TASK,\n"
+    "               else every core); timed experiments run their rows one after another\n"
+    "               on one thread\n"
     "Prints the rows (CSV with a header, or JSON lines), then a last line\n"
     "'verdict: holds: …' or 'verdict: does not hold: …' with the numbers and the rule.\n";
 
@@ -76,9 +75,9 @@ int experiment_main(const std::vector<std::string>& args) {
     return fail("no experiment called '" + shown(name) + "' (" + names + ")");
   }
   if (e->kind == Experiment::Kind::opens) {
-    std::string line = "bandada-cli";
-    for (const std::string& a : e->base) line += " " + a;
-    for (const std::string& a : e->try_it) line += " " + a;
+    std::string line = "bandada-cli --model " + e->model;
+    for (const auto& [name, value] : e->base) line += " --" + name + " " + value;
+    for (const auto& [name, value] : e->try_it) line += " --" + name + " " + value;
     return fail(e->name +
                 " is measured by a view of the lab, not by rows: its page card opens it; on the "
                 "command line, " +
@@ -91,30 +90,18 @@ int experiment_main(const std::vector<std::string>& args) {
     if (!s.ok || s.value == 0) return fail("--seeds '" + shown(seeds_text) + "': a whole number 1 … 1000");
     seeds = static_cast<size_t>(s.value);
   }
-  size_t threads = hardware_threads();
-#if defined(__EMSCRIPTEN__) && !defined(__EMSCRIPTEN_PTHREADS__)
-  threads = 1;
-#endif
+  unsigned threads = default_threads();
   if (!threads_text.empty()) {
-    const IntegerParse t = parse_integer_text(threads_text, 1024);
-    if (!t.ok || t.value == 0)
-      return fail("--threads '" + shown(threads_text) + "': a whole number 1 … 1024");
-    threads = static_cast<size_t>(t.value);
+    const std::string bad = read_threads_text(threads_text, threads);
+    if (!bad.empty()) return fail(bad);
   }
   if (e->kind == Experiment::Kind::timed) threads = 1;
 
   const size_t rows = experiment_rows(*e, seeds);
   std::vector<std::string> lines(rows), errors(rows);
   std::vector<std::vector<std::string>> values(rows);
-  std::atomic<size_t> next{0};
-  auto worker = [&] {
-    for (size_t r = next++; r < rows; r = next++)
-      errors[r] = experiment_row(*e, seeds, r, format, lines[r], values[r]);
-  };
-  std::vector<std::thread> pool;
-  for (size_t t = 1; t < std::min(threads, rows); ++t) pool.emplace_back(worker);
-  worker();
-  for (std::thread& t : pool) t.join();
+  run_rows(0, rows, threads,
+           [&](size_t r) { errors[r] = experiment_row(*e, seeds, r, format, lines[r], values[r]); });
   for (const std::string& err : errors)
     if (!err.empty()) return fail(err);
   std::string out = format == "csv" ? experiment_header(*e) : std::string();

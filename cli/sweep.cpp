@@ -1,21 +1,20 @@
 // Bandada — `bandada-cli sweep`: one or two of a model's parameters over a grid, several seeds a
-// cell, each row exactly the single run with those options (prepare_run), printed in a fixed
+// cell, each row exactly the single run with those fields (core/run/sweep_plan.h), printed in a fixed
 // order. --shard I/N takes the I-th contiguous block of rows, so shards concatenated in order
 // equal the whole output byte for byte; --threads runs rows in parallel, each row on one thread.
 #include <unistd.h>
 
 #include <algorithm>
-#include <atomic>
 #include <cstdio>
 #include <cstdlib>
 #include <mutex>
 #include <string>
-#include <thread>
 #include <vector>
 
 #include "cli.h"
 #include "common/number_text.h"
 #include "run/sweep_plan.h"
+#include "run_args.h"
 
 namespace bandada {
 namespace {
@@ -127,18 +126,11 @@ int sweep_main(const std::vector<std::string>& all_args) {
   const size_t begin = static_cast<size_t>(total * shard_i.value / shard_n.value);
   const size_t end = static_cast<size_t>(total * (shard_i.value + 1) / shard_n.value);
 
-  size_t threads = 1;
-#if !defined(__EMSCRIPTEN__) || defined(__EMSCRIPTEN_PTHREADS__)
-  const char* slurm = std::getenv("SLURM_CPUS_PER_TASK");
-  const std::string wanted = !plan.threads.empty() ? plan.threads : slurm ? std::string(slurm) : "";
-  if (!wanted.empty()) {
-    const IntegerParse t = parse_integer_text(wanted, 1024);
-    if (!t.ok || t.value == 0) return fail("--threads '" + shown(wanted) + "': a whole number 1 … 1024");
-    threads = static_cast<size_t>(t.value);
-  } else {
-    threads = std::max(1u, std::thread::hardware_concurrency());
+  unsigned threads = default_threads();  // rows in parallel, each on one thread
+  if (!plan.threads.empty()) {
+    const std::string bad = read_threads_text(plan.threads, threads);
+    if (!bad.empty()) return fail(bad);
   }
-#endif
 
   const std::string header = plan.format == "csv" && shard_i.value == 0 ? sweep_header(plan) : std::string();
   size_t first = begin;
@@ -173,26 +165,19 @@ int sweep_main(const std::vector<std::string>& all_args) {
   std::mutex lock;
   size_t written = 0;
   bool write_failed = false;
-  std::atomic<size_t> next{first};
-  auto worker = [&] {
+  run_rows(first, end, threads, [&](size_t r) {
     std::vector<ModelSession::Measure> m;
-    for (size_t r = next++; r < end; r = next++) {
-      std::string line, e = sweep_row(plan, r, line, m);
-      std::lock_guard<std::mutex> hold(lock);
-      lines[r - first] = line + "\n";
-      errors[r - first] = e;
-      ready[r - first] = 1;
-      while (written < lines.size() && ready[written] && errors[written].empty() && !write_failed) {
-        const std::string& l = lines[written];
-        write_failed = std::fwrite(l.data(), 1, l.size(), out) != l.size() || std::fflush(out) != 0;
-        ++written;
-      }
+    std::string line, e = sweep_row(plan, r, line, m);
+    std::lock_guard<std::mutex> hold(lock);
+    lines[r - first] = line + "\n";
+    errors[r - first] = e;
+    ready[r - first] = 1;
+    while (written < lines.size() && ready[written] && errors[written].empty() && !write_failed) {
+      const std::string& l = lines[written];
+      write_failed = std::fwrite(l.data(), 1, l.size(), out) != l.size() || std::fflush(out) != 0;
+      ++written;
     }
-  };
-  std::vector<std::thread> pool;
-  for (size_t t = 1; t < std::min(threads, end - first); ++t) pool.emplace_back(worker);
-  worker();
-  for (std::thread& t : pool) t.join();
+  });
   for (const std::string& e : errors)
     if (!e.empty()) return fail(e);
   if (write_failed || (out != stdout && std::fclose(out) != 0)) return fail("could not write the output");

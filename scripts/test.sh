@@ -52,6 +52,8 @@ stage "core/ is a leaf (no SDL, GL, ImGui or emscripten includes)" \
   bash -c "! grep -rnE '#include *[<\"](SDL|GL/|GLES|imgui|emscripten)' core"
 stage "web/, cli/, core/app/ and core/run/ name no model (they see models only through the registry)" \
   bash -c "! grep -rnEi \"\$(ls -d core/models/*/ | xargs -n1 basename | paste -sd'|')\" web cli core/app core/run"
+stage "cli/ and core/run/ name no model's option either (tests/no_model_options.sh)" \
+  bash tests/no_model_options.sh build/native/bandada-cli
 stage "web/ builds and includes no cli/ source (runs and sweeps are data in core/run/)" \
   bash -c "! grep -nE '(^|[[:space:]/])cli/' web/web.cmake && ! grep -rnE '#include *\"(\.\./)?cli/' web"
 stage "the model seam stays narrow (core/app/model_session.h: at most 30 virtual functions)" \

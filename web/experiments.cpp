@@ -126,11 +126,11 @@ std::string PageExperiments::csv(size_t k) {
 std::string PageExperiments::try_it(size_t k) {
   if (k >= all().size()) return "No such experiment.";
   const bandada::Experiment& e = all()[k];
-  std::vector<std::string> args = e.base;
-  args.insert(args.end(), e.try_it.begin(), e.try_it.end());
-  args.insert(args.end(), {"--steps", "0", "--threads", "1"});
+  bandada::RunSpec spec;  // the base and Try it's settings, no steps, one thread
+  std::string err = bandada::experiment_spec(e, e.points.size(), 0, spec);
+  spec.threads = 1;
   bandada::Run run;
-  const std::string err = bandada::prepare_run(args, run);
+  if (err.empty()) err = bandada::prepare(spec, run);
   if (!err.empty()) return err;
   App& a = app();
   size_t target = a.sessions.size();

@@ -92,7 +92,9 @@ SweepDefinition& PageSweep::definition(const bandada::ModelSession& s) {
 bandada::SweepSpec PageSweep::spec(const bandada::ModelSession& s) const {
   const SweepDefinition& d = def_;
   bandada::SweepSpec spec;
-  spec.base = {"--config", s.share_string()};
+  spec.base.model = s.info().id;  // the session's share string says every field and choice
+  spec.base.has_link = true;
+  spec.base.link = s.share_string();
   spec.steps = d.steps;
   auto key = [&](size_t f) { return f < s.field_count() ? std::string(s.field(f).option()) : std::string(); };
   spec.x = {key(d.x), d.x_from, d.x_to, d.x_count};
@@ -163,9 +165,8 @@ bool PageSweep::start(bandada::ModelSession& s, bool live_running, double now_ms
   in_link = true;
   // Every core while the live run is paused, one fewer while it runs; never more than the rows.
   workers_ = std::max(1, std::min(static_cast<int>(n), js_cores() - (live_running ? 1 : 0)));
-  std::string text;  // the arguments, one a line, as the workers read them back (read_sweep_args)
-  for (size_t k = 0; k < checked_args_.size(); ++k) text += (k ? "\n" : "") + checked_args_[k];
-  js_sweep_start(text.c_str(), static_cast<int>(n), workers_);
+  // The plan as the workers read it back: the base by the share codec, the axes and seeds by line.
+  js_sweep_start(bandada::sweep_spec_text(spec(s)).c_str(), static_cast<int>(n), workers_);
   return true;
 }
 

@@ -19,7 +19,7 @@ std::string g_error;
 const bandada::Experiment* g_experiment = nullptr;  // rows of an experiment instead of a sweep
 size_t g_seeds = 0;
 
-/// The sweep as its arguments, one a line (core's sweep_args of the page's spec); or
+/// The sweep as the page's plan text (core's sweep_spec_text: its base as a share string); or
 /// "experiment", its name and its seeds, one a line. "" or why not.
 std::string plan(const std::string& text) {
   const std::vector<std::string> lines = bandada::split_text(text, '\n');
@@ -31,7 +31,7 @@ std::string plan(const std::string& text) {
     return g_error;
   }
   bandada::SweepSpec spec;
-  g_error = bandada::read_sweep_args(lines, spec);
+  g_error = bandada::read_sweep_spec_text(text, spec);
   if (g_error.empty()) g_error = bandada::plan_sweep(spec, g_plan);
   return g_error;
 }

@@ -180,6 +180,7 @@ struct CliOption {
   const char* name;  ///< without dashes
   const char* arg;   ///< placeholder of its value ("X;Y"); nullptr for a flag
   const char* help;
+  bool uncounted = false;  ///< it runs something other than the model's steps (none to checkpoint)
 };
 
 /// What is constant about a model, as data: filled once by the model (a static it returns from

@@ -1,4 +1,5 @@
-// Bandada — experiments (see experiment.h): rows made by prepare_run, as a sweep's are.
+// Bandada — experiments (see experiment.h): each row a RunSpec of the base, the point's settings
+// and the seed, run by prepare, as a sweep's rows are.
 #include "experiment.h"
 
 #include <algorithm>
@@ -70,13 +71,15 @@ std::string experiment_row(const Experiment& e, size_t seeds, size_t r, const st
                            std::string& line, std::vector<std::string>& values, double budget_ms) {
   if (r >= experiment_rows(e, seeds)) return "no row " + std::to_string(r);
   const bool timed = e.kind == Experiment::Kind::timed;
-  const ExperimentPoint& p = e.points[timed ? r : r / seeds];
+  const size_t point = timed ? r : r / seeds;
+  const ExperimentPoint& p = e.points[point];
   const std::string seed = std::to_string(timed ? 1 : r % seeds + 1);
-  std::vector<std::string> args = e.base;
-  args.insert(args.end(), p.args.begin(), p.args.end());
-  args.insert(args.end(), {"--seed", seed, "--steps", timed ? "0" : e.steps});
+  RunSpec spec;
+  std::string err = experiment_spec(e, point, timed ? 1 : r % seeds + 1, spec);
+  spec.steps = timed ? 0 : e.steps;
+  spec.steps_given = true;
   Run run;
-  const std::string err = prepare_run(args, run);
+  if (err.empty()) err = prepare(spec, run);
   std::string where;
   for (size_t k = 0; k < p.labels.size(); ++k) where += (k ? ", " : "") + e.axes[k] + " " + p.labels[k];
   if (!err.empty()) return e.name + ": row " + std::to_string(r) + " (" + where + "): " + err;
@@ -126,6 +129,18 @@ std::string experiment_row(const Experiment& e, size_t seeds, size_t r, const st
     line += "}";
   }
   return {};
+}
+
+std::string experiment_spec(const Experiment& e, size_t p, uint64_t seed, RunSpec& spec) {
+  spec = RunSpec();
+  spec.model = e.model;
+  spec.threads = e.threads;
+  const std::unique_ptr<ModelSession> s = make_session(e.model);
+  if (!s) return "--model must be " + model_list() + " ('" + shown(e.model) + "' is none of them)";
+  std::string err = add_named_settings(*s, e.base, spec);
+  if (err.empty()) err = add_named_settings(*s, p < e.points.size() ? e.points[p].set : e.try_it, spec);
+  if (err.empty() && seed) err = add_named_settings(*s, {{"seed", std::to_string(seed)}}, spec);
+  return err;
 }
 
 ExperimentTable tabulate(const Experiment& e, size_t seeds,

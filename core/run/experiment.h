@@ -8,16 +8,21 @@
 #include <cstddef>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "run/sweep_plan.h"
 
 namespace bandada {
 
-/// One point of what varies: its values in the label columns, and the options that make it.
+/// Settings by the names the model gives its fields, choices and options (radius, search,
+/// preset), with their values: an experiment's data, resolved against the model when it runs.
+using NamedSettings = std::vector<std::pair<std::string, std::string>>;
+
+/// One point of what varies: its values in the label columns, and the settings that make it.
 struct ExperimentPoint {
   std::vector<std::string> labels;
-  std::vector<std::string> args;
+  NamedSettings set;
 };
 
 /// Every measure of every point, summarised over the seeds (for `timed` experiments: one row a
@@ -41,21 +46,23 @@ struct Experiment {
   std::string claim_text;         ///< the claim in one sentence, in our words
   std::string credit;             ///< where the claim comes from
   std::string varies;             ///< what varies, in words
-  std::vector<std::string> base;  ///< options every run gets (--model first)
+  std::string model;              ///< the model's id
+  NamedSettings base;             ///< settings every run gets
+  unsigned threads = 0;           ///< threads a step may use (0: one, as every sweep row)
   std::vector<std::string> axes;  ///< the label columns
   std::vector<ExperimentPoint> points;
   /// How a row is made: runs of `steps` steps, `seeds` seeds a point, each row's measures (runs);
   /// steps per second of the engine, one row a point, one after another (timed, in the page one
   /// worker); or nothing to run: the card opens a view of the lab (opens).
   enum class Kind { runs, timed, opens } kind = Kind::runs;
-  std::string steps = "500";
+  uint64_t steps = 500;
   size_t seeds = 5;
   std::vector<std::string> measures;  ///< printed, in order (runs); the first is the curve's
   std::string rule;                   ///< the rule the verdict applies, in words
   Verdict (*judge)(const ExperimentTable&) = nullptr;
-  /// The telling configuration "Try it" loads: a single run's options (fields and choices); an
-  /// `opens` card loads it as its only action.
-  std::vector<std::string> try_it;
+  /// The telling configuration "Try it" loads, over the base (fields and choices); an `opens`
+  /// card loads it as its only action.
+  NamedSettings try_it;
 };
 
 /// Every registered model's experiments, in claim order.
@@ -71,6 +78,9 @@ std::string experiment_header(const Experiment& e);
 /// (at least one step), so it differs run to run; every other row is exact.
 std::string experiment_row(const Experiment& e, size_t seeds, size_t r, const std::string& format,
                            std::string& line, std::vector<std::string>& values, double budget_ms = 250);
+/// The run of point p (or, past the last point, of the base and Try it) with `seed` (0: the
+/// model's own), as data; "" or why not (a name the model does not have).
+std::string experiment_spec(const Experiment& e, size_t p, uint64_t seed, RunSpec& spec);
 /// The rows' values (in row order) summarised per point, and judged.
 ExperimentTable tabulate(const Experiment& e, size_t seeds,
                          const std::vector<std::vector<std::string>>& values);

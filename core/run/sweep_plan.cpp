@@ -1,5 +1,6 @@
 // Bandada — a sweep as a plan and its rows (see sweep_plan.h): each row exactly the single run
-// with those options (prepare_run), in a fixed order, x-major, then y, then seed.
+// with those fields (its base RunSpec with the axes and seed set, run by prepare), in a fixed
+// order, x-major, then y, then seed.
 #include "sweep_plan.h"
 
 #include <cmath>
@@ -20,7 +21,10 @@ std::string plan_axis(const SweepAxisSpec& spec, const ModelSession& s, const ch
   out.key = spec.key;
   const FieldInfo* field = nullptr;
   for (size_t i = 0; i < s.field_count(); ++i)
-    if (out.key == s.field(i).option()) field = &s.field(i);
+    if (out.key == s.field(i).option()) {
+      field = &s.field(i);
+      out.field = i;
+    }
   if (!field) {
     std::string keys;
     for (size_t i = 0; i < s.field_count(); ++i) keys += (i ? ", " : "") + std::string(s.field(i).option());
@@ -44,15 +48,6 @@ std::string plan_axis(const SweepAxisSpec& spec, const ModelSession& s, const ch
   return {};
 }
 
-/// KEY=FROM:TO:COUNT; false for text of another shape.
-bool read_axis(const std::string& text, SweepAxisSpec& out) {
-  const size_t eq = text.find('='), c1 = text.find(':', eq), c2 = text.find(':', c1 + 1);
-  if (eq == std::string::npos || c1 == std::string::npos || c2 == std::string::npos) return false;
-  out = {text.substr(0, eq), text.substr(eq + 1, c1 - eq - 1), text.substr(c1 + 1, c2 - c1 - 1),
-         text.substr(c2 + 1)};
-  return true;
-}
-
 std::string json_value(const ModelSession::Measure& m) { return m.numeric ? m.value : "\"" + m.value + "\""; }
 
 }  // namespace
@@ -60,44 +55,9 @@ std::string json_value(const ModelSession::Measure& m) { return m.numeric ? m.va
 size_t SweepPlan::rows() const { return x.values.size() * per_x(); }
 size_t SweepPlan::per_x() const { return (has_y ? y.values.size() : 1) * seeds.size(); }
 
-std::string read_sweep_args(const std::vector<std::string>& args, SweepSpec& spec) {
-  spec = SweepSpec();
-  std::string x_text, y_text;
-  for (size_t i = 0; i < args.size(); ++i) {
-    const std::string& a = args[i];
-    std::string* own = a == "--x"           ? &x_text
-                       : a == "--y"         ? &y_text
-                       : a == "--seeds"     ? &spec.seeds
-                       : a == "--seed-list" ? &spec.seed_list
-                       : a == "--measure"   ? &spec.measures
-                       : a == "--shard"     ? &spec.shard
-                       : a == "--format"    ? &spec.format
-                       : a == "--threads"   ? &spec.threads
-                                            : nullptr;
-    if (a == "--seed") return "--seed is the sweep's: use --seeds S or --seed-list a,b,c";
-    if (a == "--steps" && i + 1 < args.size()) {
-      spec.steps = args[++i];
-      continue;
-    }
-    if (!own) {
-      spec.base.push_back(a);
-      continue;
-    }
-    if (i + 1 >= args.size()) return "option " + a + " needs a value (see sweep --help)";
-    *own = args[++i];
-  }
-  if (x_text.empty()) return "--x KEY=FROM:TO:COUNT is needed (see sweep --help)";
-  if (!read_axis(x_text, spec.x))
-    return "--x '" + shown(x_text) + "': give KEY=FROM:TO:COUNT, e.g. radius=0.5:3:20";
-  spec.has_y = !y_text.empty();
-  if (spec.has_y && !read_axis(y_text, spec.y))
-    return "--y '" + shown(y_text) + "': give KEY=FROM:TO:COUNT, e.g. radius=0.5:3:20";
-  return {};
-}
-
 std::vector<std::string> sweep_args(const SweepSpec& spec) {
   auto axis = [](const SweepAxisSpec& a) { return a.key + "=" + a.from + ":" + a.to + ":" + a.count; };
-  std::vector<std::string> out = spec.base;
+  std::vector<std::string> out = run_options(spec.base);
   if (spec.steps) out.insert(out.end(), {"--steps", *spec.steps});
   out.insert(out.end(), {"--x", axis(spec.x)});
   if (spec.has_y) out.insert(out.end(), {"--y", axis(spec.y)});
@@ -112,6 +72,58 @@ std::vector<std::string> sweep_args(const SweepSpec& spec) {
   return out;
 }
 
+namespace {
+const char* const kTextKeys[] = {"model", "link",      "steps",   "x",      "y",
+                                 "seeds", "seed-list", "measure", "format", "shard"};
+}  // namespace
+
+std::string sweep_spec_text(const SweepSpec& spec) {
+  const RunSpec& b = spec.base;
+  if (!b.settings.empty() || b.has_state || b.steps_given || b.threads)
+    return {};  // the page's base is its session's share string, which says it all
+  auto axis = [](const SweepAxisSpec& a) { return a.key + '\t' + a.from + '\t' + a.to + '\t' + a.count; };
+  std::string t = "model\t" + b.model + "\n";
+  if (b.has_link) t += "link\t" + b.link + "\n";
+  if (spec.steps) t += "steps\t" + *spec.steps + "\n";
+  t += "x\t" + axis(spec.x) + "\n";
+  if (spec.has_y) t += "y\t" + axis(spec.y) + "\n";
+  t += "seeds\t" + spec.seeds + "\nseed-list\t" + spec.seed_list + "\nmeasure\t" + spec.measures +
+       "\nformat\t" + spec.format + "\nshard\t" + spec.shard + "\n";
+  return t;
+}
+
+std::string read_sweep_spec_text(const std::string& text, SweepSpec& spec) {
+  spec = SweepSpec();
+  for (const std::string& line : split_text(text, '\n')) {
+    if (line.empty()) continue;
+    const std::vector<std::string> f = split_text(line, '\t');
+    const std::string& key = f[0];
+    bool known = false;
+    for (const char* k : kTextKeys) known = known || key == k;
+    if (!known || f.size() < 2) return "the sweep's plan has a line it cannot read: '" + shown(line) + "'";
+    const std::string rest = line.substr(key.size() + 1);
+    if (key == "x" || key == "y") {
+      if (f.size() != 5) return "the sweep's plan has a line it cannot read: '" + shown(line) + "'";
+      (key == "x" ? spec.x : spec.y) = {f[1], f[2], f[3], f[4]};
+      spec.has_y = spec.has_y || key == "y";
+    } else if (key == "model") {
+      spec.base.model = rest;
+    } else if (key == "link") {
+      spec.base.has_link = true;
+      spec.base.link = rest;
+    } else if (key == "steps") {
+      spec.steps = rest;
+    } else {
+      (key == "seeds"       ? spec.seeds
+       : key == "seed-list" ? spec.seed_list
+       : key == "measure"   ? spec.measures
+       : key == "format"    ? spec.format
+                            : spec.shard) = rest;
+    }
+  }
+  return spec.x.key.empty() ? "the sweep's plan names no x axis" : "";
+}
+
 std::string plan_sweep(const SweepSpec& spec, SweepPlan& plan) {
   plan = SweepPlan();
   plan.base = spec.base;
@@ -124,16 +136,19 @@ std::string plan_sweep(const SweepSpec& spec, SweepPlan& plan) {
     if (!steps.ok) return "steps '" + shown(*spec.steps) + "': " + steps.error;
   }
 
-  // The model, its fields and its measures, from a run of the base options with no steps.
-  std::vector<std::string> probe_args = plan.base;
+  // The model, its fields and its measures, from a run of the base with no steps.
   Run probe;
   probe.stop = Run::Stop::initialized;  // its measures' names, without running its steps
-  const std::string base_error = prepare_run(probe_args, probe);
+  const std::string base_error = prepare(plan.base, probe);
   if (!base_error.empty()) return base_error;
   plan.warnings = probe.warnings;
-  if (!probe.help.empty()) return "--help: use bandada-cli sweep --help, or bandada-cli --model M --help";
   const ModelSession& model = *probe.session;
   plan.model = model.info().id;
+  plan.seed_field = model.field_count();
+  for (size_t f = 0; f < model.field_count(); ++f)
+    if (std::string_view(model.field(f).option()) == "seed") plan.seed_field = f;
+  if (plan.seed_field == model.field_count())
+    return "unknown option --seed for --model " + plan.model + " (see --help)";  // rows are seeded
 
   std::string err = plan_axis(spec.x, model, "x", plan.x);
   plan.has_y = spec.has_y;
@@ -160,12 +175,12 @@ std::string plan_sweep(const SweepSpec& spec, SweepPlan& plan) {
   for (size_t xi = 0; xi < nx; ++xi)
     for (size_t yi = 0; yi < ny; ++yi) {
       if (nx * ny > 10000 && ((xi != 0 && xi + 1 != nx) || (yi != 0 && yi + 1 != ny))) continue;
-      std::vector<std::string> row = plan.base;
-      row.insert(row.end(), {"--" + plan.x.key, plan.x.values[xi]});
-      if (plan.has_y) row.insert(row.end(), {"--" + plan.y.key, plan.y.values[yi]});
+      RunSpec row = plan.base;
+      row.set_field(plan.x.field, plan.x.values[xi]);
+      if (plan.has_y) row.set_field(plan.y.field, plan.y.values[yi]);
       Run check;
       check.stop = Run::Stop::checked;
-      const std::string e = prepare_run(row, check);
+      const std::string e = prepare(row, check);
       if (!e.empty())
         return plan.x.key + " " + plan.x.values[xi] +
                (plan.has_y ? ", " + plan.y.key + " " + plan.y.values[yi] : "") + ": " + e;
@@ -189,7 +204,10 @@ std::string plan_sweep(const SweepSpec& spec, SweepPlan& plan) {
       plan.picked.push_back(k);
     }
   }
-  if (spec.steps) plan.base.insert(plan.base.end(), {"--steps", *spec.steps});  // checked: now run
+  if (spec.steps) {  // checked above: now run
+    plan.base.steps = parse_integer_text(*spec.steps, 100000000).value;
+    plan.base.steps_given = true;
+  }
   return {};
 }
 
@@ -215,11 +233,12 @@ std::string sweep_row(const SweepPlan& plan, size_t r, std::string& line,
   const std::string& xv = plan.x.values[r / per_x];
   const std::string& yv = plan.has_y ? plan.y.values[(r % per_x) / plan.seeds.size()] : std::string();
   const std::string& seed = plan.seeds[r % plan.seeds.size()];
-  std::vector<std::string> row = plan.base;
-  row.insert(row.end(), {"--" + plan.x.key, xv, "--seed", seed});
-  if (plan.has_y) row.insert(row.end(), {"--" + plan.y.key, yv});
+  RunSpec row = plan.base;  // the base with its axes and seed set: no text parsed
+  row.set_field(plan.x.field, xv);
+  row.set_field(plan.seed_field, seed);
+  if (plan.has_y) row.set_field(plan.y.field, yv);
   Run run;
-  const std::string e = prepare_run(row, run);
+  const std::string e = prepare(row, run);
   if (!e.empty())
     return "row " + std::to_string(r) + " (" + plan.x.key + " " + xv +
            (plan.has_y ? ", " + plan.y.key + " " + yv : "") + ", seed " + seed + "): " + e;

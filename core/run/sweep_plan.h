@@ -8,11 +8,13 @@
 #include <vector>
 
 #include "app/model_session.h"
+#include "run/run.h"
 
 namespace bandada {
 
 struct SweepAxis {
   std::string key;                  ///< a field's option name (radius, w-sep, feedback)
+  size_t field = 0;                 ///< the field's index
   std::vector<std::string> values;  ///< the option text each grid value is given as (rounded if whole)
 };
 
@@ -21,10 +23,11 @@ struct SweepAxisSpec {
   std::string key, from, to, count;
 };
 
-/// A sweep as data, before it is checked: what `bandada-cli sweep`'s options say, and what the
-/// page's Sweep tab fills in from its fields. plan_sweep checks it and names what is wrong.
+/// A sweep as data, before it is checked: what `bandada-cli sweep`'s options say (cli/sweep.cpp
+/// reads them), and what the page's Sweep tab fills in from its fields. plan_sweep checks it and
+/// names what is wrong.
 struct SweepSpec {
-  std::vector<std::string> base;     ///< a single run's options every row gets (--model, --config, fields)
+  RunSpec base;                      ///< the run every row is, before its axes and seed are set
   std::optional<std::string> steps;  ///< the steps each row runs (none: as the base says, --cycles say)
   SweepAxisSpec x, y;
   bool has_y = false;
@@ -35,8 +38,9 @@ struct SweepSpec {
 };
 
 struct SweepPlan {
-  std::string model;              ///< the model's id
-  std::vector<std::string> base;  ///< the options every row gets (model, --config, fields, steps)
+  std::string model;      ///< the model's id
+  RunSpec base;           ///< the run every row is, with the sweep's steps
+  size_t seed_field = 0;  ///< the field each row's seed is given as
   SweepAxis x, y;
   bool has_y = false;
   std::vector<std::string> seeds;
@@ -49,10 +53,14 @@ struct SweepPlan {
   size_t per_x() const;               ///< rows per x value
 };
 
-/// Reads a sweep's arguments (as after `bandada-cli sweep`) into a spec; "" or why not.
-std::string read_sweep_args(const std::vector<std::string>& args, SweepSpec& spec);
-/// The spec as `bandada-cli sweep` arguments (read_sweep_args reads them back to the same spec).
+/// The spec as `bandada-cli sweep` arguments: what the page shows as its command line, and what
+/// the CLI's reader (cli/sweep.cpp) reads back to the same spec.
 std::vector<std::string> sweep_args(const SweepSpec& spec);
+/// The spec as the page's sweep workers receive it, and read back ("" or why not): the base as
+/// its model and share string (the share codec), the axes, seeds, steps and measures one a line.
+/// Only a base of a model and a link travels (the page's); others are refused.
+std::string sweep_spec_text(const SweepSpec& spec);
+std::string read_sweep_spec_text(const std::string& text, SweepSpec& spec);
 /// Checks a spec (the base run, both axes against the model's fields, every grid point's fields,
 /// the seeds, steps and measures) and plans its rows; "" or why not, naming the part.
 std::string plan_sweep(const SweepSpec& spec, SweepPlan& plan);

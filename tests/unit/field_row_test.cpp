@@ -7,6 +7,7 @@
 #include <string>
 
 #include "app/registry.h"
+#include "cli/run_args.h"
 #include "common/number_text.h"
 #include "models/ring/ring_session.h"
 #include "run/run.h"
@@ -22,9 +23,17 @@ size_t field_by_key(const ModelSession& s, std::string_view key) {
   return s.field_count();
 }
 
+/// The command line's run: read (cli/run_args.h), then prepared; "" or why not.
+std::string run_args(const std::vector<std::string>& args, Run& run) {
+  RunSpec spec;
+  RunArgs parsed;
+  const std::string error = read_run_args(args, spec, parsed);
+  return error.empty() ? prepare(spec, run) : error;
+}
+
 std::string run_json(std::vector<std::string> args) {
   Run run;
-  const std::string error = prepare_run(args, run);
+  const std::string error = run_args(args, run);
   REQUIRE_MESSAGE(error.empty(), error);
   return run.session->export_json();
 }
@@ -59,7 +68,7 @@ TEST_CASE("a field added as one row reaches the CLI, links, the views' inputs, s
     const std::string ring = run_json({"--model", "ring", "--count", "3", "--omega", "0.5", "--steps", "2"});
     CHECK(still.substr(still.find("\"angles\"")) == ring.substr(ring.find("\"angles\"")));
     Run bad;
-    CHECK(prepare_run({"--model", "ring-plus", "--phase", "5"}, bad).find("--phase '5'") == 0);
+    CHECK(run_args({"--model", "ring-plus", "--phase", "5"}, bad).find("--phase '5'") == 0);
   }
   SUBCASE("links: its key is written and read back") {
     plus->edit(field_by_key(*plus, "ph"), "0,5");

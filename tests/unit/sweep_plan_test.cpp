@@ -1,10 +1,12 @@
-// Bandada — a sweep as data (core/run/sweep_plan.h): the spec read from arguments and written
-// back, core's messages naming the part that is wrong, and a map cell's summary over seeds.
+// Bandada — a sweep as data (core/run/sweep_plan.h): the spec read from arguments (cli/) and
+// written back, core's messages naming the part that is wrong, and a map cell's summary over seeds.
 #include "run/sweep_plan.h"
 
 #include <doctest/doctest.h>
 
 #include <cmath>
+
+#include "cli/run_args.h"
 
 using namespace bandada;
 
@@ -14,7 +16,7 @@ TEST_CASE("a sweep's arguments read into a spec are written back to the same arg
                                          "--seed-list", "3,7",     "--measure",   "order"};
   SweepSpec spec;
   REQUIRE(read_sweep_args(args, spec) == "");
-  CHECK(spec.base == std::vector<std::string>{"--model", "flock2d", "--count", "40"});
+  CHECK(run_options(spec.base) == std::vector<std::string>{"--model", "flock2d", "--count", "40"});
   CHECK(spec.x.key == "w-sep");
   CHECK(spec.y.count == "2");
   SweepSpec again;
@@ -24,7 +26,7 @@ TEST_CASE("a sweep's arguments read into a spec are written back to the same arg
 
 TEST_CASE("plan_sweep names what is wrong by the part, as the page shows it") {
   SweepSpec spec;
-  spec.base = {"--model", "flock2d"};
+  spec.base.model = "flock2d";
   spec.x = {"bogus", "0", "1", "2"};
   SweepPlan plan;
   CHECK(plan_sweep(spec, plan).rfind("x: 'bogus' is not a field of flock2d (count, radius", 0) == 0);

@@ -50,7 +50,7 @@ const ModelDescription& feedback2d_description() {
                 {kYellow, "R: centre, spread D, heading"},
                 {kOrange, "followed"}};
     m.cli_options = {
-        {"phases", "P", "single phases to run instead of whole cycles (phase 1, 2, 3, 4, 1, …)"},
+        {"phases", "P", "single phases to run instead of whole cycles (phase 1, 2, 3, 4, 1, …)", true},
         {"no-contradiction", nullptr, "F points follow R (the same as --nc 1)"},
     };
     return m;
