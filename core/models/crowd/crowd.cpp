@@ -479,6 +479,173 @@ const std::vector<std::vector<uint32_t>>& Crowd::neighbour_lists(double look) {
   return S.lists;
 }
 
+/// The mean direction of motion of those within R, blended with the desired direction e by the
+/// herding weight and made unit again (Helbing's panic parameter).
+void Crowd::herd(size_t i, const std::vector<uint32_t>& near, double& ex, double& ey) const {
+  const CrowdParams& p = params_;
+  const double xi = x_[i], yi = y_[i];
+  double mx = 0, my = 0;
+  size_t count = 0;
+  for (uint32_t j : near) {
+    const double dx = x_[j] - xi, dy = y_[j] - yi;
+    if (std::sqrt(dx * dx + dy * dy) >= p.herd_radius) continue;
+    const double s = std::sqrt(vx_[j] * vx_[j] + vy_[j] * vy_[j]);
+    if (s > 0.0) {
+      mx += vx_[j] / s;
+      my += vy_[j] / s;
+    }
+    ++count;
+  }
+  if (count > 0) {
+    mx /= static_cast<double>(count);
+    my /= static_cast<double>(count);
+  }
+  const double hx = (1 - p.herding) * ex + p.herding * mx, hy = (1 - p.herding) * ey + p.herding * my;
+  const double len = std::sqrt(hx * hx + hy * hy);
+  ex = len > 0.0 ? hx / len : 0.0;
+  ey = len > 0.0 ? hy / len : 0.0;
+}
+
+/// Person i's acceleration (scratch ax, ay) and pressure: the drive toward the desired
+/// velocity, then each neighbour in ascending index, then the walls and the columns.
+void Crowd::forces_on(size_t i, const std::vector<uint32_t>& near) {
+  const CrowdParams& p = params_;
+  const double xi = x_[i], yi = y_[i], vxi = vx_[i], vyi = vy_[i], ri = r_[i];
+  double ex, ey;
+  desired(xi, yi, ri, ex, ey);
+  if (p.herding > 0.0) herd(i, near, ex, ey);
+  double fx = kCrowdMass * (p.v0 * ex - vxi) / kCrowdTau, fy = kCrowdMass * (p.v0 * ey - vyi) / kCrowdTau;
+  double normal = 0;
+  for (uint32_t j : near) {
+    const double dx = xi - x_[j], dy = yi - y_[j], d = std::sqrt(dx * dx + dy * dy);
+    if (d >= kCrowdReach || d == 0.0) continue;
+    const double nx = dx / d, ny = dy / d, overlap = r_[j] + ri - d;
+    const double fn = kCrowdA * det_exp(overlap / kCrowdB) + (overlap > 0 ? kCrowdK * overlap : 0.0);
+    fx += fn * nx;
+    fy += fn * ny;
+    normal += fn;
+    if (overlap > 0) {
+      const double tx = -ny, ty = nx, dvt = (vx_[j] - vxi) * tx + (vy_[j] - vyi) * ty;
+      fx += kCrowdKappa * overlap * dvt * tx;
+      fy += kCrowdKappa * overlap * dvt * ty;
+    }
+  }
+  // Walls and columns: the same three terms with the surface at rest.
+  auto surface = [&](double d, double nx, double ny) {
+    const double overlap = ri - d;
+    const double fn = kCrowdA * det_exp(overlap / kCrowdB) + (overlap > 0 ? kCrowdK * overlap : 0.0);
+    fx += fn * nx;
+    fy += fn * ny;
+    normal += fn;
+    if (overlap > 0) {
+      const double tx = -ny, ty = nx, vt = vxi * tx + vyi * ty;
+      fx -= kCrowdKappa * overlap * vt * tx;
+      fy -= kCrowdKappa * overlap * vt * ty;
+    }
+  };
+  for (const CrowdSegment& w : layout_.walls) {
+    double qx, qy;
+    nearest_on(w, xi, yi, qx, qy);
+    const double dx = xi - qx, dy = yi - qy, d = std::sqrt(dx * dx + dy * dy);
+    if (d < kCrowdReach && d > 0.0) surface(d, dx / d, dy / d);
+  }
+  for (const CrowdColumn& c : layout_.columns) {
+    const double dx = xi - c.x, dy = yi - c.y, dc = std::sqrt(dx * dx + dy * dy), d = dc - c.r;
+    if (d < kCrowdReach && dc > 0.0) surface(d, dx / dc, dy / dc);
+  }
+  scratch_.ax[i] = fx / kCrowdMass;
+  scratch_.ay[i] = fy / kCrowdMass;
+  pressure_[i] = normal / (2.0 * kPi * ri);
+}
+
+/// Moves person i by semi-implicit Euler, its path checked against the exits (leaving), the
+/// walls and columns (stopping short of them) and the room's bounds. Returns the fraction of h
+/// at which it left through an exit, else 2.
+double Crowd::move_and_collide(size_t i, double h) {
+  const double W = layout_.width, H = layout_.height;
+  double vx = vx_[i] + scratch_.ax[i] * h, vy = vy_[i] + scratch_.ay[i] * h;
+  const double speed = std::sqrt(vx * vx + vy * vy);
+  if (speed > kCrowdMaxSpeed) {  // (not a rule of the model: a bound that keeps numbers finite)
+    vx *= kCrowdMaxSpeed / speed;
+    vy *= kCrowdMaxSpeed / speed;
+  }
+  const double x0 = x_[i], y0 = y_[i];
+  double x1 = x0 + vx * h, y1 = y0 + vy * h;
+  double te = 2.0, tw = 2.0, nxw = 0, nyw = 0, t;
+  for (const CrowdSegment& e : layout_.exits)
+    if (path_meets(x0, y0, x1, y1, e, t) && t < te) te = t;
+  for (const CrowdSegment& w : layout_.walls)
+    if (path_meets(x0, y0, x1, y1, w, t) && t < tw) {
+      tw = t;
+      const double sx = w.x2 - w.x1, sy = w.y2 - w.y1, len = std::sqrt(sx * sx + sy * sy);
+      nxw = len > 0 ? -sy / len : 0.0;
+      nyw = len > 0 ? sx / len : 0.0;
+    }
+  for (const CrowdColumn& c : layout_.columns)
+    if (path_enters(x0, y0, x1, y1, c, t) && t < tw) {
+      tw = t;
+      const double px = x0 + t * (x1 - x0) - c.x, py = y0 + t * (y1 - y0) - c.y,
+                   len = std::sqrt(px * px + py * py);
+      nxw = len > 0 ? px / len : 0.0;
+      nyw = len > 0 ? py / len : 0.0;
+    }
+  if (te <= 1.0 && te <= tw) return te;  // through an exit: gone
+  if (tw <= 1.0) {                       // stop short of the wall, and keep only the velocity along it
+    const double keep = std::max(0.0, tw - 1e-6);
+    x1 = x0 + keep * (x1 - x0);
+    y1 = y0 + keep * (y1 - y0);
+    const double vn = vx * nxw + vy * nyw;
+    vx -= vn * nxw;
+    vy -= vn * nyw;
+  }
+  if (x1 < 0.0 || x1 > W) {  // never out of the room any other way
+    x1 = std::min(W, std::max(0.0, x1));
+    vx = 0.0;
+  }
+  if (y1 < 0.0 || y1 > H) {
+    y1 = std::min(H, std::max(0.0, y1));
+    vy = 0.0;
+  }
+  x_[i] = x1;
+  y_[i] = y1;
+  vx_[i] = vx;
+  vy_[i] = vy;
+  return 2.0;
+}
+
+/// Who left during this step (scratch out_at ≤ 1), in order of exit time, then index: their
+/// exit times recorded, and the rest kept in index order.
+void Crowd::remove_exited(double h) {
+  const size_t n = x_.size();
+  std::vector<double>& out_at = scratch_.out_at;
+  std::vector<std::pair<double, uint32_t>>& left = scratch_.left;  // (exit time, index)
+  left.clear();
+  for (size_t i = 0; i < n; ++i)
+    if (out_at[i] <= 1.0) left.push_back({t_ + out_at[i] * h, static_cast<uint32_t>(i)});
+  if (left.empty()) return;
+  std::sort(left.begin(), left.end());
+  std::vector<char>& gone = scratch_.gone;
+  gone.assign(n, 0);
+  for (const auto& [time, i] : left) {
+    exit_times_.push_back(time);
+    gone[i] = 1;
+  }
+  size_t w = 0;
+  for (size_t i = 0; i < n; ++i) {
+    if (gone[i]) continue;
+    x_[w] = x_[i];
+    y_[w] = y_[i];
+    vx_[w] = vx_[i];
+    vy_[w] = vy_[i];
+    r_[w] = r_[i];
+    id_[w] = id_[i];
+    pressure_[w] = pressure_[i];
+    ++w;
+  }
+  for (auto* v : {&x_, &y_, &vx_, &vy_, &r_, &pressure_}) v->resize(w);
+  id_.resize(w);
+}
+
 void Crowd::internal_step(double h) {
   const size_t n = x_.size();
   if (n == 0) {
@@ -488,173 +655,20 @@ void Crowd::internal_step(double h) {
   const CrowdParams& p = params_;
   const double look = std::max(kCrowdReach, p.herding > 0 ? p.herd_radius : 0.0);
   const std::vector<std::vector<uint32_t>>& lists = neighbour_lists(look);
-
-  std::vector<double>& ax = scratch_.ax;
-  std::vector<double>& ay = scratch_.ay;
-  ax.resize(n);
-  ay.resize(n);
+  // Forces: every person's from the positions before the step (ascending index: every sum in
+  // that order), so the order of threads does not matter.
+  scratch_.ax.resize(n);
+  scratch_.ay.resize(n);
   pressure_.resize(n);
   parallel_for(n, threads_, [&](size_t first, size_t last, unsigned) {
-    for (size_t i = first; i < last; ++i) {
-      const double xi = x_[i], yi = y_[i], vxi = vx_[i], vyi = vy_[i], ri = r_[i];
-      const std::vector<uint32_t>& near = lists[i];  // ascending index: every sum in that order
-      double ex, ey;
-      desired(xi, yi, ri, ex, ey);
-      if (p.herding > 0.0) {  // the mean direction of motion of those within R
-        double mx = 0, my = 0;
-        size_t count = 0;
-        for (uint32_t j : near) {
-          const double dx = x_[j] - xi, dy = y_[j] - yi;
-          if (std::sqrt(dx * dx + dy * dy) >= p.herd_radius) continue;
-          const double s = std::sqrt(vx_[j] * vx_[j] + vy_[j] * vy_[j]);
-          if (s > 0.0) {
-            mx += vx_[j] / s;
-            my += vy_[j] / s;
-          }
-          ++count;
-        }
-        if (count > 0) {
-          mx /= static_cast<double>(count);
-          my /= static_cast<double>(count);
-        }
-        const double hx = (1 - p.herding) * ex + p.herding * mx, hy = (1 - p.herding) * ey + p.herding * my;
-        const double len = std::sqrt(hx * hx + hy * hy);
-        ex = len > 0.0 ? hx / len : 0.0;
-        ey = len > 0.0 ? hy / len : 0.0;
-      }
-      double fx = kCrowdMass * (p.v0 * ex - vxi) / kCrowdTau, fy = kCrowdMass * (p.v0 * ey - vyi) / kCrowdTau;
-      double normal = 0;
-      for (uint32_t j : near) {
-        const double dx = xi - x_[j], dy = yi - y_[j], d = std::sqrt(dx * dx + dy * dy);
-        if (d >= kCrowdReach || d == 0.0) continue;
-        const double nx = dx / d, ny = dy / d, overlap = r_[j] + ri - d;
-        const double fn = kCrowdA * det_exp(overlap / kCrowdB) + (overlap > 0 ? kCrowdK * overlap : 0.0);
-        fx += fn * nx;
-        fy += fn * ny;
-        normal += fn;
-        if (overlap > 0) {
-          const double tx = -ny, ty = nx, dvt = (vx_[j] - vxi) * tx + (vy_[j] - vyi) * ty;
-          fx += kCrowdKappa * overlap * dvt * tx;
-          fy += kCrowdKappa * overlap * dvt * ty;
-        }
-      }
-      // Walls and columns: the same three terms with the surface at rest.
-      auto surface = [&](double d, double nx, double ny) {
-        const double overlap = ri - d;
-        const double fn = kCrowdA * det_exp(overlap / kCrowdB) + (overlap > 0 ? kCrowdK * overlap : 0.0);
-        fx += fn * nx;
-        fy += fn * ny;
-        normal += fn;
-        if (overlap > 0) {
-          const double tx = -ny, ty = nx, vt = vxi * tx + vyi * ty;
-          fx -= kCrowdKappa * overlap * vt * tx;
-          fy -= kCrowdKappa * overlap * vt * ty;
-        }
-      };
-      for (const CrowdSegment& w : layout_.walls) {
-        double qx, qy;
-        nearest_on(w, xi, yi, qx, qy);
-        const double dx = xi - qx, dy = yi - qy, d = std::sqrt(dx * dx + dy * dy);
-        if (d < kCrowdReach && d > 0.0) surface(d, dx / d, dy / d);
-      }
-      for (const CrowdColumn& c : layout_.columns) {
-        const double dx = xi - c.x, dy = yi - c.y, dc = std::sqrt(dx * dx + dy * dy), d = dc - c.r;
-        if (d < kCrowdReach && dc > 0.0) surface(d, dx / dc, dy / dc);
-      }
-      ax[i] = fx / kCrowdMass;
-      ay[i] = fy / kCrowdMass;
-      pressure_[i] = normal / (2.0 * kPi * ri);
-    }
+    for (size_t i = first; i < last; ++i) forces_on(i, lists[i]);
   });
-
-  // Move: semi-implicit Euler, every path checked against exits (leaving), walls and columns
-  // (stopping short of them) and the room's bounds. Each person's move is its own; who left is
-  // gathered after, in index order.
-  const double W = layout_.width, H = layout_.height;
-  std::vector<double>& out_at = scratch_.out_at;  // the fraction of h at which i left, else 2
-  out_at.resize(n);
+  // Move and collide: each person's move is its own; who left is gathered after, in index order.
+  scratch_.out_at.resize(n);
   parallel_for(n, threads_, [&](size_t first, size_t last, unsigned) {
-    for (size_t i = first; i < last; ++i) {
-      double vx = vx_[i] + ax[i] * h, vy = vy_[i] + ay[i] * h;
-      const double speed = std::sqrt(vx * vx + vy * vy);
-      if (speed > kCrowdMaxSpeed) {  // (not a rule of the model: a bound that keeps numbers finite)
-        vx *= kCrowdMaxSpeed / speed;
-        vy *= kCrowdMaxSpeed / speed;
-      }
-      const double x0 = x_[i], y0 = y_[i];
-      double x1 = x0 + vx * h, y1 = y0 + vy * h;
-      double te = 2.0, tw = 2.0, nxw = 0, nyw = 0, t;
-      for (const CrowdSegment& e : layout_.exits)
-        if (path_meets(x0, y0, x1, y1, e, t) && t < te) te = t;
-      for (const CrowdSegment& w : layout_.walls)
-        if (path_meets(x0, y0, x1, y1, w, t) && t < tw) {
-          tw = t;
-          const double sx = w.x2 - w.x1, sy = w.y2 - w.y1, len = std::sqrt(sx * sx + sy * sy);
-          nxw = len > 0 ? -sy / len : 0.0;
-          nyw = len > 0 ? sx / len : 0.0;
-        }
-      for (const CrowdColumn& c : layout_.columns)
-        if (path_enters(x0, y0, x1, y1, c, t) && t < tw) {
-          tw = t;
-          const double px = x0 + t * (x1 - x0) - c.x, py = y0 + t * (y1 - y0) - c.y,
-                       len = std::sqrt(px * px + py * py);
-          nxw = len > 0 ? px / len : 0.0;
-          nyw = len > 0 ? py / len : 0.0;
-        }
-      out_at[i] = 2.0;
-      if (te <= 1.0 && te <= tw) {  // through an exit: gone
-        out_at[i] = te;
-        continue;
-      }
-      if (tw <= 1.0) {  // stop short of the wall, and keep only the velocity along it
-        const double keep = std::max(0.0, tw - 1e-6);
-        x1 = x0 + keep * (x1 - x0);
-        y1 = y0 + keep * (y1 - y0);
-        const double vn = vx * nxw + vy * nyw;
-        vx -= vn * nxw;
-        vy -= vn * nyw;
-      }
-      if (x1 < 0.0 || x1 > W) {  // never out of the room any other way
-        x1 = std::min(W, std::max(0.0, x1));
-        vx = 0.0;
-      }
-      if (y1 < 0.0 || y1 > H) {
-        y1 = std::min(H, std::max(0.0, y1));
-        vy = 0.0;
-      }
-      x_[i] = x1;
-      y_[i] = y1;
-      vx_[i] = vx;
-      vy_[i] = vy;
-    }
+    for (size_t i = first; i < last; ++i) scratch_.out_at[i] = move_and_collide(i, h);
   });
-  std::vector<std::pair<double, uint32_t>>& left = scratch_.left;  // (exit time, index)
-  left.clear();
-  for (size_t i = 0; i < n; ++i)
-    if (out_at[i] <= 1.0) left.push_back({t_ + out_at[i] * h, static_cast<uint32_t>(i)});
-  if (!left.empty()) {
-    std::sort(left.begin(), left.end());
-    std::vector<char>& gone = scratch_.gone;
-    gone.assign(n, 0);
-    for (const auto& [time, i] : left) {
-      exit_times_.push_back(time);
-      gone[i] = 1;
-    }
-    size_t w = 0;
-    for (size_t i = 0; i < n; ++i) {
-      if (gone[i]) continue;
-      x_[w] = x_[i];
-      y_[w] = y_[i];
-      vx_[w] = vx_[i];
-      vy_[w] = vy_[i];
-      r_[w] = r_[i];
-      id_[w] = id_[i];
-      pressure_[w] = pressure_[i];
-      ++w;
-    }
-    for (auto* v : {&x_, &y_, &vx_, &vy_, &r_, &pressure_}) v->resize(w);
-    id_.resize(w);
-  }
+  remove_exited(h);  // exits
   t_ += h;
 }
 

@@ -154,7 +154,13 @@ class Crowd {
  private:
   friend std::string crowd_pack(const Crowd& c);
   friend bool crowd_unpack(std::string_view bytes, Crowd& c);
+  /// One step of h as three phases: forces (forces_on, herd), move and collide
+  /// (move_and_collide), exits (remove_exited).
   void internal_step(double h);
+  void herd(size_t i, const std::vector<uint32_t>& near, double& ex, double& ey) const;
+  void forces_on(size_t i, const std::vector<uint32_t>& near);
+  double move_and_collide(size_t i, double h);
+  void remove_exited(double h);
   /// The unit direction a person of radius r at (x, y) wants to go: to the nearest point of an
   /// exit (less r at each end) when nothing is in the way, else down the navigation field.
   void desired(double x, double y, double r, double& ex, double& ey) const;

@@ -124,6 +124,79 @@ void Feedback2d::find_neighbours(std::vector<std::vector<uint32_t>>& out) const 
   }
 }
 
+/// Point i's cohesion (cxi, cyi) and alignment (axi, ayi) terms under the operation: its kept
+/// neighbours' means (every neighbour unless `kept` filters them), the last result R, or
+/// gravity over all pairs.
+void Feedback2d::operation_terms(size_t i, const std::vector<uint32_t>& near,
+                                 const std::vector<uint8_t>* kept, double G, double& cxi, double& cyi,
+                                 double& axi, double& ayi) const {
+  const size_t n = px_.size();
+  const Feedback2dParams& p = params_;
+  // Neighbour means (kept neighbours only in Probabilistic).
+  double mpx = 0, mpy = 0, mvx = 0, mvy = 0;
+  size_t k = 0;
+  for (size_t a = 0; a < near.size(); ++a) {
+    if (kept && !(*kept)[a]) continue;
+    const uint32_t j = near[a];
+    mpx += px_[j];
+    mpy += py_[j];
+    mvx += vx_[j];
+    mvy += vy_[j];
+    ++k;
+  }
+  const double kk = static_cast<double>(k);
+  switch (p.operation) {
+    case Feedback2dOperation::flock:
+    case Feedback2dOperation::probabilistic:
+      if (k > 0) {
+        cxi = 0.003 * (mpx / kk - px_[i]);
+        cyi = 0.003 * (mpy / kk - py_[i]);
+        axi = 0.05 * (mvx / kk - vx_[i]);
+        ayi = 0.05 * (mvy / kk - vy_[i]);
+      }
+      break;
+    case Feedback2dOperation::sum:
+      cxi = 0.0004 * (R_.cx - px_[i]);
+      cyi = 0.0004 * (R_.cy - py_[i]);
+      axi = 0.04 * (R_.vx - vx_[i]);
+      ayi = 0.04 * (R_.vy - vy_[i]);
+      break;
+    case Feedback2dOperation::gravity: {
+      double gx = 0, gy = 0;  // all pairs, ascending j: the force has no cut-off
+      for (size_t j = 0; j < n; ++j) {
+        if (j == i) continue;
+        const double dx = px_[j] - px_[i], dy = py_[j] - py_[i];
+        const double q = dx * dx + dy * dy + 400.0;
+        const double w = q * std::sqrt(q);
+        gx += dx / w;
+        gy += dy / w;
+      }
+      cxi = G * gx;
+      cyi = G * gy;
+      if (k > 0) {
+        axi = 0.015 * (mvx / kk - vx_[i]);
+        ayi = 0.015 * (mvy / kk - vy_[i]);
+      }
+      break;
+    }
+  }
+}
+
+/// Point i's separation push (before its weight 0.6): every neighbour within the range, each
+/// falling off linearly with distance.
+void Feedback2d::separation(size_t i, const std::vector<uint32_t>& near, double sep_range, double& sx,
+                            double& sy) const {
+  for (uint32_t j : near) {
+    const double dx = px_[i] - px_[j], dy = py_[i] - py_[j];
+    const double d = std::sqrt(dx * dx + dy * dy);
+    if (d > 0.0 && d < sep_range) {
+      const double fall = 1.0 - d / sep_range;
+      sx += dx / d * fall;
+      sy += dy / d * fall;
+    }
+  }
+}
+
 void Feedback2d::phase_local_rule() {
   const size_t n = px_.size();
   const Feedback2dParams& p = params_;
@@ -151,64 +224,8 @@ void Feedback2d::phase_local_rule() {
   std::vector<double> nx(n), ny(n), nvx(n), nvy(n);
   for (size_t i = 0; i < n; ++i) {
     double cxi = 0, cyi = 0, axi = 0, ayi = 0, sx = 0, sy = 0;
-    // Neighbour means (kept neighbours only in Probabilistic).
-    double mpx = 0, mpy = 0, mvx = 0, mvy = 0;
-    size_t k = 0;
-    for (size_t a = 0; a < nb[i].size(); ++a) {
-      if (probabilistic && !kept[i][a]) continue;
-      const uint32_t j = nb[i][a];
-      mpx += px_[j];
-      mpy += py_[j];
-      mvx += vx_[j];
-      mvy += vy_[j];
-      ++k;
-    }
-    const double kk = static_cast<double>(k);
-    switch (p.operation) {
-      case Feedback2dOperation::flock:
-      case Feedback2dOperation::probabilistic:
-        if (k > 0) {
-          cxi = 0.003 * (mpx / kk - px_[i]);
-          cyi = 0.003 * (mpy / kk - py_[i]);
-          axi = 0.05 * (mvx / kk - vx_[i]);
-          ayi = 0.05 * (mvy / kk - vy_[i]);
-        }
-        break;
-      case Feedback2dOperation::sum:
-        cxi = 0.0004 * (R_.cx - px_[i]);
-        cyi = 0.0004 * (R_.cy - py_[i]);
-        axi = 0.04 * (R_.vx - vx_[i]);
-        ayi = 0.04 * (R_.vy - vy_[i]);
-        break;
-      case Feedback2dOperation::gravity: {
-        double gx = 0, gy = 0;  // all pairs, ascending j: the force has no cut-off
-        for (size_t j = 0; j < n; ++j) {
-          if (j == i) continue;
-          const double dx = px_[j] - px_[i], dy = py_[j] - py_[i];
-          const double q = dx * dx + dy * dy + 400.0;
-          const double w = q * std::sqrt(q);
-          gx += dx / w;
-          gy += dy / w;
-        }
-        cxi = G * gx;
-        cyi = G * gy;
-        if (k > 0) {
-          axi = 0.015 * (mvx / kk - vx_[i]);
-          ayi = 0.015 * (mvy / kk - vy_[i]);
-        }
-        break;
-      }
-    }
-    // Separation sees every neighbour.
-    for (uint32_t j : nb[i]) {
-      const double dx = px_[i] - px_[j], dy = py_[i] - py_[j];
-      const double d = std::sqrt(dx * dx + dy * dy);
-      if (d > 0.0 && d < sep_range) {
-        const double fall = 1.0 - d / sep_range;
-        sx += dx / d * fall;
-        sy += dy / d * fall;
-      }
-    }
+    operation_terms(i, nb[i], probabilistic ? &kept[i] : nullptr, G, cxi, cyi, axi, ayi);
+    separation(i, nb[i], sep_range, sx, sy);
     sx *= 0.6;
     sy *= 0.6;
     double ncx = 0, ncy = 0;

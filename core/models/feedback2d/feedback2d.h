@@ -96,6 +96,10 @@ class Feedback2d {
   friend std::string feedback2d_pack(const Feedback2d& f);
   friend bool feedback2d_unpack(std::string_view bytes, Feedback2d& f);
   void phase_local_rule();
+  void operation_terms(size_t i, const std::vector<uint32_t>& near, const std::vector<uint8_t>* kept,
+                       double G, double& cxi, double& cyi, double& axi, double& ayi) const;
+  void separation(size_t i, const std::vector<uint32_t>& near, double sep_range, double& sx,
+                  double& sy) const;
   void phase_cohesion();
   void phase_result(bool record_delta);
   void phase_counter_rule();

@@ -128,6 +128,25 @@ bool Flock2d::remove_nearest_marker(double x, double y) {
   return true;
 }
 
+void Flock2d::marker_pulls(double xi, double yi, double& fpx, double& fpy, double& fgx, double& fgy) const {
+  const Flock2dParams& p = params_;
+  for (const Marker& m : predators_) {  // away from each predator within 2r, falling off with distance
+    const double dx = minimal_image(xi - m.x, kW), dy = minimal_image(yi - m.y, kH);
+    const double d = std::sqrt(dx * dx + dy * dy);
+    if (d > 0.0 && d < 2.0 * p.r) {
+      const double fall = 1.0 - d / (2.0 * p.r);
+      fpx += dx / d * fall;
+      fpy += dy / d * fall;
+    }
+  }
+  for (const Marker& m : attractors_) {  // toward each attractor, unit strength beyond r_s
+    const double dx = minimal_image(m.x - xi, kW), dy = minimal_image(m.y - yi, kH);
+    const double d = std::max(std::sqrt(dx * dx + dy * dy), p.separation_radius);
+    fgx += dx / d;
+    fgy += dy / d;
+  }
+}
+
 void Flock2d::accelerations(const std::vector<double>& x, const std::vector<double>& y,
                             const std::vector<double>& vx, const std::vector<double>& vy,
                             std::vector<double>& ax, std::vector<double>& ay) const {
@@ -157,23 +176,8 @@ void Flock2d::accelerations(const std::vector<double>& x, const std::vector<doub
       const double dax = k > 0 ? mvx / k : 0.0, day = k > 0 ? mvy / k : 0.0;  // mean v_j
       const double fax = k > 0 ? dax - vx[i] : 0.0, fay = k > 0 ? day - vy[i] : 0.0;
       const double fcx = k > 0 ? mcx / k : 0.0, fcy = k > 0 ? mcy / k : 0.0;
-      double fpx = 0, fpy = 0;
-      for (const Marker& m : predators_) {
-        const double dx = minimal_image(x[i] - m.x, kW), dy = minimal_image(y[i] - m.y, kH);
-        const double d = std::sqrt(dx * dx + dy * dy);
-        if (d > 0.0 && d < 2.0 * p.r) {
-          const double fall = 1.0 - d / (2.0 * p.r);
-          fpx += dx / d * fall;
-          fpy += dy / d * fall;
-        }
-      }
-      double fgx = 0, fgy = 0;
-      for (const Marker& m : attractors_) {
-        const double dx = minimal_image(m.x - x[i], kW), dy = minimal_image(m.y - y[i], kH);
-        const double d = std::max(std::sqrt(dx * dx + dy * dy), p.separation_radius);
-        fgx += dx / d;
-        fgy += dy / d;
-      }
+      double fpx = 0, fpy = 0, fgx = 0, fgy = 0;
+      marker_pulls(x[i], y[i], fpx, fpy, fgx, fgy);
       bool lead = false;
       double lx = 0, ly = 0;
       if (has_leader && static_cast<int64_t>(i) != p.leader) {

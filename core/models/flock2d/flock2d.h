@@ -152,6 +152,9 @@ class Flock2d {
   void accelerations(const std::vector<double>& x, const std::vector<double>& y,
                      const std::vector<double>& vx, const std::vector<double>& vy, std::vector<double>& ax,
                      std::vector<double>& ay) const;
+  /// The predators' push (fp) and the attractors' pull (fg) on a boid at (xi, yi), summed in
+  /// marker order.
+  void marker_pulls(double xi, double yi, double& fpx, double& fpy, double& fgx, double& fgy) const;
   /// Every boid's neighbours, flat: each thread's blocks of boids append to one array of its own,
   /// and a boid knows its array, where its run starts and how long it is.
   struct NeighbourLists {

@@ -13,17 +13,49 @@ namespace {
 
 constexpr double kW = kFlockWidth, kH = kFlockHeight;
 
+/// Whether two arrays hold the same doubles, bit for bit (the lists were built from them).
+bool same_bits(const std::vector<double>& a, const std::vector<double>& b) {
+  return a.size() == b.size() &&
+         (a.empty() || std::memcmp(a.data(), b.data(), a.size() * sizeof(double)) == 0);
+}
+
+/// The largest d² whose root is below radius: sqrt(d²) < radius ⇔ d² ≤ it, so no root per pair.
+double largest_square_within(double radius) {
+  double within = radius * radius;
+  while (within > 0 && std::sqrt(within) >= radius) within = std::nextafter(within, 0.0);
+  while (std::sqrt(std::nextafter(within, INFINITY)) < radius) within = std::nextafter(within, INFINITY);
+  return within;
+}
+
+/// Merges the ascending pieces of l from `base` (piece p is bounds[p] … bounds[p + 1]) into one
+/// ascending run in place: pairs of neighbouring pieces, back and forth through `spare`, until one
+/// is left.
+void merge_pieces(std::vector<uint32_t>& l, size_t base, size_t* bounds, int pieces,
+                  std::vector<uint32_t>& spare) {
+  spare.resize(l.size() - base);
+  uint32_t *from = l.data() + base, *to = spare.data();
+  while (pieces > 1) {
+    int merged = 0;
+    for (int r = 0; r < pieces; r += 2) {
+      const int end = std::min(r + 2, pieces);
+      std::merge(from + bounds[r], from + bounds[r + 1], from + bounds[r + 1], from + bounds[end],
+                 to + bounds[r]);
+      bounds[++merged] = bounds[end];
+    }
+    pieces = merged;
+    std::swap(from, to);
+  }
+  if (from != l.data() + base) std::copy(from, from + (l.size() - base), l.data() + base);
+}
+
 }  // namespace
 
 const Flock2d::NeighbourLists& Flock2d::neighbour_lists(const std::vector<double>& x,
                                                         const std::vector<double>& y, double radius) const {
   const size_t n = x.size();
   NeighbourLists& out = scratch_.lists;
-  auto same = [](const std::vector<double>& a, const std::vector<double>& b) {
-    return a.size() == b.size() &&
-           (a.empty() || std::memcmp(a.data(), b.data(), a.size() * sizeof(double)) == 0);
-  };
-  if (radius == scratch_.lists_r && same(x, scratch_.lists_x) && same(y, scratch_.lists_y)) return out;
+  if (radius == scratch_.lists_r && same_bits(x, scratch_.lists_x) && same_bits(y, scratch_.lists_y))
+    return out;
   scratch_.lists_r = -1;  // the radius is set once the lists are whole
   scratch_.lists_x = x;
   scratch_.lists_y = y;
@@ -32,10 +64,7 @@ const Flock2d::NeighbourLists& Flock2d::neighbour_lists(const std::vector<double
   out.at.resize(n);
   out.count.resize(n);
   out.array.resize(n);
-  // sqrt(d²) < radius  ⇔  d² ≤ within (the largest d² whose root is below radius): no root per pair.
-  double within = radius * radius;
-  while (within > 0 && std::sqrt(within) >= radius) within = std::nextafter(within, 0.0);
-  while (std::sqrt(std::nextafter(within, INFINITY)) < radius) within = std::nextafter(within, INFINITY);
+  const double within = largest_square_within(radius);
   const double near = within * (1.0 + 1e-9) + 1e-9;  // within, and far more than any rounding
   auto close = [&](size_t i, size_t j) {
     const double rx = minimal_image(x[j] - x[i], kW), ry = minimal_image(y[j] - y[i], kH);
@@ -108,22 +137,7 @@ const Flock2d::NeighbourLists& Flock2d::neighbour_lists(const std::vector<double
           if (l.size() - base > bounds[pieces]) bounds[++pieces] = l.size() - base;
         }
       }
-      if (pieces > 1) {  // pairs of neighbouring pieces, back and forth until one is left
-        spare.resize(l.size() - base);
-        uint32_t *from = l.data() + base, *to = spare.data();
-        while (pieces > 1) {
-          int merged = 0;
-          for (int r = 0; r < pieces; r += 2) {
-            const int end = std::min(r + 2, pieces);
-            std::merge(from + bounds[r], from + bounds[r + 1], from + bounds[r + 1], from + bounds[end],
-                       to + bounds[r]);
-            bounds[++merged] = bounds[end];
-          }
-          pieces = merged;
-          std::swap(from, to);
-        }
-        if (from != l.data() + base) std::copy(from, from + (l.size() - base), l.data() + base);
-      }
+      if (pieces > 1) merge_pieces(l, base, bounds, pieces, spare);
       out.at[i] = static_cast<uint32_t>(base);
       out.count[i] = static_cast<uint32_t>(l.size() - base);
       out.array[i] = slot;

@@ -6,6 +6,71 @@
 #include <cmath>
 
 namespace bandada {
+namespace {
+
+/// The neighbour grid's cells (at least r wide).
+void draw_grid(const Flock2dParams& p, DrawData& d) {
+  const int nx = static_cast<int>(kFlockWidth / p.r), ny = static_cast<int>(kFlockHeight / p.r);
+  for (int gx = 1; gx < nx; ++gx) {
+    const float x = static_cast<float>(gx * kFlockWidth / nx);
+    d.overlays.push_back(
+        {Overlay::Kind::segment, kFrame, x, 0, 0, 0, x, static_cast<float>(kFlockHeight), 0, 1.0f});
+  }
+  for (int gy = 1; gy < ny; ++gy) {
+    const float y = static_cast<float>(gy * kFlockHeight / ny);
+    d.overlays.push_back(
+        {Overlay::Kind::segment, kFrame, 0, y, 0, 0, static_cast<float>(kFlockWidth), y, 0, 1.0f});
+  }
+}
+
+/// The last 16 positions of every boid, as segments (none across a seam); kept between frames
+/// and grown once a step.
+void draw_trails(const Flock2d& flock, bool shown, Flock2dTrails& trails, DrawData& d) {
+  if (!shown) {
+    trails.points.clear();
+    return;
+  }
+  const Flock2d* m = &flock;
+  const size_t n = m->size();
+  if (trails.step != m->steps() || trails.points.size() != n) {
+    trails.points.resize(n);
+    for (size_t i = 0; i < n; ++i) {
+      std::vector<float>& t = trails.points[i];
+      t.push_back(d.pos[i * 3]);
+      t.push_back(d.pos[i * 3 + 1]);
+      if (t.size() > 32) t.erase(t.begin(), t.begin() + 2);
+    }
+    trails.step = m->steps();
+  }
+  for (const std::vector<float>& t : trails.points)
+    for (size_t q = 2; q + 1 < t.size(); q += 2)
+      if (std::fabs(t[q] - t[q - 2]) < 100 && std::fabs(t[q + 1] - t[q - 1]) < 100)  // not across a seam
+        d.overlays.push_back(
+            {Overlay::Kind::segment, kFaint, t[q - 2], t[q - 1], 0, 0, t[q], t[q + 1], 0, 1.0f});
+}
+
+/// The selected boid i: its neighbours within r highlighted, its perception and separation
+/// circles, and its ring.
+void draw_selection(const Flock2d& flock, uint32_t i, DrawData& d) {
+  const Flock2d* m = &flock;
+  const Flock2dParams& p = m->params();
+  const size_t n = m->size();
+  for (uint32_t j = 0; j < n; ++j) {
+    const double dx = minimal_image(m->px()[j] - m->px()[i], kFlockWidth),
+                 dy = minimal_image(m->py()[j] - m->py()[i], kFlockHeight);
+    if (j != i && std::sqrt(dx * dx + dy * dy) < p.r) {
+      d.neighbours.push_back(j);
+      d.highlight[j] = 2;
+    }
+  }
+  d.highlight[i] = 1;
+  const float x = d.pos[i * 3], y = d.pos[i * 3 + 1];
+  d.overlays.push_back({Overlay::Kind::circle, kFaint, x, y, 0, static_cast<float>(p.r)});
+  d.overlays.push_back({Overlay::Kind::circle, kOrange, x, y, 0, static_cast<float>(p.separation_radius)});
+  d.overlays.push_back({Overlay::Kind::ring, kOrange, x, y, 0, 9.0f, 0, 0, 0, 2.0f});
+}
+
+}  // namespace
 
 void draw_flock2d(const Flock2dController& ctl, const Flock2dLooks& looks, uint64_t revision,
                   Flock2dTrails& trails, DrawData& d) {
@@ -36,38 +101,8 @@ void draw_flock2d(const Flock2dController& ctl, const Flock2dLooks& looks, uint6
                             static_cast<float>(m->px()[i] + m->vx()[i] * 5),
                             static_cast<float>(m->py()[i] + m->vy()[i] * 5), 0, 1.0f});
   }
-  if (looks.grid) {  // the neighbour grid's cells (at least r wide)
-    const int nx = static_cast<int>(kFlockWidth / p.r), ny = static_cast<int>(kFlockHeight / p.r);
-    for (int gx = 1; gx < nx; ++gx) {
-      const float x = static_cast<float>(gx * kFlockWidth / nx);
-      d.overlays.push_back(
-          {Overlay::Kind::segment, kFrame, x, 0, 0, 0, x, static_cast<float>(kFlockHeight), 0, 1.0f});
-    }
-    for (int gy = 1; gy < ny; ++gy) {
-      const float y = static_cast<float>(gy * kFlockHeight / ny);
-      d.overlays.push_back(
-          {Overlay::Kind::segment, kFrame, 0, y, 0, 0, static_cast<float>(kFlockWidth), y, 0, 1.0f});
-    }
-  }
-  if (looks.trails && n <= 5000) {
-    if (trails.step != m->steps() || trails.points.size() != n) {
-      trails.points.resize(n);
-      for (size_t i = 0; i < n; ++i) {
-        std::vector<float>& t = trails.points[i];
-        t.push_back(d.pos[i * 3]);
-        t.push_back(d.pos[i * 3 + 1]);
-        if (t.size() > 32) t.erase(t.begin(), t.begin() + 2);
-      }
-      trails.step = m->steps();
-    }
-    for (const std::vector<float>& t : trails.points)
-      for (size_t q = 2; q + 1 < t.size(); q += 2)
-        if (std::fabs(t[q] - t[q - 2]) < 100 && std::fabs(t[q + 1] - t[q - 1]) < 100)  // not across a seam
-          d.overlays.push_back(
-              {Overlay::Kind::segment, kFaint, t[q - 2], t[q - 1], 0, 0, t[q], t[q + 1], 0, 1.0f});
-  } else {
-    trails.points.clear();
-  }
+  if (looks.grid) draw_grid(p, d);
+  draw_trails(*m, looks.trails && n <= 5000, trails, d);
   for (const Circle& c : ctl.circles())  // obstacles, always shown
     d.overlays.push_back({Overlay::Kind::solid, kObstacle, static_cast<float>(c.x), static_cast<float>(c.y),
                           0, static_cast<float>(c.r)});
@@ -97,22 +132,7 @@ void draw_flock2d(const Flock2dController& ctl, const Flock2dLooks& looks, uint6
       d.overlays.push_back({Overlay::Kind::ring, kGreen, static_cast<float>(q.x), static_cast<float>(q.y), 0,
                             7.0f, 0, 0, 0, 2.5f});
   }
-  if (ctl.selection() && *ctl.selection() < n) {
-    const uint32_t i = *ctl.selection();
-    for (uint32_t j = 0; j < n; ++j) {
-      const double dx = minimal_image(m->px()[j] - m->px()[i], kFlockWidth),
-                   dy = minimal_image(m->py()[j] - m->py()[i], kFlockHeight);
-      if (j != i && std::sqrt(dx * dx + dy * dy) < p.r) {
-        d.neighbours.push_back(j);
-        d.highlight[j] = 2;
-      }
-    }
-    d.highlight[i] = 1;
-    const float x = d.pos[i * 3], y = d.pos[i * 3 + 1];
-    d.overlays.push_back({Overlay::Kind::circle, kFaint, x, y, 0, static_cast<float>(p.r)});
-    d.overlays.push_back({Overlay::Kind::circle, kOrange, x, y, 0, static_cast<float>(p.separation_radius)});
-    d.overlays.push_back({Overlay::Kind::ring, kOrange, x, y, 0, 9.0f, 0, 0, 0, 2.0f});
-  }
+  if (ctl.selection() && *ctl.selection() < n) draw_selection(*m, *ctl.selection(), d);
   d.version = (m->steps() + 1) * 0x9E3779B97F4A7C15ull ^ (ctl.selection() ? *ctl.selection() + 1 : 0) ^
               (reinterpret_cast<uintptr_t>(m) << 20) ^ revision << 40;
 }
