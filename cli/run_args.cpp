@@ -72,17 +72,33 @@ bool is_flag(const ModelSession& s, const std::string& name) {
   return false;
 }
 
-/// The steps, format and threads every run's command line shares; "" or why not.
-std::string read_common(const std::string& steps_name, const std::string& steps_text,
-                        const std::string& format, const std::string& threads_text, RunSpec& spec) {
-  if (format != "json" && format != "csv") return "--format must be json or csv";
-  const IntegerParse steps = parse_integer_text(steps_text, 100000000);
-  if (!steps.ok) return steps_name + " '" + shown(steps_text) + "': " + steps.error;
-  spec.steps = steps.value;
-  spec.format = format;
-  spec.threads = 0;
-  return threads_text.empty() ? std::string() : read_threads_text(threads_text, spec.threads);
-}
+/// The options every run's command line shares, as typed: the steps (--steps, or the model's own
+/// unit), --format and --threads.
+struct CommonArgs {
+  std::string step_option, steps_name = "--steps", steps_text = "0", format = "json", threads_text;
+  bool steps_given = false;
+  explicit CommonArgs(const ModelSession& s) : step_option("--" + std::string(s.info().step_word) + "s") {}
+  /// Takes `a value` when `a` is one of them.
+  bool take(const std::string& a, const std::string& value) {
+    if (a != "--format" && a != "--threads" && a != "--steps" && a != step_option) return false;
+    (a == "--format" ? format : a == "--threads" ? threads_text : steps_text) = value;
+    if (a == "--steps" || a == step_option) {
+      steps_name = a;
+      steps_given = true;
+    }
+    return true;
+  }
+  /// Into the spec; "" or why not.
+  std::string read(RunSpec& spec) const {
+    if (format != "json" && format != "csv") return "--format must be json or csv";
+    const IntegerParse steps = parse_integer_text(steps_text, 100000000);
+    if (!steps.ok) return steps_name + " '" + shown(steps_text) + "': " + steps.error;
+    spec.steps = steps.value;
+    spec.format = format;
+    spec.threads = 0;
+    return threads_text.empty() ? std::string() : read_threads_text(threads_text, spec.threads);
+  }
+};
 
 /// KEY=FROM:TO:COUNT; false for text of another shape.
 bool read_axis(const std::string& text, SweepAxisSpec& out) {
@@ -152,8 +168,7 @@ std::string read_run_args(const std::vector<std::string>& args, RunSpec& spec, R
   if (!s) return "--model must be " + model_list() + " ('" + shown(model) + "' is none of them)";
   spec.model = model;
 
-  const std::string step_option = "--" + std::string(s->info().step_word) + "s";
-  std::string steps_text = "0", steps_name = "--steps", format = "json", threads_text;
+  CommonArgs common(*s);
   for (size_t i = 0; i < args.size(); ++i) {
     const std::string& a = args[i];
     if (a == "--help" || a == "-h") {
@@ -170,27 +185,20 @@ std::string read_run_args(const std::vector<std::string>& args, RunSpec& spec, R
     }
     if (i + 1 >= args.size()) return "option " + a + " needs a value (see --help)";
     const std::string value = args[++i];
-    if (a == "--model" || a == "--config") continue;
-    if (a == "--format" || a == "--threads" || a == "--steps" || a == step_option) {
-      (a == "--format" ? format : a == "--threads" ? threads_text : steps_text) = value;
-      if (a == "--steps" || a == step_option) {
-        steps_name = a;
-        spec.steps_given = true;
-      }
-      continue;
-    }
+    if (a == "--model" || a == "--config" || common.take(a, value)) continue;
     const std::string e = named_setting(*s, name, &value, g);
     if (!e.empty()) return e;
     spec.settings.push_back(g);
   }
-  if (format != "json" && format != "csv") return "--format must be json or csv";
+  if (common.format != "json" && common.format != "csv") return "--format must be json or csv";
   if (has_config) {
     if (!share_model(config).empty() && share_model(config) != s->info().id)
       return "--config names the model " + std::string(share_model(config)) + ", not " + model;
     spec.has_link = true;
     spec.link = config;
   }
-  return read_common(steps_name, steps_text, format, threads_text, spec);
+  spec.steps_given = common.steps_given;
+  return common.read(spec);
 }
 
 std::string read_continue_args(const std::string& text, const std::vector<std::string>& args, RunSpec& spec,
@@ -201,36 +209,29 @@ std::string read_continue_args(const std::string& text, const std::vector<std::s
   if (!why.empty()) return "--state: " + why;
   std::unique_ptr<ModelSession> s = session_from_state(file, why);  // a bad file is named first
   if (!s) return "--state: " + why;
-  const std::string step_option = "--" + std::string(s->info().step_word) + "s";
-  std::string steps_text = "0", steps_name = "--steps", format = "json", threads_text;
+  CommonArgs common(*s);
   for (size_t i = 0; i < args.size(); ++i) {
     const std::string& a = args[i];
     if (a == "--help" || a == "-h") {
       out.help = help_text(*s);
       return {};
     }
-    const bool allowed =
-        a == "--model" || a == "--steps" || a == step_option || a == "--format" || a == "--threads";
-    if (!allowed)
+    const std::string& unit = common.step_option;
+    if (a != "--model" && !common.take(a, ""))
       return "--state: " + shown(a) +
              " would change the run the file continues; with --state only --steps T (" + "the steps to add" +
-             (step_option == "--steps" ? "" : ", or " + step_option) +
+             (unit == "--steps" ? "" : ", or " + unit) +
              "), --format, --threads and --model (the file's own, " + file.model + ") apply";
     if (i + 1 >= args.size()) return "option " + a + " needs a value (see --help)";
     const std::string& value = args[++i];
     if (a == "--model" && value != file.model)
       return "--model " + shown(value) + ": the state file holds the " + file.model + " model";
-    if (a == "--format") format = value;
-    if (a == "--threads") threads_text = value;
-    if (a == "--steps" || a == step_option) {
-      steps_text = value;
-      steps_name = a;
-    }
+    if (a != "--model") common.take(a, value);
   }
   spec.has_state = true;
   spec.state = text;
   spec.model = file.model;
-  return read_common(steps_name, steps_text, format, threads_text, spec);
+  return common.read(spec);
 }
 
 std::string read_sweep_args(const std::vector<std::string>& args, SweepSpec& spec) {
