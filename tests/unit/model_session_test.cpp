@@ -40,133 +40,138 @@ TEST_CASE(
     "every model: defaults are valid, every keystroke moves the revision, bad text is refused with a "
     "reason") {
   for (const ModelEntry& e : models()) {
-    CAPTURE(e.id);
-    std::unique_ptr<ModelSession> s = e.make();
-    REQUIRE(s->field_count() > 0);
-    for (size_t i = 0; i < s->field_count(); ++i) CHECK(s->error(i).empty());
-    CHECK(fix_first(*s).empty());
-    const uint64_t r0 = s->revision();
-    s->edit(0, "x");
-    CHECK(s->revision() == r0 + 1);
-    s->edit(0, "x");  // the same text again is still a keystroke
-    CHECK(s->revision() == r0 + 2);
-    CHECK(s->text(0) == "x");
-    CHECK_FALSE(s->error(0).empty());
-    CHECK(s->why_not("initialize").find("Fix first") == 0);
-    CHECK_FALSE(s->command("initialize").ok);
-    CHECK_FALSE(s->command("no-such-command").ok);
+    SUBCASE(e.id) {  // a failure names its model
+      std::unique_ptr<ModelSession> s = e.make();
+      REQUIRE(s->field_count() > 0);
+      for (size_t i = 0; i < s->field_count(); ++i) CHECK(s->error(i).empty());
+      CHECK(fix_first(*s).empty());
+      const uint64_t r0 = s->revision();
+      s->edit(0, "x");
+      CHECK(s->revision() == r0 + 1);
+      s->edit(0, "x");  // the same text again is still a keystroke
+      CHECK(s->revision() == r0 + 2);
+      CHECK(s->text(0) == "x");
+      CHECK_FALSE(s->error(0).empty());
+      CHECK(s->why_not("initialize").find("Fix first") == 0);
+      CHECK_FALSE(s->command("initialize").ok);
+      CHECK_FALSE(s->command("no-such-command").ok);
+    }
   }
 }
 
 TEST_CASE("every model: saved text and share links bring back every field exactly") {
   for (const ModelEntry& e : models()) {
-    CAPTURE(e.id);
-    std::unique_ptr<ModelSession> a = e.make();
-    a->edit(0, " 1,");  // raw text as typed: kept even though invalid
-    for (size_t k = 0; k < a->choices().size(); ++k)
-      a->choose(k, static_cast<int>(a->choices()[k].values.size()) - 1);
-    std::unique_ptr<ModelSession> b = e.make();
-    REQUIRE(b->load_saved(a->saved_text()));
-    std::unique_ptr<ModelSession> c = e.make();
-    REQUIRE(c->open_link(a->share_string()).ok);
-    for (size_t i = 0; i < a->field_count(); ++i) {
-      CHECK(b->text(i) == a->text(i));
-      CHECK(c->text(i) == a->text(i));
+    SUBCASE(e.id) {  // a failure names its model
+      std::unique_ptr<ModelSession> a = e.make();
+      a->edit(0, " 1,");  // raw text as typed: kept even though invalid
+      for (size_t k = 0; k < a->choices().size(); ++k)
+        a->choose(k, static_cast<int>(a->choices()[k].values.size()) - 1);
+      std::unique_ptr<ModelSession> b = e.make();
+      REQUIRE(b->load_saved(a->saved_text()));
+      std::unique_ptr<ModelSession> c = e.make();
+      REQUIRE(c->open_link(a->share_string()).ok);
+      for (size_t i = 0; i < a->field_count(); ++i) {
+        CHECK(b->text(i) == a->text(i));
+        CHECK(c->text(i) == a->text(i));
+      }
+      for (size_t k = 1; k < a->choices().size(); ++k) {  // presets (k = 0 where present) follow the fields
+        CHECK(b->chosen(k) == a->chosen(k));
+        CHECK(c->chosen(k) == a->chosen(k));
+      }
+      CHECK_FALSE(c->open_link("m=" + std::string(e.id) + "&v=99").ok);
     }
-    for (size_t k = 1; k < a->choices().size(); ++k) {  // presets (k = 0 where present) follow the fields
-      CHECK(b->chosen(k) == a->chosen(k));
-      CHECK(c->chosen(k) == a->chosen(k));
-    }
-    CHECK_FALSE(c->open_link("m=" + std::string(e.id) + "&v=99").ok);
   }
 }
 
 TEST_CASE(
     "every model: Initialize, Step, compute and real time advance it; the same inputs give the same bits") {
   for (const ModelEntry& e : models()) {
-    CAPTURE(e.id);
-    std::unique_ptr<ModelSession> s = e.make(), t = e.make();
-    s->edit(0, "20");
-    t->edit(0, "20");
-    CHECK(s->why_not("run") != "");
-    REQUIRE(s->command("initialize").ok);
-    REQUIRE(t->command("initialize").ok);
-    CHECK(s->status() == RunStatus::paused);
-    CHECK(s->steps() == 0);
-    REQUIRE(s->command("step").ok);
-    CHECK(s->steps() == 1);
-    REQUIRE(s->compute(2).ok);
-    CHECK(s->steps() == 3);
-    REQUIRE(t->compute(3).ok);
-    CHECK(t->fingerprint() == s->fingerprint());
-    CHECK(s->series_length() >= 3);
-    // Whole steps at 25/s of wall time; Pause drops the partial step.
-    REQUIRE(s->command("run_pause").ok);
-    CHECK(s->status() == RunStatus::running);
-    s->advance(0.12);
-    CHECK(s->steps() == 6);
-    s->advance(0.03);
-    s->command("pause");
-    s->command("run");
-    s->advance(0.03);
-    CHECK(s->steps() == 6);
-    s->advance(10.0);  // a long gap counts 250 ms at most
-    CHECK(s->steps() == 12);
-    s->pause_for_hidden_page();
-    CHECK(s->status() == RunStatus::paused);
-    s->advance(1.0);
-    CHECK(s->steps() == 12);
-    CHECK_FALSE(s->export_json().empty());
-    CHECK_FALSE(s->export_csv().empty());
-    CHECK(s->series_csv().find('\n') != std::string::npos);
-    CHECK_FALSE(s->readouts().empty());
-    REQUIRE(s->command("reset").ok);
-    CHECK_FALSE(built(*s));
+    SUBCASE(e.id) {  // a failure names its model
+      std::unique_ptr<ModelSession> s = e.make(), t = e.make();
+      s->edit(0, "20");
+      t->edit(0, "20");
+      CHECK(s->why_not("run") != "");
+      REQUIRE(s->command("initialize").ok);
+      REQUIRE(t->command("initialize").ok);
+      CHECK(s->status() == RunStatus::paused);
+      CHECK(s->steps() == 0);
+      REQUIRE(s->command("step").ok);
+      CHECK(s->steps() == 1);
+      REQUIRE(s->compute(2).ok);
+      CHECK(s->steps() == 3);
+      REQUIRE(t->compute(3).ok);
+      CHECK(t->fingerprint() == s->fingerprint());
+      CHECK(s->series_length() >= 3);
+      // Whole steps at 25/s of wall time; Pause drops the partial step.
+      REQUIRE(s->command("run_pause").ok);
+      CHECK(s->status() == RunStatus::running);
+      s->advance(0.12);
+      CHECK(s->steps() == 6);
+      s->advance(0.03);
+      s->command("pause");
+      s->command("run");
+      s->advance(0.03);
+      CHECK(s->steps() == 6);
+      s->advance(10.0);  // a long gap counts 250 ms at most
+      CHECK(s->steps() == 12);
+      s->pause_for_hidden_page();
+      CHECK(s->status() == RunStatus::paused);
+      s->advance(1.0);
+      CHECK(s->steps() == 12);
+      CHECK_FALSE(s->export_json().empty());
+      CHECK_FALSE(s->export_csv().empty());
+      CHECK(s->series_csv().find('\n') != std::string::npos);
+      CHECK_FALSE(s->readouts().empty());
+      REQUIRE(s->command("reset").ok);
+      CHECK_FALSE(built(*s));
+    }
   }
 }
 
 TEST_CASE(
     "every model: draw data is contiguous, one entry per glyph, and marks the selection and its neighbours") {
   for (const ModelEntry& e : models()) {
-    CAPTURE(e.id);
-    std::unique_ptr<ModelSession> s = e.make();
-    s->edit(0, "30");
-    REQUIRE(s->command("initialize").ok);
-    s->compute(1);
-    DrawData d;
-    s->draw(d);
-    REQUIRE(d.count == s->size());
-    CHECK(d.pos.size() == d.count * 3);
-    CHECK(d.dir.size() == d.count * 3);
-    CHECK(d.colour.size() == d.count);
-    CHECK(d.highlight.size() == d.count);
-    CHECK(d.width > 0);
-    REQUIRE(s->select(2).ok);
-    CHECK_FALSE(s->select(100000).ok);
-    s->draw(d);
-    CHECK(d.highlight[2] == 1);
-    for (uint32_t j : d.neighbours) CHECK(d.highlight[j] == 2);
-    size_t marked = 0;
-    for (uint8_t h : d.highlight) marked += h == 2;
-    CHECK(marked == d.neighbours.size());
-    REQUIRE(s->command("clear_selection").ok);
-    CHECK_FALSE(s->selection().has_value());
+    SUBCASE(e.id) {  // a failure names its model
+      std::unique_ptr<ModelSession> s = e.make();
+      s->edit(0, "30");
+      REQUIRE(s->command("initialize").ok);
+      s->compute(1);
+      DrawData d;
+      s->draw(d);
+      REQUIRE(d.count == s->size());
+      CHECK(d.pos.size() == d.count * 3);
+      CHECK(d.dir.size() == d.count * 3);
+      CHECK(d.colour.size() == d.count);
+      CHECK(d.highlight.size() == d.count);
+      CHECK(d.width > 0);
+      REQUIRE(s->select(2).ok);
+      CHECK_FALSE(s->select(100000).ok);
+      s->draw(d);
+      CHECK(d.highlight[2] == 1);
+      for (uint32_t j : d.neighbours) CHECK(d.highlight[j] == 2);
+      size_t marked = 0;
+      for (uint8_t h : d.highlight) marked += h == 2;
+      CHECK(marked == d.neighbours.size());
+      REQUIRE(s->command("clear_selection").ok);
+      CHECK_FALSE(s->selection().has_value());
+    }
   }
 }
 
 TEST_CASE("every model: keys are unique, and Space toggles run and pause") {
   for (const ModelEntry& e : models()) {
-    CAPTURE(e.id);
-    std::unique_ptr<ModelSession> s = e.make();
-    std::set<std::string> keys;
-    for (const Command& c : s->commands())
-      if (c.key) CHECK(keys.insert(c.key).second);
-    CHECK(keys.count("space") == 1);
-    REQUIRE(s->command("initialize").ok);
-    s->command("run_pause");
-    CHECK(s->status() == RunStatus::running);
-    s->command("run_pause");
-    CHECK(s->status() == RunStatus::paused);
+    SUBCASE(e.id) {  // a failure names its model
+      std::unique_ptr<ModelSession> s = e.make();
+      std::set<std::string> keys;
+      for (const Command& c : s->commands())
+        if (c.key) CHECK(keys.insert(c.key).second);
+      CHECK(keys.count("space") == 1);
+      REQUIRE(s->command("initialize").ok);
+      s->command("run_pause");
+      CHECK(s->status() == RunStatus::running);
+      s->command("run_pause");
+      CHECK(s->status() == RunStatus::paused);
+    }
   }
 }
 
@@ -174,18 +179,19 @@ TEST_CASE(
     "every model: saved text brings back any typed text byte for byte (long, tabs, control characters)") {
   const std::string long_text(300, '7'), odd = "1\t2\x01 \xE2\x8C\x98%&=#";
   for (const ModelEntry& e : models()) {
-    CAPTURE(e.id);
-    std::unique_ptr<ModelSession> a = e.make();
-    a->edit(0, long_text);
-    a->edit(1, odd);
-    CHECK_FALSE(a->error(0).empty());  // the limit shows while typing, as a message
-    std::unique_ptr<ModelSession> b = e.make();
-    REQUIRE(b->load_saved(a->saved_text()));
-    CHECK(b->text(0) == long_text);
-    CHECK(b->text(1) == odd);
-    std::unique_ptr<ModelSession> c = e.make();
-    REQUIRE(c->open_link(a->share_string()).ok);
-    CHECK(c->text(1) == odd);
+    SUBCASE(e.id) {  // a failure names its model
+      std::unique_ptr<ModelSession> a = e.make();
+      a->edit(0, long_text);
+      a->edit(1, odd);
+      CHECK_FALSE(a->error(0).empty());  // the limit shows while typing, as a message
+      std::unique_ptr<ModelSession> b = e.make();
+      REQUIRE(b->load_saved(a->saved_text()));
+      CHECK(b->text(0) == long_text);
+      CHECK(b->text(1) == odd);
+      std::unique_ptr<ModelSession> c = e.make();
+      REQUIRE(c->open_link(a->share_string()).ok);
+      CHECK(c->text(1) == odd);
+    }
   }
 }
 
@@ -216,17 +222,18 @@ TEST_CASE("2-D models: typing a count or seed changes nothing until Enter or lea
 
 TEST_CASE("every model: a NaN or -inf frame budget still runs the due step, never undefined behaviour") {
   for (const ModelEntry& e : models()) {
-    CAPTURE(e.id);
-    std::unique_ptr<ModelSession> s = e.make();
-    s->edit(0, "20");
-    REQUIRE(s->command("initialize").ok);
-    REQUIRE(s->command("run").ok);
-    s->advance(0.12, std::nan(""));
-    CHECK(s->steps() >= 1);
-    const uint64_t after = s->steps();
-    s->advance(0.12, -INFINITY);  // the 3-D flock slices it (one boid per call at least): finish it
-    s->advance(0.0, 1e300);
-    CHECK(s->steps() >= after + 1);
+    SUBCASE(e.id) {  // a failure names its model
+      std::unique_ptr<ModelSession> s = e.make();
+      s->edit(0, "20");
+      REQUIRE(s->command("initialize").ok);
+      REQUIRE(s->command("run").ok);
+      s->advance(0.12, std::nan(""));
+      CHECK(s->steps() >= 1);
+      const uint64_t after = s->steps();
+      s->advance(0.12, -INFINITY);  // the 3-D flock slices it (one boid per call at least): finish it
+      s->advance(0.0, 1e300);
+      CHECK(s->steps() >= after + 1);
+    }
   }
 }
 
@@ -274,14 +281,15 @@ TEST_CASE("the 2-D flock's energy plot names each curve by the integrator that d
 
 TEST_CASE("every model: a press or a drag with no state is refused with a message, never a crash") {
   for (const ModelEntry& e : models()) {
-    CAPTURE(e.id);
-    std::unique_ptr<ModelSession> s = e.make();
-    const CommandResult p = s->press(1, 1, false, false, 1);
-    CHECK_FALSE(p.ok);
-    CHECK_FALSE(p.message.empty());
-    const CommandResult d = s->drag(1, 1, 5, 5);
-    CHECK_FALSE(d.ok);
-    CHECK_FALSE(d.message.empty());
+    SUBCASE(e.id) {  // a failure names its model
+      std::unique_ptr<ModelSession> s = e.make();
+      const CommandResult p = s->press(1, 1, false, false, 1);
+      CHECK_FALSE(p.ok);
+      CHECK_FALSE(p.message.empty());
+      const CommandResult d = s->drag(1, 1, 5, 5);
+      CHECK_FALSE(d.ok);
+      CHECK_FALSE(d.message.empty());
+    }
   }
 }
 
