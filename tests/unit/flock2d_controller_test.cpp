@@ -13,6 +13,18 @@
 
 using namespace bandada;
 
+TEST_CASE("every preset's fields are valid, and differ from the defaults only where it says") {
+  for (const Flock2dPreset& p : flock2d_presets()) {
+    CAPTURE(p.name);
+    Flock2dController c;
+    for (int i = 0; i < kFlock2dFieldCount; ++i) c.edit(static_cast<Flock2dField>(i), p.texts[i]);
+    for (int i = 0; i < kFlock2dFieldCount; ++i) CHECK(c.error(static_cast<Flock2dField>(i)).empty());
+  }
+  CHECK(flock2d_presets()[0].texts == flock2d_default_texts());  // Balanced is the defaults
+  CHECK(flock2d_presets()[5].texts[static_cast<int>(Flock2dField::w_sep)] == "10");  // All max
+  CHECK(flock2d_presets()[5].texts[static_cast<int>(Flock2dField::radius)] == "50");  // unchanged
+}
+
 TEST_CASE("presets set exactly their fields (not N or the seed); an edit shows custom") {
   Flock2dController c;
   c.edit(Flock2dField::count, "120");
