@@ -1,6 +1,8 @@
 // Bandada — a model's state as bytes, for another instance of the same build (a page's Web
 // Worker): numbers and arrays of numbers in the build's own layout, read back with every length
-// checked, so bytes cut short or from elsewhere are refused, never read past.
+// checked, so bytes cut short or from elsewhere are refused, never read past. A model lists its
+// state's members once, in a function template that a ByteWriter and a ByteReader both walk
+// (`io(number)`, `io(array, most)`): pack and unpack cannot disagree on the order.
 #pragma once
 
 #include <cstdint>
@@ -29,6 +31,15 @@ class ByteWriter {
   void put_bytes(std::string_view b) {
     put(static_cast<uint64_t>(b.size()));
     out_.append(b.data(), b.size());
+  }
+  /// A member of a list a state walks both ways (see walk_members): written as put writes it.
+  template <class T>
+  void operator()(const T& v) {
+    put(v);
+  }
+  template <class T>
+  void operator()(const std::vector<T>& v, uint64_t /*max*/) {
+    put(v);
   }
   /// Room for this many bytes in all, so that a large model is written without regrowing.
   void reserve(size_t bytes) { out_.reserve(bytes); }
@@ -60,6 +71,15 @@ class ByteReader {
       std::memcpy(v.data(), in_.data() + at_, static_cast<size_t>(n) * sizeof(T));  // data() may be null
     at_ += static_cast<size_t>(n) * sizeof(T);
     return true;
+  }
+  /// A member of a list a state walks both ways: read as get reads it (a failure sticks).
+  template <class T>
+  void operator()(T& v) {
+    get(v);
+  }
+  template <class T>
+  void operator()(std::vector<T>& v, uint64_t max) {
+    get(v, max);
   }
   /// What put_bytes wrote: a view into the bytes read.
   bool get_bytes(std::string_view& b) {

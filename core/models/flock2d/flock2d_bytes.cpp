@@ -27,75 +27,55 @@ std::vector<double> flat(const std::vector<Wall>& v) {
   return out;
 }
 
-}  // namespace
-
-std::string flock2d_pack(const Flock2d& f) {
-  const Flock2dParams& p = f.params_;
-  ByteWriter w;
-  w.reserve(512 + (f.px_.size() * 6 + (f.predators_.size() + f.attractors_.size() + f.walls_.size()) * 4 +
-                   f.circles_.size() * 3) *
-                      sizeof(double));
-  w.put(kMagic);
-  w.put(p.n);
-  for (double v :
-       {p.r, p.separation_radius, p.separation_weight, p.alignment_weight, p.cohesion_weight, p.max_speed,
-        p.max_force, p.dt, p.predator_weight, p.attractor_weight, p.leader_weight, p.obstacle_weight})
-    w.put(v);
-  for (int e : {static_cast<int>(p.law), static_cast<int>(p.integrator), static_cast<int>(p.start)})
-    w.put(static_cast<uint8_t>(e));
-  w.put(p.seed);
-  w.put(p.leader);
-  w.put(f.rng_.state);
-  w.put(f.nearest_);
-  w.put(static_cast<uint8_t>(f.nearest_known_));
-  for (const std::vector<double>* v : {&f.px_, &f.py_, &f.vx_, &f.vy_, &f.last_vx_, &f.last_vy_}) w.put(*v);
-  w.put(flat(f.predators_));
-  w.put(flat(f.attractors_));
-  w.put(flat(f.circles_));
-  w.put(flat(f.walls_));
-  w.put(f.steps_);
-  w.put(static_cast<uint8_t>(f.brute_));
-  return w.take();
-}
-
-bool flock2d_unpack(std::string_view bytes, Flock2d& f) {
-  ByteReader r(bytes);
-  uint32_t magic = 0;
+/// The flock's state as numbers and arrays of numbers, in the order of its bytes.
+struct Flock2dRecord {
+  uint32_t magic = kMagic;
   Flock2dParams p;
-  uint8_t law = 0, integrator = 0, start = 0, nearest_known = 0, brute = 0;
+  uint8_t law = 0, integrator = 0, start = 0;
   uint32_t rng = 0;
   double nearest = 0;
-  uint64_t steps = 0;
-  if (!r.get(magic) || magic != kMagic || !r.get(p.n)) return false;
-  for (double* v : {&p.r, &p.separation_radius, &p.separation_weight, &p.alignment_weight, &p.cohesion_weight,
-                    &p.max_speed, &p.max_force, &p.dt, &p.predator_weight, &p.attractor_weight,
-                    &p.leader_weight, &p.obstacle_weight})
-    r.get(*v);
-  r.get(law);
-  r.get(integrator);
-  r.get(start);
-  r.get(p.seed);
-  r.get(p.leader);
-  r.get(rng);
-  r.get(nearest);
-  r.get(nearest_known);
+  uint8_t nearest_known = 0;
   std::vector<double> x, y, vx, vy, last_vx, last_vy, predators, attractors, circles, walls;
-  for (std::vector<double>* v : {&x, &y, &vx, &vy})
-    if (!r.get(*v, p.n) || v->size() != p.n) return false;
-  for (std::vector<double>* v : {&last_vx, &last_vy})  // none before a first step
-    if (!r.get(*v, p.n) || (!v->empty() && v->size() != p.n)) return false;
-  if (last_vx.size() != last_vy.size()) return false;
-  r.get(predators, 4 * kMaxMarkers);
-  r.get(attractors, 4 * kMaxMarkers);
-  r.get(circles, 3 * kMaxMarkers);
-  r.get(walls, 4 * kMaxMarkers);
-  r.get(steps);
-  r.get(brute);
-  if (!r.finished() || law > 1 || integrator > 1 || start > 1 || nearest_known > 1 || brute > 1 ||
-      predators.size() % 4 || attractors.size() % 4 || circles.size() % 3 || walls.size() % 4)
+  uint64_t steps = 0;
+  uint8_t brute = 0;
+};
+
+/// The one list of the members, walked by the writer (pack) and the reader (unpack) alike.
+template <class Io, class R>
+void walk_members(Io& io, R& r) {
+  io(r.magic);
+  io(r.p.n);
+  for (auto* v : {&r.p.r, &r.p.separation_radius, &r.p.separation_weight, &r.p.alignment_weight,
+                  &r.p.cohesion_weight, &r.p.max_speed, &r.p.max_force, &r.p.dt, &r.p.predator_weight,
+                  &r.p.attractor_weight, &r.p.leader_weight, &r.p.obstacle_weight})
+    io(*v);
+  for (auto* v : {&r.law, &r.integrator, &r.start}) io(*v);
+  io(r.p.seed);
+  io(r.p.leader);
+  io(r.rng);
+  io(r.nearest);
+  io(r.nearest_known);
+  for (auto* v : {&r.x, &r.y, &r.vx, &r.vy, &r.last_vx, &r.last_vy}) io(*v, r.p.n);
+  io(r.predators, 4 * kMaxMarkers);
+  io(r.attractors, 4 * kMaxMarkers);
+  io(r.circles, 3 * kMaxMarkers);
+  io(r.walls, 4 * kMaxMarkers);
+  io(r.steps);
+  io(r.brute);
+}
+
+/// Whether a record read is a state this engine can have: the sizes add up, params in their
+/// fields' ranges, a finite state (anything else could send a step's grid out of its cells).
+bool possible(const Flock2dRecord& r) {
+  const Flock2dParams& p = r.p;
+  for (const std::vector<double>* v : {&r.x, &r.y, &r.vx, &r.vy})
+    if (v->size() != p.n) return false;
+  for (const std::vector<double>* v : {&r.last_vx, &r.last_vy})  // none before a first step
+    if (!v->empty() && v->size() != p.n) return false;
+  if (r.magic != kMagic || r.last_vx.size() != r.last_vy.size() || r.law > 1 || r.integrator > 1 ||
+      r.start > 1 || r.nearest_known > 1 || r.brute > 1 || r.predators.size() % 4 ||
+      r.attractors.size() % 4 || r.circles.size() % 3 || r.walls.size() % 4)
     return false;
-  // Params in their fields' ranges and a finite state: what this engine can have (anything else
-  // could send a step's grid out of its cells).
   const FieldInfo* fields = flock2d_fields();
   auto in = [fields](Flock2dField k, double v) { return in_field_range(fields[static_cast<int>(k)], v); };
   if (!in(Flock2dField::count, p.n) || !in(Flock2dField::radius, p.r) ||
@@ -108,31 +88,68 @@ bool flock2d_unpack(std::string_view bytes, Flock2d& f) {
       p.leader < -1 || p.leader >= static_cast<int64_t>(p.n))
     return false;
   for (const std::vector<double>* v :
-       {&x, &y, &vx, &vy, &last_vx, &last_vy, &predators, &attractors, &circles, &walls})
+       {&r.x, &r.y, &r.vx, &r.vy, &r.last_vx, &r.last_vy, &r.predators, &r.attractors, &r.circles, &r.walls})
     for (double d : *v)
       if (!(d - d == 0.0) || d > 1e9 || d < -1e9) return false;  // finite, and not absurdly far
-  for (size_t i = 2; i < circles.size(); i += 3)
-    if (!(circles[i] > 0)) return false;  // a radius
-  p.law = static_cast<ForceLaw>(law);
-  p.integrator = static_cast<Integrator>(integrator);
-  p.start = static_cast<Start>(start);
+  for (size_t i = 2; i < r.circles.size(); i += 3)
+    if (!(r.circles[i] > 0)) return false;  // a radius
+  return true;
+}
+
+}  // namespace
+
+std::string flock2d_pack(const Flock2d& f) {
+  Flock2dRecord r;
+  r.p = f.params_;
+  r.law = static_cast<uint8_t>(f.params_.law);
+  r.integrator = static_cast<uint8_t>(f.params_.integrator);
+  r.start = static_cast<uint8_t>(f.params_.start);
+  r.rng = f.rng_.state;
+  r.nearest = f.nearest_;
+  r.nearest_known = f.nearest_known_ ? 1 : 0;
+  r.x = f.px_;
+  r.y = f.py_;
+  r.vx = f.vx_;
+  r.vy = f.vy_;
+  r.last_vx = f.last_vx_;
+  r.last_vy = f.last_vy_;
+  r.predators = flat(f.predators_);
+  r.attractors = flat(f.attractors_);
+  r.circles = flat(f.circles_);
+  r.walls = flat(f.walls_);
+  r.steps = f.steps_;
+  r.brute = f.brute_ ? 1 : 0;
+  ByteWriter w;
+  w.reserve(512 +
+            (r.x.size() * 6 + r.predators.size() + r.attractors.size() + r.circles.size() + r.walls.size()) *
+                sizeof(double));
+  walk_members(w, r);
+  return w.take();
+}
+
+bool flock2d_unpack(std::string_view bytes, Flock2d& f) {
+  ByteReader in(bytes);
+  Flock2dRecord r;
+  walk_members(in, r);
+  if (!in.finished() || !possible(r)) return false;
+  Flock2dParams p = r.p;
+  p.law = static_cast<ForceLaw>(r.law);
+  p.integrator = static_cast<Integrator>(r.integrator);
+  p.start = static_cast<Start>(r.start);
   const unsigned threads = f.threads_;
-  f = Flock2d(p, std::move(x), std::move(y), std::move(vx), std::move(vy));
-  f.rng_.state = rng;
-  f.last_vx_ = std::move(last_vx);
-  f.last_vy_ = std::move(last_vy);
-  f.nearest_ = nearest;
-  f.nearest_known_ = nearest_known != 0;
-  for (size_t i = 0; i < predators.size(); i += 4)
-    f.predators_.push_back({predators[i], predators[i + 1], predators[i + 2], predators[i + 3]});
-  for (size_t i = 0; i < attractors.size(); i += 4)
-    f.attractors_.push_back({attractors[i], attractors[i + 1], attractors[i + 2], attractors[i + 3]});
-  for (size_t i = 0; i < circles.size(); i += 3)
-    f.circles_.push_back({circles[i], circles[i + 1], circles[i + 2]});
-  for (size_t i = 0; i < walls.size(); i += 4)
-    f.walls_.push_back({walls[i], walls[i + 1], walls[i + 2], walls[i + 3]});
-  f.steps_ = steps;
-  f.brute_ = brute != 0;
+  f = Flock2d(p, std::move(r.x), std::move(r.y), std::move(r.vx), std::move(r.vy));
+  f.rng_.state = r.rng;
+  f.last_vx_ = std::move(r.last_vx);
+  f.last_vy_ = std::move(r.last_vy);
+  f.nearest_ = r.nearest;
+  f.nearest_known_ = r.nearest_known != 0;
+  const std::vector<double>&m = r.predators, &g = r.attractors, &c = r.circles, &w = r.walls;
+  for (size_t i = 0; i < m.size(); i += 4) f.predators_.push_back({m[i], m[i + 1], m[i + 2], m[i + 3]});
+  for (size_t i = 0; i < g.size(); i += 4) f.attractors_.push_back({g[i], g[i + 1], g[i + 2], g[i + 3]});
+  for (size_t i = 0; i < c.size(); i += 3) f.circles_.push_back({c[i], c[i + 1], c[i + 2]});
+  for (size_t i = 0; i < w.size(); i += 4) f.walls_.push_back({w[i], w[i + 1], w[i + 2], w[i + 3]});
+  f.steps_ = r.steps;
+  f.brute_ = r.brute != 0;
   f.threads_ = threads;
   return true;
 }
