@@ -1,9 +1,11 @@
 // Bandada — parameters of the 3-D periodic flock (docs/models/boids3d.md, "Parameters").
-// One struct, one table of fields (share key, label, range, default text), checked at the door.
+// One struct, one table of field rows (share key, label, range, default text, place), checked at
+// the door.
 #pragma once
 
 #include <array>
 #include <cstdint>
+#include <iterator>
 #include <string>
 #include <string_view>
 
@@ -22,8 +24,35 @@ struct Boids3dParams {
   uint32_t seed = 0;        ///< LCG seed, 0 … 4294967295
 };
 
+/// The 3-D flock's fields, one row each, as every model has them (common/field_table.h): its
+/// info (share key, label, help, grammar, range, CLI name), its text in a new session (format
+/// version 1's default, frozen: a new default means a new format version) and its place in
+/// Boids3dParams.
+namespace boids3d_rows {
+using P = Boids3dParams;
+// clang-format off
+inline constexpr FieldRow<P> kRows[] = {
+    {{"n", "count N", "number of boids, whole number 0 … 100000", true, 0, 100000, false, "count"},
+     "400", {nullptr, &P::count}},
+    {{"r", "radius r", "neighbour radius in model units, more than 0 and at most 10", false, 0, 10, true, "radius"},
+     "1.6", {&P::radius}},
+    {{"sep", "separation", "weight of S per 0.04 s step, -1000 … 1000", false, -1000, 1000, false, "separation"},
+     "0.03", {&P::separation}},
+    {{"ali", "alignment", "weight of A per 0.04 s step, -1000 … 1000", false, -1000, 1000, false, "alignment"},
+     "0.06", {&P::alignment}},
+    {{"coh", "cohesion", "weight of C per 0.04 s step, -1000 … 1000", false, -1000, 1000, false, "cohesion"},
+     "0.03", {&P::cohesion}},
+    {{"max", "max speed", "speed cap in model units per second, 0 … 1000", false, 0, 1000, false, "max-speed"},
+     "0.25", {&P::max_speed}},
+    {{"seed", "seed", "LCG seed, whole number 0 … 4294967295", true, 0, 4294967295.0, false, "seed"},
+     "1", {nullptr, &P::seed}},
+};
+// clang-format on
+}  // namespace boids3d_rows
+
+/// Places of the fields the code names.
 enum class Boids3dField : int { count, radius, separation, alignment, cohesion, max_speed, seed };
-inline constexpr int kBoids3dFieldCount = 7;
+inline constexpr int kBoids3dFieldCount = static_cast<int>(std::size(boids3d_rows::kRows));
 
 const FieldInfo& field_info(Boids3dField f);
 /// The whole table, in field order.
@@ -42,11 +71,8 @@ const Boids3dFieldTexts& boids3d_default_texts(int format_version = kBoids3dForm
 /// Validates one field's text by the number grammar and the field's range.
 FieldCheck check_field(Boids3dField f, std::string_view text);
 
-struct ParamsCheck {
-  bool ok = false;
-  Boids3dParams params;
-  std::array<std::string, kBoids3dFieldCount> errors;  ///< empty string where the field is valid
-};
+/// Every field checked: ok, the params (filled only when all are valid) and each field's message.
+using ParamsCheck = TableCheck<Boids3dParams, kBoids3dFieldCount>;
 
 /// Validates every field; params is filled only when all are valid.
 ParamsCheck check_params(const Boids3dFieldTexts& texts);
