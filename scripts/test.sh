@@ -48,6 +48,7 @@ stage "fuzz corpus replay (libFuzzer targets under ASan + UBSan)" \
   bash -c "cmake --preset fuzz >/dev/null && cmake --build --preset fuzz && ctest --preset fuzz"
 stage "sweep on a one-node Slurm cluster (job array, merged = unsharded CLI output)" \
   bash tests/slurm_test.sh
+stage "a live controller missing a hook is named at compile time (tests/compile_fail.sh)" bash tests/compile_fail.sh
 stage "no function in core/ is over 100 lines (tests/function_length.py)" python3 tests/function_length.py core
 stage "core/ is a leaf (no SDL, GL, ImGui or emscripten includes)" \
   bash -c "! grep -rnE '#include *[<\"](SDL|GL/|GLES|imgui|emscripten)' core"

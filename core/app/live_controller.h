@@ -23,10 +23,62 @@
 
 namespace bandada {
 
+/// The ten hooks a live controller (Derived) gives LiveController, in one place. Each is checked
+/// by name when the controller is built, so a missing one says which it is (not a template error
+/// deep inside a call):
+///   work(budget_ms)                      the steps due, within the frame's budget
+///   initialize()                         a new model from the fields
+///   revalidate()                         every field checked again (after a keystroke)
+///   apply_live()                         the valid fields applied to the running model
+///   share_string() const                 the fields as a link (the saved text)
+///   open_link(text)                      a link read back into the fields
+///   extra_state_bytes() const            a state file's part beyond the model ("" for none)
+///   adopt_extra_state(bytes, model)      that part read back; false refuses the file
+///   static blank_model()                 what a state file's model is read into
+///   static constexpr kRemote             the model's bytes for a step worker (RemoteCodec)
+namespace live_hooks {
+#define BANDADA_LIVE_HOOK(name, expression) \
+  template <class D, class M, class = void> \
+  struct name : std::false_type {};         \
+  template <class D, class M>               \
+  struct name<D, M, std::void_t<decltype(expression)>> : std::true_type {};
+BANDADA_LIVE_HOOK(has_work, std::declval<D&>().work(1.0))
+BANDADA_LIVE_HOOK(has_initialize, CommandResult(std::declval<D&>().initialize()))
+BANDADA_LIVE_HOOK(has_revalidate, std::declval<D&>().revalidate())
+BANDADA_LIVE_HOOK(has_apply_live, std::declval<D&>().apply_live())
+BANDADA_LIVE_HOOK(has_share_string, std::string(std::declval<const D&>().share_string()))
+BANDADA_LIVE_HOOK(has_open_link, CommandResult(std::declval<D&>().open_link(std::string_view())))
+BANDADA_LIVE_HOOK(has_extra_state_bytes, std::string(std::declval<const D&>().extra_state_bytes()))
+BANDADA_LIVE_HOOK(has_adopt_extra_state,
+                  bool(std::declval<D&>().adopt_extra_state(std::string_view(), std::declval<const M&>())))
+BANDADA_LIVE_HOOK(has_blank_model, M(D::blank_model()))
+BANDADA_LIVE_HOOK(has_remote, D::kRemote.pack(std::declval<const M&>()))
+#undef BANDADA_LIVE_HOOK
+
+template <class D, class M>
+constexpr void check() {
+  static_assert(has_work<D, M>::value, "a live controller needs work(double budget_ms)");
+  static_assert(has_initialize<D, M>::value, "a live controller needs initialize() -> CommandResult");
+  static_assert(has_revalidate<D, M>::value, "a live controller needs revalidate()");
+  static_assert(has_apply_live<D, M>::value, "a live controller needs apply_live()");
+  static_assert(has_share_string<D, M>::value, "a live controller needs share_string() const -> std::string");
+  static_assert(has_open_link<D, M>::value,
+                "a live controller needs open_link(std::string_view) -> CommandResult");
+  static_assert(has_extra_state_bytes<D, M>::value, "a live controller needs extra_state_bytes() const");
+  static_assert(has_adopt_extra_state<D, M>::value,
+                "a live controller needs adopt_extra_state(std::string_view, const Model&) -> bool");
+  static_assert(has_blank_model<D, M>::value, "a live controller needs static blank_model() -> Model");
+  static_assert(has_remote<D, M>::value,
+                "a live controller needs static constexpr RemoteCodec<Model> kRemote");
+}
+}  // namespace live_hooks
+
 template <class Derived, class Model, class Sample, size_t N>
 class LiveController {
  public:
   using Texts = std::array<std::string, N>;
+  /// Built once Derived is whole (its constructor runs this one): the hooks are checked here.
+  LiveController() { live_hooks::check<Derived, Model>(); }
 
   const Texts& texts() const { return texts_; }
   template <class Field>
