@@ -319,3 +319,27 @@ TEST_CASE("the 2-D flock's trails: drawn behind each boid while the switch is on
   s->set_display(trails, false);
   CHECK(faint_segments() == 0);
 }
+
+TEST_CASE(
+    "every model: the draw data's version names what is drawn: the same frame, the same version; a step "
+    "or a selection, a new one") {
+  for (const ModelEntry& e : models()) {
+    SUBCASE(e.id) {
+      std::unique_ptr<ModelSession> s = e.make();
+      s->edit(0, "20");
+      REQUIRE(s->command("initialize").ok);
+      DrawData a, b, c, d;
+      s->draw(a);
+      s->draw(b);
+      CHECK(a.version != 0);
+      CHECK(a.version == b.version);
+      REQUIRE(s->compute(1).ok);
+      s->draw(c);
+      CHECK(c.version != a.version);
+      if (s->select(1).ok) {
+        s->draw(d);
+        CHECK(d.version != c.version);
+      }
+    }
+  }
+}

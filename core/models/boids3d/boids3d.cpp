@@ -9,6 +9,7 @@
 #include "common/fingerprint.h"
 #include "common/lcg.h"
 #include "common/parallel.h"
+#include "common/state_id.h"
 
 namespace bandada {
 
@@ -124,13 +125,6 @@ uint64_t state_fingerprint(const Boids3dState& s) {
     for (double v : {s.x[i], s.y[i], s.z[i], s.vx[i], s.vy[i], s.vz[i]}) fp.add(v);
   return fp.value();
 }
-
-namespace {
-uint64_t new_state_id() {
-  static std::atomic<uint64_t> last{0};
-  return ++last;
-}
-}  // namespace
 
 Boids3d::Boids3d(const Boids3dParams& p, NeighbourSearch search, bool compute_now)
     : Boids3d(p, search, boids3d_initial_state(p), true) {

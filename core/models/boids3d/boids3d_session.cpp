@@ -11,6 +11,7 @@
 #include "boids3d_controller.h"
 #include "boids3d_export.h"
 #include "common/number_text.h"
+#include "common/state_id.h"
 #include "periodic.h"
 
 namespace bandada {
@@ -186,8 +187,7 @@ class Boids3dSession final : public ControllerSession<Boids3dController, Boids3d
       d.overlays.push_back({Overlay::Kind::circle, kFaint, x, y, z, static_cast<float>(r)});
       d.overlays.push_back({Overlay::Kind::ring, kOrange, x, y, z, 11.0f});
     }
-    d.version = (f->steps() + 1) * 0x9E3779B97F4A7C15ull ^ static_cast<uint64_t>(sel + 2) ^
-                (reinterpret_cast<uintptr_t>(f) << 20);
+    d.version = draw_version(f->state_id(), f->steps(), static_cast<uint64_t>(sel + 2));
   }
 
   std::string exported(Export form) const override {

@@ -10,6 +10,7 @@
 #include "app/remote_step.h"
 #include "common/json_out.h"
 #include "common/number_text.h"
+#include "common/state_id.h"
 #include "crowd_controller.h"
 
 namespace bandada {
@@ -208,8 +209,8 @@ class CrowdSession final : public LiveSession<CrowdController, CrowdField> {
       d.overlays.push_back(
           {Overlay::Kind::ring, kOrange, d.pos[i * 3], d.pos[i * 3 + 1], 0, 12.0f, 0, 0, 0, 2.0f});
     }
-    d.version = (m ? m->steps() * 0x9E3779B97F4A7C15ull ^ m->fingerprint() : 1) ^ (by_pressure ? 7 : 0) ^
-                (c_.selection() ? *c_.selection() + 1 : 0);
+    d.version = draw_version(m ? m->fingerprint() : 0, m ? m->steps() : 0,
+                             (by_pressure ? 1u : 0u) | (c_.selection() ? *c_.selection() + 1 : 0) << 1);
   }
 
   std::string exported(Export form) const override {

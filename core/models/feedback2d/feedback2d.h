@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "common/lcg.h"
+#include "common/state_id.h"
 
 namespace bandada {
 
@@ -59,6 +60,8 @@ class Feedback2d {
  public:
   /// Draws the start (x, y, heading, speed per point) and runs phases 2 and 3 on it.
   explicit Feedback2d(const Feedback2dParams& p);
+  /// Names this engine's state for the views' caches: new for every engine built (a copy keeps it).
+  uint64_t state_id() const { return state_id_; }
   /// A given state instead of the drawn start (tests, hand-computed cases); phases 2 and 3 run
   /// on it as on a start. The generator is still seeded from p.seed for later phases.
   Feedback2d(const Feedback2dParams& p, std::vector<double> x, std::vector<double> y, std::vector<double> vx,
@@ -93,6 +96,7 @@ class Feedback2d {
   uint64_t fingerprint() const;
 
  private:
+  uint64_t state_id_ = new_state_id();
   friend std::string feedback2d_pack(const Feedback2d& f);
   friend bool feedback2d_unpack(std::string_view bytes, Feedback2d& f);
   void phase_local_rule();

@@ -8,6 +8,7 @@
 #include "app/registry.h"
 #include "app/remote_step.h"
 #include "common/number_text.h"
+#include "common/state_id.h"
 #include "feedback2d_controller.h"
 #include "feedback2d_export.h"
 
@@ -151,8 +152,8 @@ class Feedback2dSession final : public LiveSession<Feedback2dController, Feedbac
       d.overlays.push_back({Overlay::Kind::ring, kOrange, x, y, 0, 10.0f, 0, 0, 0, 2.0f});
       d.overlays.push_back({Overlay::Kind::circle, kFaint, x, y, 0, static_cast<float>(m->params().r)});
     }
-    d.version = (m->cycles() * 4 + static_cast<uint64_t>(m->next_phase())) * 0x9E3779B97F4A7C15ull ^
-                (c_.followed() ? *c_.followed() + 1 : 0) ^ (reinterpret_cast<uintptr_t>(m) << 20);
+    d.version = draw_version(m->state_id(), m->cycles() * 4 + static_cast<uint64_t>(m->next_phase()),
+                             c_.followed() ? *c_.followed() + 1 : 0);
   }
 
   std::string exported(Export form) const override {

@@ -12,6 +12,7 @@
 
 #include "common/groups.h"
 #include "common/lcg.h"
+#include "common/state_id.h"
 
 namespace bandada {
 
@@ -77,6 +78,8 @@ bool flock2d_unpack(std::string_view bytes, Flock2d& f);
 class Flock2d {
  public:
   explicit Flock2d(const Flock2dParams& p);
+  /// Names this flock's state for the views' caches: new for every flock built (a copy keeps it).
+  uint64_t state_id() const { return state_id_; }
   /// Given positions and velocities instead of the drawn start (tests, hand-computed cases).
   Flock2d(const Flock2dParams& p, std::vector<double> x, std::vector<double> y, std::vector<double> vx,
           std::vector<double> vy);
@@ -145,6 +148,7 @@ class Flock2d {
   uint64_t fingerprint() const;
 
  private:
+  uint64_t state_id_ = new_state_id();
   friend std::string flock2d_pack(const Flock2d& f);
   friend bool flock2d_unpack(std::string_view bytes, Flock2d& f);
   void draw_boids(size_t count);

@@ -5,6 +5,8 @@
 
 #include <cmath>
 
+#include "common/state_id.h"
+
 namespace bandada {
 namespace {
 
@@ -133,8 +135,8 @@ void draw_flock2d(const Flock2dController& ctl, const Flock2dLooks& looks, uint6
                             7.0f, 0, 0, 0, 2.5f});
   }
   if (ctl.selection() && *ctl.selection() < n) draw_selection(*m, *ctl.selection(), d);
-  d.version = (m->steps() + 1) * 0x9E3779B97F4A7C15ull ^ (ctl.selection() ? *ctl.selection() + 1 : 0) ^
-              (reinterpret_cast<uintptr_t>(m) << 20) ^ revision << 40;
+  d.version =
+      draw_version(m->state_id(), m->steps(), (ctl.selection() ? *ctl.selection() + 1 : 0) ^ revision << 32);
 }
 
 }  // namespace bandada

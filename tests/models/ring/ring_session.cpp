@@ -15,6 +15,7 @@
 #include "common/bytes.h"
 #include "common/fingerprint.h"
 #include "common/number_text.h"
+#include "common/state_id.h"
 
 namespace bandada {
 namespace {
@@ -185,7 +186,7 @@ class RingSession final : public ModelSession {
         d.highlight[next] = 2;
       }
     }
-    d.version = steps_ + 1;
+    d.version = draw_version(1, steps_, selection_ ? *selection_ + 1 : 0);
   }
 
   std::string exported(Export form) const override {
