@@ -64,6 +64,21 @@ std::vector<SDL_Event> events_this_frame(std::vector<SDL_Event>& later) {
   return events;
 }
 
+/// Moves the first pointer event (a button, motion, the wheel, a finger) and every event after it
+/// from `events` to the front of `later`, for the next frame.
+void hold_pointer_events(std::vector<SDL_Event>& events, std::vector<SDL_Event>& later) {
+  for (size_t i = 0; i < events.size(); ++i) {
+    const Uint32 t = events[i].type;
+    const bool pointer = t == SDL_MOUSEBUTTONDOWN || t == SDL_MOUSEBUTTONUP || t == SDL_MOUSEMOTION ||
+                         t == SDL_MOUSEWHEEL || t == SDL_FINGERDOWN || t == SDL_FINGERUP ||
+                         t == SDL_FINGERMOTION;
+    if (!pointer) continue;
+    later.insert(later.begin(), events.begin() + static_cast<std::ptrdiff_t>(i), events.end());
+    events.resize(i);
+    return;
+  }
+}
+
 /// Touch first where the device is touch: a larger font and frames at least 44 CSS px tall.
 void load_fonts(float dpr, bool coarse) {
   ImGuiIO& io = ImGui::GetIO();
@@ -223,14 +238,18 @@ void frame() {
 
   bool input = false;
   if (!ImGui::GetIO().WantTextInput) a.left_text = false;  // ImGui has caught up
-  // The frame before moved a widget (a row came or went): it was drawn, and what arrived since
-  // waits for the next frame, so a click lands on the layout the screen shows, not on one that is
-  // still settling (ImGui lays a change out over two frames, a scrollbar's for one). Once only:
-  // input never waits two frames running.
+  // The frame before moved a widget (a row came or went): it was drawn, and a pointer event that
+  // arrived since waits for the next frame (with everything after it, order kept), so a click
+  // lands on the layout the screen shows, not on one that is still settling (ImGui lays a change
+  // out over two frames, a scrollbar's for one). Keys and text go on: typing that moves the
+  // layout (a field's message comes or goes) must not lose a character. Once only: input never
+  // waits two frames running.
   const bool hold = a.layout_moved && !a.held_input;
   a.held_input = hold;
-  if (!a.html_view && !hold) {
-    for (SDL_Event& e : events_this_frame(g_later)) {
+  if (!a.html_view) {
+    std::vector<SDL_Event> events = events_this_frame(g_later);
+    if (hold) hold_pointer_events(events, g_later);
+    for (SDL_Event& e : events) {
       // After a press outside every text input, what is typed is no longer the field's: ImGui
       // would still give it the characters until it lets go (S ran Step and typed "s" too).
       if (!(e.type == SDL_TEXTINPUT && a.left_text)) ImGui_ImplSDL2_ProcessEvent(&e);
