@@ -32,8 +32,9 @@ namespace bandada {
 ///   apply_live()                         the valid fields applied to the running model
 ///   share_string() const                 the fields as a link (the saved text)
 ///   open_link(text)                      a link read back into the fields
-///   extra_state_bytes() const            a state file's part beyond the model ("" for none)
-///   adopt_extra_state(bytes, model)      that part read back; false refuses the file
+///   extra_state_bytes() const            a state file's part beyond the model (default: none)
+///   adopt_extra_state(bytes, model)      that part read back; false refuses the file (default:
+///                                        only no part)
 ///   static blank_model()                 what a state file's model is read into
 ///   static constexpr kRemote             the model's bytes for a step worker (RemoteCodec)
 namespace live_hooks {
@@ -77,8 +78,6 @@ template <class Derived, class Model, class Sample, size_t N>
 class LiveController {
  public:
   using Texts = std::array<std::string, N>;
-  /// Built once Derived is whole (its constructor runs this one): the hooks are checked here.
-  LiveController() { live_hooks::check<Derived, Model>(); }
 
   const Texts& texts() const { return texts_; }
   template <class Field>
@@ -232,15 +231,19 @@ class LiveController {
   void clear_selection() { selection_.reset(); }
   std::optional<uint32_t> selection() const { return selection_; }
 
- protected:
-  /// What a state file adds to the model (none here; a twin for the 2-D flock), and its adoption
-  /// for model `m` (false: not such bytes, nothing changed).
+  /// Two of the ten hooks with a default that serves most models: what a state file adds to the
+  /// model (none here; a twin for the 2-D flock), and its adoption for model `m` (false: not such
+  /// bytes, nothing changed).
   std::string extra_state_bytes() const { return {}; }
   bool adopt_extra_state(std::string_view extra, const Model&) { return extra.empty(); }
 
-  /// no_state: why nothing can run yet; noun: what one glyph is ("boid", "point").
+ protected:
+  /// no_state: why nothing can run yet; noun: what one glyph is ("boid", "point"). Built once
+  /// Derived is whole (its constructor runs this one), so the hooks are checked here.
   LiveController(const FieldInfo* fields, const Texts& defaults, const char* no_state, const char* noun)
-      : texts_(defaults), fields_(fields), no_state_(no_state), noun_(noun) {}
+      : texts_(defaults), fields_(fields), no_state_(no_state), noun_(noun) {
+    live_hooks::check<Derived, Model>();
+  }
 
   /// After a keystroke in field i: true when the edit applies now, false when the field waits
   /// for Enter or leaving it (a count or the seed of a running model).

@@ -11,8 +11,11 @@ struct Sample {};
 std::string pack(const Model&) { return {}; }
 bool unpack(std::string_view, Model&) { return true; }
 
+const bandada::FieldInfo kField[1] = {{"x", "x", "a number", false, 0, 1, false}};
+
 class Missing : public bandada::LiveController<Missing, Model, Sample, 1> {
  public:
+  Missing() : LiveController(kField, {"0"}, "Nothing yet.", "point") {}
   static constexpr bandada::RemoteCodec<Model> kRemote = {"missing", pack, unpack};
   void work(double) {}
   bandada::CommandResult initialize() { return {}; }
