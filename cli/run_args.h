@@ -13,7 +13,7 @@
 
 namespace bandada {
 
-/// What a command line asked for besides the run: --help (its text), and --config's refusals.
+/// What a command line asked for besides the run: --help, whose text it holds.
 struct RunArgs {
   std::string help;  ///< set instead of a run when the arguments asked for --help
 };

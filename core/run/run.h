@@ -16,7 +16,7 @@
 
 namespace bandada {
 
-/// One run as the command line describes it, done: the session after its steps.
+/// One run, done: the session after its steps (or stopped early), and what it warned of.
 struct Run {
   std::unique_ptr<ModelSession> session;
   std::string format = "json";
