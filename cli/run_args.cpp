@@ -66,6 +66,13 @@ std::string help_text(const ModelSession& m) {
   return h;
 }
 
+/// --help (or -h) as argument `a`: the model's help text is the answer.
+bool asks_help(const std::string& a, const ModelSession& s, RunArgs& out) {
+  if (a != "--help" && a != "-h") return false;
+  out.help = help_text(s);
+  return true;
+}
+
 bool is_flag(const ModelSession& s, const std::string& name) {
   for (const CliOption& o : s.cli_options())
     if (name == o.name) return !o.arg;
@@ -171,10 +178,7 @@ std::string read_run_args(const std::vector<std::string>& args, RunSpec& spec, R
   CommonArgs common(*s);
   for (size_t i = 0; i < args.size(); ++i) {
     const std::string& a = args[i];
-    if (a == "--help" || a == "-h") {
-      out.help = help_text(*s);
-      return {};
-    }
+    if (asks_help(a, *s, out)) return {};
     if (a.rfind("--", 0) != 0) return "unexpected '" + shown(a) + "' (options start with --; see --help)";
     const std::string name = a.substr(2);
     RunSpec::Setting g;
@@ -212,10 +216,7 @@ std::string read_continue_args(const std::string& text, const std::vector<std::s
   CommonArgs common(*s);
   for (size_t i = 0; i < args.size(); ++i) {
     const std::string& a = args[i];
-    if (a == "--help" || a == "-h") {
-      out.help = help_text(*s);
-      return {};
-    }
+    if (asks_help(a, *s, out)) return {};
     const std::string& unit = common.step_option;
     if (a != "--model" && !common.take(a, ""))
       return "--state: " + shown(a) +
