@@ -21,7 +21,7 @@ TEST_CASE("every preset's fields are valid, and differ from the defaults only wh
     for (int i = 0; i < kFlock2dFieldCount; ++i) CHECK(c.error(static_cast<Flock2dField>(i)).empty());
   }
   CHECK(flock2d_presets()[0].texts == flock2d_default_texts());  // Balanced is the defaults
-  CHECK(flock2d_presets()[5].texts[static_cast<int>(Flock2dField::w_sep)] == "10");  // All max
+  CHECK(flock2d_presets()[5].texts[static_cast<int>(Flock2dField::w_sep)] == "10");   // All max
   CHECK(flock2d_presets()[5].texts[static_cast<int>(Flock2dField::radius)] == "50");  // unchanged
 }
 
