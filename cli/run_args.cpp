@@ -8,6 +8,7 @@
 #include <cstdlib>
 #include <string>
 #include <thread>
+#include <utility>
 #include <vector>
 
 #include "app/registry.h"
@@ -230,7 +231,7 @@ std::string read_continue_args(const std::string& text, const std::vector<std::s
     if (a != "--model") common.take(a, value);
   }
   spec.has_state = true;
-  spec.state = text;
+  spec.state = std::move(file);
   spec.model = file.model;
   return common.read(spec);
 }

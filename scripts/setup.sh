@@ -17,7 +17,7 @@ say() { printf 'setup: %s\n' "$*"; }
 packages=(emscripten cmake ninja-build chromium libglm-dev doctest-dev fonts-dejavu-core
           dpkg-dev libbenchmark-dev clang-format git clang libclang-rt-14-dev
           slurmctld slurmd slurm-client munge parallel
-          firefox-esr webkit2gtk-driver xvfb xauth fonttools)
+          firefox-esr webkit2gtk-driver xvfb xauth fonttools nlohmann-json3-dev libboost-dev)
 command -v node >/dev/null 2>&1 || packages+=(nodejs npm)
 missing=()
 for p in "${packages[@]}"; do

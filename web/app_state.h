@@ -100,7 +100,7 @@ struct App {
   std::vector<Rect> panels;  ///< this frame's fixed windows: cleared, not filled
   /// What this frame's panels laid out: named widgets and visible table rows. The test hooks,
   /// touch typing and the canvas's gesture handlers read the copies of the frame on screen
-  /// (Layout::shown), which a frame's layout becomes when it is drawn.
+  /// (shown_layout), which a frame's layout becomes when it is drawn.
   std::vector<std::pair<std::string, Rect>> ui;
   std::vector<std::pair<uint32_t, Rect>> rows;
   std::vector<std::string> disabled;  ///< buttons drawn disabled (they say why on hover)
@@ -113,7 +113,7 @@ struct App {
   } shown_layout;
   uint64_t last_signature = 0;  ///< the layout signature of the frame before, drawn or not
   bool layout_moved = false;    ///< the last frame laid out otherwise than the one before it
-  bool held_input = false;      ///< the last frame took no input: the one before had moved
+  bool held_input = false;      ///< the last frame held its pointer events: the one before had moved
   bool scroll_table_to_selection = false;
   bool stacked = false;           ///< the narrow layout: the view over a tabbed panel
   float panel_scroll = 0;         ///< how far a panel is scrolled (test hook)
@@ -220,8 +220,9 @@ void note_rect(const char* name);
 /// Where this frame's widgets lie, as one number: their names, x, y and heights, and the fixed
 /// windows (text widths, which change with every readout, are left out).
 uint64_t layout_signature();
-/// This frame is drawn: its layout becomes the one on screen.
-void show_layout();
+/// This frame is drawn: its layout (whose layout_signature() is `signature`) becomes the one on
+/// screen.
+void show_layout(uint64_t signature);
 /// The last item is a text input: a press outside every such rect ends typing at once.
 void note_text_rect();
 

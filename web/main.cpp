@@ -230,6 +230,15 @@ void handle_event(const SDL_Event& e) {
   }
 }
 
+/// The model's draw data for this frame, and the frame plan told what it drew.
+void draw_model(const web::App::Shown& shown, double now) {
+  web::App& a = web::app();
+  ++a.drawn_frames;
+  a.shown = shown;
+  a.session().draw(a.draw);
+  a.plan.update(a.draw.count, a.draw.space == bandada::Space::cube, now);
+}
+
 void frame() {
   web::App& a = web::app();
   const double now = emscripten_get_now();
@@ -275,12 +284,7 @@ void frame() {
   const web::App::Shown now_shown{a.current, a.session().steps(), a.session().revision()};
   bool draw = a.plan.due(now, a.session().long_steps(), input || !(now_shown == a.shown) || a.picture_wanted);
   ++a.frames;
-  if (draw) {
-    ++a.drawn_frames;
-    a.shown = now_shown;
-    a.session().draw(a.draw);
-    a.plan.update(a.draw.count, a.draw.space == bandada::Space::cube, now);
-  }
+  if (draw) draw_model(now_shown, now);
   ImGui_ImplOpenGL3_NewFrame();
   ImGui_ImplSDL2_NewFrame();
   ImGui::NewFrame();
@@ -294,16 +298,13 @@ void frame() {
   if (!draw && layout != a.shown_layout.signature) {
     draw = true;
     a.plan.force(now);
-    ++a.drawn_frames;
-    a.shown = now_shown;
-    a.session().draw(a.draw);
-    a.plan.update(a.draw.count, a.draw.space == bandada::Space::cube, now);
+    draw_model(now_shown, now);
   }
   if (!draw) {
     ImGui::EndFrame();
     return;
   }
-  web::show_layout();
+  web::show_layout(layout);
   if (a.draw.space == bandada::Space::cube)
     web::view3d_overlays();
   else

@@ -502,13 +502,13 @@ uint64_t layout_signature() {
   return h;
 }
 
-void show_layout() {
+void show_layout(uint64_t signature) {
   App& a = app();
   a.shown_layout.ui = a.ui;
   a.shown_layout.disabled = a.disabled;
   a.shown_layout.rows = a.rows;
   a.shown_layout.text_rects = a.text_rects;
-  a.shown_layout.signature = layout_signature();
+  a.shown_layout.signature = signature;
 }
 
 void note_text_rect() {

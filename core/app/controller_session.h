@@ -23,32 +23,60 @@ class ControllerSession : public ModelSession {
   uint64_t series_step(size_t i) const override { return c_.series()[i].step; }
   std::optional<uint32_t> selection() const override { return c_.selection(); }
   CommandResult select(int64_t index) override { return c_.select(index); }
+  /// Threads, a background thread and a remote worker, in one call (the controller's place()).
+  void place_steps(const ModelSession::StepPlace& p) override { c_.place(p); }
+  bool long_steps() const override { return c_.long_steps(); }
 
  protected:
+  /// The commands every model has, in one table: each with why it cannot act now ("" when it can)
+  /// and what it does.
+  struct Standard {
+    std::string_view id;
+    std::string (*why_not)(const Controller&);
+    CommandResult (*act)(Controller&);
+  };
+  static constexpr Standard kStandard[] = {
+      {"initialize", [](const Controller& c) { return c.why_not_initialize(); },
+       [](Controller& c) { return c.initialize(); }},
+      {"run", [](const Controller& c) { return c.why_not_run(); }, [](Controller& c) { return c.run(); }},
+      {"pause",
+       [](const Controller& c) {
+         return std::string(c.status() == RunStatus::running ? "" : "Not running.");
+       },
+       [](Controller& c) {
+         c.pause();
+         return CommandResult{};
+       }},
+      {"step", [](const Controller& c) { return c.why_not_step(); }, [](Controller& c) { return c.step(); }},
+      {"reset",
+       [](const Controller& c) {
+         return std::string(c.status() == RunStatus::none ? "Nothing to remove yet." : "");
+       },
+       [](Controller& c) {
+         c.reset();
+         return CommandResult{};
+       }},
+      {"clear_selection",
+       [](const Controller& c) { return std::string(c.selection() ? "" : "Nothing selected."); },
+       [](Controller& c) {
+         c.clear_selection();
+         return CommandResult{};
+       }},
+  };
   /// The reasons of the commands every model has; "" for the others.
   std::string standard_why_not(std::string_view id) const {
-    if (id == "initialize") return c_.why_not_initialize();
-    if (id == "run") return c_.why_not_run();
-    if (id == "pause") return c_.status() == RunStatus::running ? "" : "Not running.";
-    if (id == "step") return c_.why_not_step();
-    if (id == "reset") return c_.status() == RunStatus::none ? "Nothing to remove yet." : "";
-    if (id == "clear_selection") return selection() ? "" : "Nothing selected.";
+    for (const Standard& k : kStandard)
+      if (k.id == id) return k.why_not(c_);
     return {};
   }
   /// Runs a command every model has; false in `handled` for the others.
   CommandResult standard_command(std::string_view id, bool& handled) {
-    handled = true;
-    if (id == "initialize") return c_.initialize();
-    if (id == "run") return c_.run();
-    if (id == "step") return c_.step();
-    if (id == "pause")
-      c_.pause();
-    else if (id == "reset")
-      c_.reset();
-    else if (id == "clear_selection")
-      c_.clear_selection();
-    else
-      handled = false;
+    for (const Standard& k : kStandard)
+      if (k.id == id) {
+        handled = true;
+        return k.act(c_);
+      }
+    handled = false;
     return {};
   }
   void do_edit(size_t i, std::string_view text, Input how) override {
@@ -79,12 +107,6 @@ class LiveSession : public ControllerSession<Controller, Field> {
  public:
   using ControllerSession<Controller, Field>::ControllerSession;
   CommandResult compute(uint64_t n) override { return this->c_.compute(n); }
-  void place_steps(const ModelSession::StepPlace& p) override {
-    this->c_.set_threads(p.threads);
-    this->c_.set_background(p.background);
-    this->c_.set_remote(p.remote);
-  }
-  bool long_steps() const override { return this->c_.long_steps(); }
   size_t size() const override { return this->c_.model() ? this->c_.model()->size() : 0; }
   uint64_t fingerprint() const override { return this->c_.model() ? this->c_.model()->fingerprint() : 0; }
 

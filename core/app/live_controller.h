@@ -199,6 +199,12 @@ class LiveController {
   /// Threads a step may use: a model whose step has no parallel part ignores them (a controller
   /// whose model has one hides this).
   void set_threads(unsigned) {}
+  /// The three above in one call (ModelSession::place_steps); Derived's set_threads where it has one.
+  void place(const ModelSession::StepPlace& p) {
+    static_cast<Derived*>(this)->set_threads(p.threads);
+    set_background(p.background);
+    set_remote(p.remote);
+  }
   /// Running, with steps estimated above kBackgroundAboveMs (as work() last saw them).
   bool long_steps() const { return running_ && long_steps_; }
 

@@ -47,9 +47,8 @@ std::string pick_threads(const RunSpec& spec, const Run& run, unsigned& threads)
 
 /// Continues the spec's state file (RunSpec::state) by its steps.
 std::string continue_state(const RunSpec& spec, Run& run) {
-  StateFile file;
-  std::string why = read_state_file(spec.state, file);
-  if (!why.empty()) return "--state: " + why;
+  const StateFile& file = spec.state;
+  std::string why;
   std::unique_ptr<ModelSession> s = session_from_state(file, why);
   if (!s) return "--state: " + why;
   if (!spec.model.empty() && spec.model != file.model)

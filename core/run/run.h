@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "app/model_session.h"
+#include "run/state_file.h"
 
 namespace bandada {
 
@@ -51,10 +52,10 @@ struct RunSpec {
   bool steps_given = false;  ///< the user named the step count (a model's own counting may differ)
   unsigned threads = 0;      ///< threads a step may use; 0: the run's default_threads
   std::string format = "json";
-  /// A state file's text: the run continues it (then only steps, threads and format apply, and
-  /// `model`, if set, must be the file's).
+  /// A state file, read once (read_state_file): the run continues it (then only steps, threads and
+  /// format apply, and `model`, if set, must be the file's).
   bool has_state = false;
-  std::string state;
+  StateFile state;
 
   /// Sets field `index` to `text` last, in place of any earlier setting of it.
   void set_field(size_t index, std::string text);

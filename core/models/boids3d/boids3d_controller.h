@@ -105,6 +105,12 @@ class Boids3dController {
     halt_background();
     remote_.attach(remote);
   }
+  /// The three above in one call (ModelSession::place_steps).
+  void place(const ModelSession::StepPlace& p) {
+    set_threads(p.threads);
+    set_background(p.background);
+    set_remote(p.remote);
+  }
   /// Running, with steps estimated above kBackgroundAboveMs (as work() last saw them).
   bool long_steps() const { return running_ && long_steps_; }
   /// The flock to draw; null when none, or while its start is still being computed.

@@ -62,12 +62,6 @@ const ModelDescription& boids3d_description() {
 class Boids3dSession final : public ControllerSession<Boids3dController, Boids3dField> {
  public:
   Boids3dSession() : ControllerSession(boids3d_description()) {}
-  void place_steps(const StepPlace& p) override {
-    c_.set_threads(p.threads);
-    c_.set_background(p.background);
-    c_.set_remote(p.remote);
-  }
-  bool long_steps() const override { return c_.long_steps(); }
 
   std::string why_not(std::string_view id) const override {
     if (id == "undo") return c_.can_undo() ? "" : "Nothing to undo.";
