@@ -6,12 +6,16 @@
 #include <algorithm>
 #include <atomic>
 #include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <string>
 #include <thread>
 #include <utility>
 #include <vector>
 
 #include "app/registry.h"
+#include "app/remote_step.h"
 #include "app/share_codec.h"
 #include "common/number_text.h"
 #include "common/parallel.h"
@@ -117,6 +121,43 @@ bool read_axis(const std::string& text, SweepAxisSpec& out) {
   return true;
 }
 
+/// The file (or folder) an option names, read into its setting: a file's text, or a folder's
+/// regular files as pack_list (name, text, …) in name order; "" or why not.
+std::string read_file_setting(const std::string& option, const std::string& path, RunSpec::Setting& g) {
+  constexpr uintmax_t kMax = 64u << 20;
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  auto read = [&](const fs::path& p, std::string& text) {
+    std::ifstream in(p, std::ios::binary);
+    if (!in) return false;
+    text.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+    return !in.bad();
+  };
+  if (fs::is_directory(path, ec)) {
+    std::vector<fs::path> files;
+    for (const fs::directory_entry& e : fs::directory_iterator(path, ec))
+      if (e.is_regular_file(ec)) files.push_back(e.path());
+    std::sort(files.begin(), files.end());
+    std::vector<std::string> parts;
+    uintmax_t total = 0;
+    for (const fs::path& f : files) {
+      total += fs::file_size(f, ec);
+      if (total > kMax) return option + " " + shown(path) + ": a folder of at most 64 MB";
+      std::string text;
+      if (!read(f, text)) return option + " " + shown(path) + ": cannot read " + f.filename().string();
+      parts.push_back(f.filename().string());
+      parts.push_back(std::move(text));
+    }
+    g.text = pack_list(parts);
+  } else {
+    if (fs::file_size(path, ec) > kMax && !ec)
+      return option + " " + shown(path) + ": a file of at most 64 MB";
+    if (!read(path, g.text)) return option + " " + shown(path) + ": cannot read it (no such file?)";
+  }
+  g.source = path;
+  return {};
+}
+
 }  // namespace
 
 std::string read_threads_text(const std::string& text, unsigned& threads) {
@@ -191,7 +232,9 @@ std::string read_run_args(const std::vector<std::string>& args, RunSpec& spec, R
     if (i + 1 >= args.size()) return "option " + a + " needs a value (see --help)";
     const std::string value = args[++i];
     if (a == "--model" || a == "--config" || common.take(a, value)) continue;
-    const std::string e = named_setting(*s, name, &value, g);
+    std::string e = named_setting(*s, name, &value, g);
+    if (e.empty() && g.kind == RunSpec::Setting::Kind::option && s->cli_options()[g.index].reads_file)
+      e = read_file_setting(a, value, g);
     if (!e.empty()) return e;
     spec.settings.push_back(g);
   }

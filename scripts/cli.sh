@@ -14,6 +14,8 @@ missing=()
 command -v g++ >/dev/null 2>&1 || missing+=(g++)
 command -v cmake >/dev/null 2>&1 || missing+=(cmake)
 command -v ninja >/dev/null 2>&1 || missing+=(ninja-build)
+[ -f /usr/include/nlohmann/json.hpp ] || missing+=(nlohmann-json3-dev)  # scenario files
+[ -f /usr/include/boost/geometry.hpp ] || missing+=(libboost-dev)
 if [ ${#missing[@]} -gt 0 ]; then
   sudo_cmd=""
   [ "$(id -u)" -eq 0 ] || sudo_cmd="sudo"

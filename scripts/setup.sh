@@ -76,6 +76,8 @@ build_sdl "-mt" " (threaded)" "-pthread" & pids+=($!)
 mkdir -p "$deps/include"
 ln -sfn /usr/include/glm "$deps/include/glm"
 ln -sfn /usr/include/doctest "$deps/include/doctest"
+ln -sfn /usr/include/nlohmann "$deps/include/nlohmann"  # scenario files (JSON)
+ln -sfn /usr/include/boost "$deps/include/boost"        # scenario files (Boost.Geometry)
 
 # 5. npm packages for the browser tests --------------------------------------
 if [ ! -d "$root/node_modules/playwright-core" ] || [ ! -d "$root/node_modules/puppeteer-core" ] ||

@@ -181,6 +181,9 @@ struct CliOption {
   const char* arg;   ///< placeholder of its value ("X;Y"); nullptr for a flag
   const char* help;
   bool uncounted = false;  ///< it runs something other than the model's steps (none to checkpoint)
+  /// Its value names a file (or a folder) the front end reads: the model gets the file's text, or
+  /// a folder's files as pack_list (name, text, …). Read once, so a sweep's rows share it.
+  bool reads_file = false;
 };
 
 /// What is constant about a model, as data: filled once by the model (a static it returns from

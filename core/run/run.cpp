@@ -151,7 +151,7 @@ std::vector<std::string> run_options(const RunSpec& spec) {
     }
     if (g.kind == Kind::option && g.index < s->cli_options().size()) {
       out.push_back("--" + std::string(s->cli_options()[g.index].name));
-      if (s->cli_options()[g.index].arg) out.push_back(g.text);
+      if (s->cli_options()[g.index].arg) out.push_back(g.source.empty() ? g.text : g.source);
     }
   }
   if (spec.steps_given) out.insert(out.end(), {"--steps", std::to_string(spec.steps)});
@@ -181,6 +181,9 @@ std::string prepare(const RunSpec& spec, Run& run) {
     } else if (g.kind == Kind::option && g.index < s->cli_options().size()) {
       const std::string err = s->cli_option(s->cli_options()[g.index].name, g.text);
       if (!err.empty()) return (err);
+      // What the option's input holds that the model does not use, said once.
+      if (!s->notice().empty())
+        run.warnings.push_back("--" + std::string(s->cli_options()[g.index].name) + ": " + s->notice());
     } else {
       return "a setting the " + std::string(s->info().id) + " model does not have";
     }

@@ -43,9 +43,10 @@ struct RunSpec {
   std::string link;
   struct Setting {
     enum class Kind { field, choice, option } kind = Kind::field;
-    size_t index = 0;  ///< into the model's fields, choices or cli_options()
-    std::string text;  ///< a field's raw text, or an option's value ("" for a flag)
-    int value = 0;     ///< a choice's value index
+    size_t index = 0;      ///< into the model's fields, choices or cli_options()
+    std::string text;      ///< a field's raw text, or an option's value ("" for a flag)
+    int value = 0;         ///< a choice's value index
+    std::string source{};  ///< the file an option that reads one was given (its text is `text`)
   };
   std::vector<Setting> settings;  ///< applied in order, after the link: a later one wins
   uint64_t steps = 0;

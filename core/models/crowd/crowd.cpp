@@ -7,14 +7,13 @@
 #include <queue>
 #include <utility>
 
+#include "common/det_math.h"
 #include "common/fingerprint.h"
 #include "common/parallel.h"
 #include "crowd_math.h"
 
 namespace bandada {
 namespace {
-
-constexpr double kPi = 3.14159265358979311600;
 
 /// The point of segment s nearest (px, py).
 void nearest_on(const CrowdSegment& s, double px, double py, double& qx, double& qy) {
@@ -194,35 +193,69 @@ std::string crowd_room(const CrowdParams& p, const CrowdRoomEdits& edits, CrowdL
 
 Crowd::Crowd(const CrowdParams& p) : Crowd(p, preset_room(p)) {}
 
+namespace {
+
+/// Placement looks only at the people in the 3 × 3 cells of 0.7 m (two radii at most) around a
+/// spot: the same answer as looking at everyone, found in constant time.
+class PlacementGrid {
+ public:
+  PlacementGrid(const CrowdLayout& L, const std::vector<double>& x, const std::vector<double>& y,
+                const std::vector<double>& r)
+      : x0_(L.x0),
+        y0_(L.y0),
+        gw_(std::max(1, static_cast<int>(std::ceil(L.width / kCell)))),
+        gh_(std::max(1, static_cast<int>(std::ceil(L.height / kCell)))),
+        grid_(static_cast<size_t>(gw_) * gh_),
+        x_(x),
+        y_(y),
+        r_(r) {}
+  bool clear(double x, double y, double r) const {
+    const int ci = cell_at(x - x0_, gw_), cj = cell_at(y - y0_, gh_);
+    for (int j = std::max(0, cj - 1); j <= std::min(gh_ - 1, cj + 1); ++j)
+      for (int i = std::max(0, ci - 1); i <= std::min(gw_ - 1, ci + 1); ++i)
+        for (uint32_t k : grid_[static_cast<size_t>(j) * gw_ + i])
+          if ((x - x_[k]) * (x - x_[k]) + (y - y_[k]) * (y - y_[k]) < (r + r_[k]) * (r + r_[k])) return false;
+    return true;
+  }
+  /// Person k now stands at (x, y).
+  void add(double x, double y, uint32_t k) {
+    grid_[static_cast<size_t>(cell_at(y - y0_, gh_)) * gw_ + cell_at(x - x0_, gw_)].push_back(k);
+  }
+
+ private:
+  static constexpr double kCell = 0.7;
+  static int cell_at(double v, int size) {
+    return std::min(size - 1, std::max(0, static_cast<int>(v / kCell)));
+  }
+  double x0_, y0_;
+  int gw_, gh_;
+  std::vector<std::vector<uint32_t>> grid_;
+  const std::vector<double>&x_, &y_, &r_;
+};
+
+/// A draw from the spread: the mean, or a normal draw about it (Box–Muller, two uniforms, the
+/// cosine branch) clipped to [lo, hi] as the anchor clips.
+double spread_draw(const CrowdSpread& s, Lcg& rng, double lo, double hi) {
+  if (!s.gaussian) return s.mean;
+  const double u1 = 1.0 - rng.next(), u2 = rng.next();  // u1 in (0, 1]
+  const double z = std::sqrt(-2.0 * det_log(u1)) * det_cos(2.0 * kPi * u2);
+  return std::min(hi, std::max(lo, s.mean + s.std * z));
+}
+
+}  // namespace
+
 Crowd::Crowd(const CrowdParams& p, CrowdLayout room) : params_(p), layout_(std::move(room)), rng_(p.seed) {
   build_navigation();
   const CrowdLayout& L = layout_;
-  // Placement looks only at the people in the 3 × 3 cells of 0.7 m (two radii at most) around a
-  // spot: the same answer as looking at everyone, found in constant time.
-  const double cell = 0.7;
-  const int gw = std::max(1, static_cast<int>(std::ceil(L.width / cell))),
-            gh = std::max(1, static_cast<int>(std::ceil(L.height / cell)));
-  std::vector<std::vector<uint32_t>> grid(static_cast<size_t>(gw) * gh);
-  auto cell_at = [&](double v, int size) {
-    return std::min(size - 1, std::max(0, static_cast<int>(v / cell)));
-  };
-  auto clear_of_people = [&](double x, double y, double r) {
-    const int ci = cell_at(x, gw), cj = cell_at(y, gh);
-    for (int j = std::max(0, cj - 1); j <= std::min(gh - 1, cj + 1); ++j)
-      for (int i = std::max(0, ci - 1); i <= std::min(gw - 1, ci + 1); ++i)
-        for (uint32_t k : grid[static_cast<size_t>(j) * gw + i])
-          if ((x - x_[k]) * (x - x_[k]) + (y - y_[k]) * (y - y_[k]) < (r + r_[k]) * (r + r_[k])) return false;
-    return true;
-  };
+  PlacementGrid grid(L, x_, y_, r_);
   const uint32_t want = std::min(p.n, kCrowdMaxPeople);
   for (uint32_t k = 0; k < want; ++k) {
     bool put = false;
     for (int tries = 0; tries < 2000 && !put; ++tries) {
       const double r = 0.25 + 0.1 * rng_.next();
       const double x = L.sx0 + (L.sx1 - L.sx0) * rng_.next(), y = L.sy0 + (L.sy1 - L.sy0) * rng_.next();
-      if (!clear_of_people(x, y, r) || !free_of_room(x, y, r)) continue;
-      grid[static_cast<size_t>(cell_at(y, gh)) * gw + cell_at(x, gw)].push_back(
-          static_cast<uint32_t>(x_.size()));
+      if (!grid.clear(x, y, r) || !free_of_room(x, y, r)) continue;
+      grid.add(x, y, static_cast<uint32_t>(x_.size()));
       x_.push_back(x);
       y_.push_back(y);
       r_.push_back(r);
@@ -230,12 +263,85 @@ Crowd::Crowd(const CrowdParams& p, CrowdLayout room) : params_(p), layout_(std::
     }
     if (!put) break;  // the room is full: placed() says how many
   }
+  at_rest();
+}
+
+Crowd::Crowd(const CrowdParams& p, const CrowdScenario& s, double v0_mean)
+    : params_(p), layout_(crowd_scenario_room(s)), rng_(p.seed) {
+  for (const CrowdStartArea& a : s.starts) {
+    if (a.exits.empty()) continue;
+    if (std::find(routes_.begin() + 1, routes_.end(), a.exits) == routes_.end()) routes_.push_back(a.exits);
+  }
+  build_navigation();
+  PlacementGrid grid(layout_, x_, y_, r_);
+  for (const CrowdStartArea& a : s.starts) {
+    double ax = INFINITY, ay = INFINITY, bx = -INFINITY, by = -INFINITY;
+    for (const CrowdPoint& q : a.area) {
+      ax = std::min(ax, q.x), ay = std::min(ay, q.y), bx = std::max(bx, q.x), by = std::max(by, q.y);
+    }
+    const uint32_t route =
+        a.exits.empty()
+            ? 0
+            : static_cast<uint32_t>(std::find(routes_.begin() + 1, routes_.end(), a.exits) - routes_.begin());
+    CrowdSpread speed = a.v0;
+    if (v0_mean > 0) speed.mean = v0_mean;
+    for (uint32_t k = 0; k < a.number && x_.size() < kCrowdMaxPeople; ++k) {
+      const double r = spread_draw(a.radius, rng_, 0.1, 1.0), v0 = spread_draw(speed, rng_, 0.1, 5.0);
+      bool put = false;
+      for (int tries = 0; tries < 2000 && !put; ++tries) {
+        const double x = ax + (bx - ax) * rng_.next(), y = ay + (by - ay) * rng_.next();
+        if (!inside_ring(a.area, x, y) || !grid.clear(x, y, r) || !free_of_room(x, y, r)) continue;
+        grid.add(x, y, static_cast<uint32_t>(x_.size()));
+        x_.push_back(x);
+        y_.push_back(y);
+        r_.push_back(r);
+        v0_.push_back(v0);
+        route_.push_back(route);
+        put = true;
+      }
+      if (!put) {
+        short_start_ = a.id;
+        break;
+      }
+    }
+    if (!short_start_.empty()) break;
+  }
+  params_.n = static_cast<uint32_t>(x_.size());
+  at_rest();
+}
+
+CrowdLayout crowd_scenario_room(const CrowdScenario& s) {
+  CrowdLayout L;
+  L.name = "Scenario";
+  double ax = INFINITY, ay = INFINITY, bx = -INFINITY, by = -INFINITY;
+  for (const CrowdPolygon& poly : s.walkable)
+    for (const CrowdRing& ring : poly)
+      for (size_t k = 0; k < ring.size(); ++k) {
+        const CrowdPoint &a = ring[k], &b = ring[(k + 1) % ring.size()];
+        L.walls.push_back({a.x, a.y, b.x, b.y});
+        ax = std::min(ax, a.x), ay = std::min(ay, a.y), bx = std::max(bx, a.x), by = std::max(by, a.y);
+      }
+  L.x0 = ax;
+  L.y0 = ay;
+  L.width = bx - ax;
+  L.height = by - ay;
+  L.sx0 = ax;
+  L.sy0 = ay;
+  L.sx1 = bx;
+  L.sy1 = by;
+  L.walkable = s.walkable;
+  L.exit_areas = s.exits;
+  return L;
+}
+
+void Crowd::at_rest() {
   placed_ = static_cast<uint32_t>(x_.size());
   vx_.assign(placed_, 0.0);
   vy_.assign(placed_, 0.0);
   pressure_.assign(placed_, 0.0);
   id_.resize(placed_);
   for (uint32_t i = 0; i < placed_; ++i) id_[i] = i;
+  exit_of_.assign(placed_, kStillInside);
 }
 
 Crowd::Crowd(const CrowdParams& p, CrowdLayout layout, std::vector<double> x, std::vector<double> y,
@@ -247,13 +353,8 @@ Crowd::Crowd(const CrowdParams& p, CrowdLayout layout, std::vector<double> x, st
       y_(std::move(y)),
       r_(std::move(r)) {
   build_navigation();
-  placed_ = static_cast<uint32_t>(x_.size());
-  params_.n = placed_;
-  vx_.assign(placed_, 0.0);
-  vy_.assign(placed_, 0.0);
-  pressure_.assign(placed_, 0.0);
-  id_.resize(placed_);
-  for (uint32_t i = 0; i < placed_; ++i) id_[i] = i;
+  params_.n = static_cast<uint32_t>(x_.size());
+  at_rest();
 }
 
 bool Crowd::free_spot(double x, double y, double r) const {
@@ -263,7 +364,9 @@ bool Crowd::free_spot(double x, double y, double r) const {
 }
 
 bool Crowd::free_of_room(double x, double y, double r) const {
-  if (x < r || y < r || x > layout_.width - r || y > layout_.height - r) return false;
+  const double rx = x - layout_.x0, ry = y - layout_.y0;
+  if (rx < r || ry < r || rx > layout_.width - r || ry > layout_.height - r) return false;
+  if (!layout_.walkable.empty() && !inside_polygons(layout_.walkable, x, y)) return false;
   for (const CrowdSegment& w : layout_.walls)
     if (distance_to(w, x, y) < r) return false;
   for (const CrowdColumn& c : layout_.columns)
@@ -278,32 +381,112 @@ void Crowd::set_live_params(const CrowdParams& p) {
   params_.dt = p.dt;
 }
 
+namespace {
+
+/// The cells of a w × h grid of cell g from (x0, y0) whose centres lie within `reach` of the box
+/// [ax, bx] × [ay, by], as index ranges.
+struct CellRange {
+  int i0, i1, j0, j1;
+};
+CellRange cells_near(double ax, double ay, double bx, double by, double reach, double x0, double y0, double g,
+                     int w, int h) {
+  auto lo = [&](double v, double o, int n) {
+    return std::max(0, std::min(n, static_cast<int>(std::floor((v - reach - o) / g - 0.5))));
+  };
+  auto hi = [&](double v, double o, int n) {
+    return std::max(-1, std::min(n - 1, static_cast<int>(std::ceil((v + reach - o) / g - 0.5))));
+  };
+  return {lo(std::min(ax, bx), x0, w), hi(std::max(ax, bx), x0, w), lo(std::min(ay, by), y0, h),
+          hi(std::max(ay, by), y0, h)};
+}
+
+/// The distance from (x, y) to the area (0 inside it).
+double distance_to_area(const CrowdRing& ring, double x, double y) {
+  if (inside_ring(ring, x, y)) return 0.0;
+  double d = INFINITY;
+  for (size_t k = 0; k < ring.size(); ++k) {
+    const CrowdPoint &a = ring[k], &b = ring[(k + 1) % ring.size()];
+    d = std::min(d, distance_to({a.x, a.y, b.x, b.y}, x, y));
+  }
+  return d;
+}
+
+}  // namespace
+
 void Crowd::build_navigation() {
-  const double g = kCrowdNavCell;
+  // A floor too large for 4 million cells of 0.1 m gets coarser cells (a preset never does).
+  const double area = layout_.width * layout_.height;
+  nav_cell_ = area / (kCrowdNavCell * kCrowdNavCell) <= 4e6 ? kCrowdNavCell : std::sqrt(area / 4e6);
+  const double g = nav_cell_, x0 = layout_.x0, y0 = layout_.y0;
   nav_w_ = std::max(1, static_cast<int>(std::ceil(layout_.width / g)));
   nav_h_ = std::max(1, static_cast<int>(std::ceil(layout_.height / g)));
   const size_t cells = static_cast<size_t>(nav_w_) * nav_h_;
-  auto field = std::make_shared<std::vector<double>>(cells, INFINITY);
-  std::vector<double>& nav = *field;
+  routes_[0].clear();
+  for (uint32_t a = 0; a < layout_.exit_areas.size(); ++a) routes_[0].push_back(a);
+  // Blocked: within 0.3 m of a wall or a column's surface (each marks only the cells near it).
   std::vector<char> blocked(cells, 0);
+  auto centre = [&](int i, int j, double& cx, double& cy) {
+    cx = x0 + (i + 0.5) * g;
+    cy = y0 + (j + 0.5) * g;
+  };
+  for (const CrowdSegment& w : layout_.walls) {
+    const CellRange c = cells_near(w.x1, w.y1, w.x2, w.y2, 0.3, x0, y0, g, nav_w_, nav_h_);
+    for (int j = c.j0; j <= c.j1; ++j)
+      for (int i = c.i0; i <= c.i1; ++i) {
+        double cx, cy;
+        centre(i, j, cx, cy);
+        if (distance_to(w, cx, cy) < 0.3) blocked[static_cast<size_t>(j) * nav_w_ + i] = 1;
+      }
+  }
+  for (const CrowdColumn& col : layout_.columns) {
+    const CellRange c = cells_near(col.x - col.r, col.y - col.r, col.x + col.r, col.y + col.r, 0.3, x0, y0, g,
+                                   nav_w_, nav_h_);
+    for (int j = c.j0; j <= c.j1; ++j)
+      for (int i = c.i0; i <= c.i1; ++i) {
+        double cx, cy;
+        centre(i, j, cx, cy);
+        if (std::sqrt((cx - col.x) * (cx - col.x) + (cy - col.y) * (cy - col.y)) < col.r + 0.3)
+          blocked[static_cast<size_t>(j) * nav_w_ + i] = 1;
+      }
+  }
+  navs_.clear();
+  for (const std::vector<uint32_t>& route : routes_) navs_.push_back(navigation_field(route, blocked));
+}
+
+std::shared_ptr<const std::vector<double>> Crowd::navigation_field(const std::vector<uint32_t>& route,
+                                                                   const std::vector<char>& blocked) const {
+  const double g = nav_cell_, x0 = layout_.x0, y0 = layout_.y0;
+  auto field = std::make_shared<std::vector<double>>(blocked.size(), INFINITY);
+  std::vector<double>& nav = *field;
   using Item = std::pair<double, uint32_t>;
   std::priority_queue<Item, std::vector<Item>, std::greater<Item>> open;
-  for (int j = 0; j < nav_h_; ++j)
-    for (int i = 0; i < nav_w_; ++i) {
-      const double cx = (i + 0.5) * g, cy = (j + 0.5) * g;
-      const size_t c = static_cast<size_t>(j) * nav_w_ + i;
-      for (const CrowdSegment& w : layout_.walls)
-        if (distance_to(w, cx, cy) < 0.3) blocked[c] = 1;
-      for (const CrowdColumn& col : layout_.columns)
-        if (std::sqrt((cx - col.x) * (cx - col.x) + (cy - col.y) * (cy - col.y)) < col.r + 0.3)
-          blocked[c] = 1;
-      if (blocked[c]) continue;
-      for (const CrowdSegment& e : layout_.exits)
-        if (distance_to(e, cx, cy) <= 0.5 * g * 1.5) {
-          nav[c] = distance_to(e, cx, cy);
-          open.push({nav[c], static_cast<uint32_t>(c)});
+  // The exits' cells: an open cell whose centre lies within 0.75 of a cell of an exit, at that
+  // distance (a later exit's distance replaces an earlier's; the search below starts from each).
+  const double near = 0.5 * g * 1.5;
+  auto seed = [&](const CellRange& c, auto distance) {
+    for (int j = c.j0; j <= c.j1; ++j)
+      for (int i = c.i0; i <= c.i1; ++i) {
+        const size_t k = static_cast<size_t>(j) * nav_w_ + i;
+        if (blocked[k]) continue;
+        const double d = distance(x0 + (i + 0.5) * g, y0 + (j + 0.5) * g);
+        if (d <= near) {
+          nav[k] = d;
+          open.push({d, static_cast<uint32_t>(k)});
         }
+      }
+  };
+  for (const CrowdSegment& e : layout_.exits)
+    seed(cells_near(e.x1, e.y1, e.x2, e.y2, near, x0, y0, g, nav_w_, nav_h_),
+         [&](double cx, double cy) { return distance_to(e, cx, cy); });
+  for (uint32_t a : route) {
+    const CrowdRing& ring = layout_.exit_areas[a].area;
+    double ax = INFINITY, ay = INFINITY, bx = -INFINITY, by = -INFINITY;
+    for (const CrowdPoint& q : ring) {
+      ax = std::min(ax, q.x), ay = std::min(ay, q.y), bx = std::max(bx, q.x), by = std::max(by, q.y);
     }
+    seed(cells_near(ax, ay, bx, by, near, x0, y0, g, nav_w_, nav_h_),
+         [&](double cx, double cy) { return distance_to_area(ring, cx, cy); });
+  }
   // Dijkstra over the 8 neighbours (a diagonal only where both sides are open); ties by cell.
   const int di[] = {1, -1, 0, 0, 1, 1, -1, -1}, dj[] = {0, 0, 1, -1, 1, -1, 1, -1};
   while (!open.empty()) {
@@ -326,7 +509,7 @@ void Crowd::build_navigation() {
       }
     }
   }
-  nav_ = std::move(field);  // shared by copies until the room changes
+  return field;  // shared by copies until the room changes
 }
 
 bool Crowd::blocked_path(double x0, double y0, double x1, double y1) const {
@@ -344,9 +527,12 @@ bool Crowd::blocked_path(double x0, double y0, double x1, double y1) const {
   return false;
 }
 
-void Crowd::desired(double x, double y, double r, double& ex, double& ey) const {
+void Crowd::desired(size_t i, double& ex, double& ey) const {
+  const double x = x_[i], y = y_[i], r = r_[i];
   ex = ey = 0.0;
-  double best = INFINITY, qx = 0, qy = 0;
+  // The aim (qx, qy), and the point the way there must be clear to (cx, cy): the aim itself for a
+  // segment exit, an exit area's nearest point for an area (its aim may lie beyond a wall).
+  double best = INFINITY, qx = 0, qy = 0, cx = 0, cy = 0;
   for (const CrowdSegment& full : layout_.exits) {
     // The exit less a body radius at each end: aiming at a jamb would press into the wall's end.
     const double dx = full.x2 - full.x1, dy = full.y2 - full.y1, len = std::sqrt(dx * dx + dy * dy);
@@ -368,27 +554,57 @@ void Crowd::desired(double x, double y, double r, double& ex, double& ey) const 
     const double d = std::sqrt((ax - x) * (ax - x) + (ay - y) * (ay - y));
     if (d < best) {
       best = d;
+      qx = cx = ax;
+      qy = cy = ay;
+    }
+  }
+  for (uint32_t a : route_of(i)) {
+    // An exit area: its nearest point, and 0.5 m on into it.
+    const CrowdRing& ring = layout_.exit_areas[a].area;
+    double ax = x, ay = y, d = INFINITY;
+    for (size_t k = 0; k < ring.size(); ++k) {
+      const CrowdPoint &p0 = ring[k], &p1 = ring[(k + 1) % ring.size()];
+      double px, py;
+      nearest_on({p0.x, p0.y, p1.x, p1.y}, x, y, px, py);
+      const double dk = std::sqrt((px - x) * (px - x) + (py - y) * (py - y));
+      if (dk < d) {
+        d = dk;
+        ax = px;
+        ay = py;
+      }
+    }
+    const double nx = ax, ny = ay;
+    if (d > 0.0) {
+      ax += 0.5 * (ax - x) / d;
+      ay += 0.5 * (ay - y) / d;
+      d += 0.5;
+    }
+    if (d < best) {
+      best = d;
       qx = ax;
       qy = ay;
+      cx = nx;
+      cy = ny;
     }
   }
   if (best == INFINITY) return;  // no exit: nowhere to go
-  if (best > 0.0 && !blocked_path(x, y, qx, qy)) {
+  if (best > 0.0 && !blocked_path(x, y, cx, cy)) {
     ex = (qx - x) / best;
     ey = (qy - y) / best;
     return;
   }
   // Down the navigation field: the bilinear gradient where the four cells around are reached,
   // else toward the lowest reached of the eight cells around.
-  const double g = kCrowdNavCell;
-  const int i0 = static_cast<int>(std::floor(x / g - 0.5)), j0 = static_cast<int>(std::floor(y / g - 0.5));
-  auto at = [&](int i, int j) {
-    if (i < 0 || j < 0 || i >= nav_w_ || j >= nav_h_) return static_cast<double>(INFINITY);
-    return (*nav_)[static_cast<size_t>(j) * nav_w_ + i];
+  const double g = nav_cell_, rx = x - layout_.x0, ry = y - layout_.y0;
+  const std::vector<double>& nav = *navs_[route_.empty() ? 0 : route_[i]];
+  const int i0 = static_cast<int>(std::floor(rx / g - 0.5)), j0 = static_cast<int>(std::floor(ry / g - 0.5));
+  auto at = [&](int ci, int cj) {
+    if (ci < 0 || cj < 0 || ci >= nav_w_ || cj >= nav_h_) return static_cast<double>(INFINITY);
+    return nav[static_cast<size_t>(cj) * nav_w_ + ci];
   };
   const double d00 = at(i0, j0), d10 = at(i0 + 1, j0), d01 = at(i0, j0 + 1), d11 = at(i0 + 1, j0 + 1);
   if (std::isfinite(d00) && std::isfinite(d10) && std::isfinite(d01) && std::isfinite(d11)) {
-    const double fx = x / g - 0.5 - i0, fy = y / g - 0.5 - j0;
+    const double fx = rx / g - 0.5 - i0, fy = ry / g - 0.5 - j0;
     const double gx = ((d10 - d00) * (1 - fy) + (d11 - d01) * fy) / g;
     const double gy = ((d01 - d00) * (1 - fx) + (d11 - d10) * fx) / g;
     const double len = std::sqrt(gx * gx + gy * gy);
@@ -398,13 +614,13 @@ void Crowd::desired(double x, double y, double r, double& ex, double& ey) const 
       return;
     }
   }
-  const int ci = static_cast<int>(std::floor(x / g)), cj = static_cast<int>(std::floor(y / g));
+  const int ci = static_cast<int>(std::floor(rx / g)), cj = static_cast<int>(std::floor(ry / g));
   double low = INFINITY;
   for (int dj = -1; dj <= 1; ++dj)
     for (int di = -1; di <= 1; ++di) {
       const double d = at(ci + di, cj + dj);
       if (!(d < low)) continue;
-      const double tx = (ci + di + 0.5) * g - x, ty = (cj + dj + 0.5) * g - y,
+      const double tx = (ci + di + 0.5) * g - rx, ty = (cj + dj + 0.5) * g - ry,
                    len = std::sqrt(tx * tx + ty * ty);
       if (len == 0.0) continue;
       low = d;
@@ -440,6 +656,7 @@ const std::vector<std::vector<uint32_t>>& Crowd::neighbour_lists(double look) {
   auto cell_at = [](double v, double size, int cells) {
     return std::min(cells - 1, std::max(0, static_cast<int>(std::floor(v / size))));
   };
+  const double X0 = layout_.x0, Y0 = layout_.y0;
   std::vector<uint32_t>& start = S.start;
   std::vector<uint32_t>& order = S.order;
   std::vector<uint32_t>& home = S.home;
@@ -447,7 +664,7 @@ const std::vector<std::vector<uint32_t>>& Crowd::neighbour_lists(double look) {
   order.resize(n);
   home.resize(n);
   for (size_t i = 0; i < n; ++i) {
-    home[i] = static_cast<uint32_t>(cell_at(y_[i], cell, gh) * gw + cell_at(x_[i], cell, gw));
+    home[i] = static_cast<uint32_t>(cell_at(y_[i] - Y0, cell, gh) * gw + cell_at(x_[i] - X0, cell, gw));
     ++start[home[i] + 1];
   }
   for (size_t c = 1; c < start.size(); ++c) start[c] += start[c - 1];
@@ -512,9 +729,10 @@ void Crowd::forces_on(size_t i, const std::vector<uint32_t>& near) {
   const CrowdParams& p = params_;
   const double xi = x_[i], yi = y_[i], vxi = vx_[i], vyi = vy_[i], ri = r_[i];
   double ex, ey;
-  desired(xi, yi, ri, ex, ey);
+  desired(i, ex, ey);
   if (p.herding > 0.0) herd(i, near, ex, ey);
-  double fx = kCrowdMass * (p.v0 * ex - vxi) / kCrowdTau, fy = kCrowdMass * (p.v0 * ey - vyi) / kCrowdTau;
+  const double v0 = v0_.empty() ? p.v0 : v0_[i];
+  double fx = kCrowdMass * (v0 * ex - vxi) / kCrowdTau, fy = kCrowdMass * (v0 * ey - vyi) / kCrowdTau;
   double normal = 0;
   for (uint32_t j : near) {
     const double dx = xi - x_[j], dy = yi - y_[j], d = std::sqrt(dx * dx + dy * dy);
@@ -562,7 +780,7 @@ void Crowd::forces_on(size_t i, const std::vector<uint32_t>& near) {
 /// walls and columns (stopping short of them) and the room's bounds. Returns the fraction of h
 /// at which it left through an exit, else 2.
 double Crowd::move_and_collide(size_t i, double h) {
-  const double W = layout_.width, H = layout_.height;
+  const double X0 = layout_.x0, Y0 = layout_.y0, W = X0 + layout_.width, H = Y0 + layout_.height;
   double vx = vx_[i] + scratch_.ax[i] * h, vy = vy_[i] + scratch_.ay[i] * h;
   const double speed = std::sqrt(vx * vx + vy * vy);
   if (speed > kCrowdMaxSpeed) {  // (not a rule of the model: a bound that keeps numbers finite)
@@ -572,8 +790,25 @@ double Crowd::move_and_collide(size_t i, double h) {
   const double x0 = x_[i], y0 = y_[i];
   double x1 = x0 + vx * h, y1 = y0 + vy * h;
   double te = 2.0, tw = 2.0, nxw = 0, nyw = 0, t;
-  for (const CrowdSegment& e : layout_.exits)
-    if (path_meets(x0, y0, x1, y1, e, t) && t < te) te = t;
+  int32_t by = kStillInside;
+  for (size_t k = 0; k < layout_.exits.size(); ++k)
+    if (path_meets(x0, y0, x1, y1, layout_.exits[k], t) && t < te) {
+      te = t;
+      by = kExitSegment + static_cast<int32_t>(k);
+    }
+  for (uint32_t a : route_of(i)) {  // an exit area: where the path first enters it
+    const CrowdRing& ring = layout_.exit_areas[a].area;
+    if (!inside_ring(ring, x1, y1)) continue;
+    double enter = inside_ring(ring, x0, y0) ? 0.0 : 1.0;
+    for (size_t k = 0; k < ring.size(); ++k) {
+      const CrowdPoint &p0 = ring[k], &p1 = ring[(k + 1) % ring.size()];
+      if (path_meets(x0, y0, x1, y1, {p0.x, p0.y, p1.x, p1.y}, t) && t < enter) enter = t;
+    }
+    if (enter < te) {
+      te = enter;
+      by = static_cast<int32_t>(a);
+    }
+  }
   for (const CrowdSegment& w : layout_.walls)
     if (path_meets(x0, y0, x1, y1, w, t) && t < tw) {
       tw = t;
@@ -589,8 +824,11 @@ double Crowd::move_and_collide(size_t i, double h) {
       nxw = len > 0 ? px / len : 0.0;
       nyw = len > 0 ? py / len : 0.0;
     }
-  if (te <= 1.0 && te <= tw) return te;  // through an exit: gone
-  if (tw <= 1.0) {                       // stop short of the wall, and keep only the velocity along it
+  if (te <= 1.0 && te <= tw) {  // through an exit: gone
+    scratch_.out_by[i] = by;
+    return te;
+  }
+  if (tw <= 1.0) {  // stop short of the wall, and keep only the velocity along it
     const double keep = std::max(0.0, tw - 1e-6);
     x1 = x0 + keep * (x1 - x0);
     y1 = y0 + keep * (y1 - y0);
@@ -598,12 +836,12 @@ double Crowd::move_and_collide(size_t i, double h) {
     vx -= vn * nxw;
     vy -= vn * nyw;
   }
-  if (x1 < 0.0 || x1 > W) {  // never out of the room any other way
-    x1 = std::min(W, std::max(0.0, x1));
+  if (x1 < X0 || x1 > W) {  // never out of the room any other way
+    x1 = std::min(W, std::max(X0, x1));
     vx = 0.0;
   }
-  if (y1 < 0.0 || y1 > H) {
-    y1 = std::min(H, std::max(0.0, y1));
+  if (y1 < Y0 || y1 > H) {
+    y1 = std::min(H, std::max(Y0, y1));
     vy = 0.0;
   }
   x_[i] = x1;
@@ -629,6 +867,7 @@ void Crowd::remove_exited(double h) {
   for (const auto& [time, i] : left) {
     exit_times_.push_back(time);
     gone[i] = 1;
+    if (id_[i] < exit_of_.size()) exit_of_[id_[i]] = scratch_.out_by[i];
   }
   size_t w = 0;
   for (size_t i = 0; i < n; ++i) {
@@ -640,10 +879,14 @@ void Crowd::remove_exited(double h) {
     r_[w] = r_[i];
     id_[w] = id_[i];
     pressure_[w] = pressure_[i];
+    if (!v0_.empty()) v0_[w] = v0_[i];
+    if (!route_.empty()) route_[w] = route_[i];
     ++w;
   }
   for (auto* v : {&x_, &y_, &vx_, &vy_, &r_, &pressure_}) v->resize(w);
   id_.resize(w);
+  if (!v0_.empty()) v0_.resize(w);
+  if (!route_.empty()) route_.resize(w);
 }
 
 void Crowd::internal_step(double h) {
@@ -665,6 +908,7 @@ void Crowd::internal_step(double h) {
   });
   // Move and collide: each person's move is its own; who left is gathered after, in index order.
   scratch_.out_at.resize(n);
+  scratch_.out_by.resize(n);
   parallel_for(n, threads_, [&](size_t first, size_t last, unsigned) {
     for (size_t i = first; i < last; ++i) scratch_.out_at[i] = move_and_collide(i, h);
   });
@@ -720,9 +964,9 @@ bool Crowd::add_wall(double x1, double y1, double x2, double y2) {
   const double len = std::sqrt((x2 - x1) * (x2 - x1) + (y2 - y1) * (y2 - y1));
   if (!(len >= 0.1 && len <= 100.0)) return false;
   for (double v : {x1, x2})
-    if (!(v >= 0 && v <= layout_.width)) return false;
+    if (!(v - layout_.x0 >= 0 && v - layout_.x0 <= layout_.width)) return false;
   for (double v : {y1, y2})
-    if (!(v >= 0 && v <= layout_.height)) return false;
+    if (!(v - layout_.y0 >= 0 && v - layout_.y0 <= layout_.height)) return false;
   layout_.walls.push_back({x1, y1, x2, y2});
   build_navigation();
   return true;
@@ -755,7 +999,8 @@ bool Crowd::cut_exit(double x, double y, double width) {
 
 bool Crowd::add_column(double x, double y, double r) {
   if (!(r >= kCrowdColumnMin && r <= kCrowdToolColumnMax) ||
-      !(x >= 0 && x <= layout_.width && y >= 0 && y <= layout_.height))
+      !(x - layout_.x0 >= 0 && x - layout_.x0 <= layout_.width && y - layout_.y0 >= 0 &&
+        y - layout_.y0 <= layout_.height))
     return false;
   for (size_t j = 0; j < x_.size(); ++j)
     if (std::sqrt((x - x_[j]) * (x - x_[j]) + (y - y_[j]) * (y - y_[j])) < r + r_[j]) return false;
@@ -777,6 +1022,9 @@ size_t Crowd::add_people(double x, double y, double spread, size_t count) {
     vy_.push_back(0);
     r_.push_back(r);
     pressure_.push_back(0);
+    if (!v0_.empty()) v0_.push_back(params_.v0);  // a scenario's newcomer walks at the field's speed
+    if (!route_.empty()) route_.push_back(0);
+    exit_of_.push_back(kStillInside);
     id_.push_back(placed_++);
     ++added;
   }
@@ -807,6 +1055,8 @@ bool Crowd::remove_nearest(double x, double y) {
   if (kind == 0) {
     for (auto* v : {&x_, &y_, &vx_, &vy_, &r_, &pressure_}) v->erase(v->begin() + static_cast<long>(at));
     id_.erase(id_.begin() + static_cast<long>(at));
+    if (!v0_.empty()) v0_.erase(v0_.begin() + static_cast<long>(at));
+    if (!route_.empty()) route_.erase(route_.begin() + static_cast<long>(at));
     return true;
   }
   if (kind == 1) layout_.columns.erase(layout_.columns.begin() + static_cast<long>(at));
@@ -836,6 +1086,12 @@ uint64_t Crowd::fingerprint() const {
   fp.add(static_cast<uint64_t>(layout_.columns.size()));
   for (const CrowdColumn& c : layout_.columns)
     for (double v : {c.x, c.y, c.r}) fp.add(v);
+  // A scenario's own parts (a preset has none, and its fingerprint stays as it was).
+  for (const CrowdExitArea& a : layout_.exit_areas)
+    for (const CrowdPoint& q : a.area)
+      for (double v : {q.x, q.y}) fp.add(v);
+  for (double v : v0_) fp.add(v);
+  for (uint32_t r : route_) fp.add(static_cast<uint64_t>(r));
   return fp.value();
 }
 

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "common/lcg.h"
+#include "crowd_scenario.h"
 
 namespace bandada {
 
@@ -56,14 +57,21 @@ struct CrowdColumn {
 };
 
 /// A room: its extent (the view), walls, exits (segments in gaps of the walls), columns, and the
-/// rectangle people start in.
+/// rectangle people start in. A scenario's room (crowd_scenario.h) adds where its extent starts,
+/// its walkable area and its exits as areas; a preset has none of them.
 struct CrowdLayout {
-  const char* name;
+  std::string name;
   double width, height;
   std::vector<CrowdSegment> walls, exits;
   std::vector<CrowdColumn> columns;
   double sx0, sy0, sx1, sy1;
+  double x0 = 0, y0 = 0;                    ///< the extent's lower-left corner, in the room's own coordinates
+  std::vector<CrowdPolygon> walkable{};     ///< where people may stand; empty: the whole extent
+  std::vector<CrowdExitArea> exit_areas{};  ///< a person whose centre enters one has left
 };
+/// A scenario's room: its walkable area's rings as walls, its extent the area's bounding box, its
+/// exits as areas.
+CrowdLayout crowd_scenario_room(const CrowdScenario& s);
 /// The preset rooms, in choice order.
 const std::vector<CrowdLayout>& crowd_layouts();
 /// A preset's word in links and on the command line: room, two-exits, column, corridor, hall.
@@ -93,6 +101,12 @@ class Crowd {
   explicit Crowd(const CrowdParams& p);
   /// p.n people placed at random in `room`'s start area, as above (the room as given: see crowd_room).
   Crowd(const CrowdParams& p, CrowdLayout room);
+  /// A scenario: its room, and each start area's people placed in file order, each with the radius
+  /// and desired speed drawn from its spreads (radius first, then speed; a normal draw takes two
+  /// uniforms, Box–Muller), then tried at uniform points of the area's bounding box until one is
+  /// inside it, clear of the room and of everyone (2 000 tries). short_start() names an area
+  /// that could not place its number. With `v0_mean` > 0, it replaces every area's mean speed.
+  Crowd(const CrowdParams& p, const CrowdScenario& s, double v0_mean);
   /// The room `layout` with the given people (centres and radii, at rest), for hand-made cases.
   Crowd(const CrowdParams& p, CrowdLayout layout, std::vector<double> x, std::vector<double> y,
         std::vector<double> r);
@@ -119,8 +133,17 @@ class Crowd {
   /// circumference, N/m.
   const std::vector<double>& pressure() const { return pressure_; }
 
+  /// Each person's desired speed (a scenario's draws); empty: everyone params().v0, live.
+  const std::vector<double>& own_speeds() const { return v0_; }
+  /// The start area that could not place its number ("" : every one did).
+  const std::string& short_start() const { return short_start_; }
+
   // ---- who left ----
   uint32_t placed() const { return placed_; }
+  /// By person number (as placed): the exit they left by, an index into layout().exit_areas, or
+  /// kExitSegment + k for segment exit k as it was then; kStillInside while inside.
+  const std::vector<int32_t>& exit_of() const { return exit_of_; }
+  static constexpr int32_t kStillInside = -1, kExitSegment = 1 << 20;
   /// The times people left, in the order they left (a time within the internal step they crossed).
   const std::vector<double>& exit_times() const { return exit_times_; }
   size_t evacuated() const { return exit_times_.size(); }
@@ -154,6 +177,8 @@ class Crowd {
  private:
   friend std::string crowd_pack(const Crowd& c);
   friend bool crowd_unpack(std::string_view bytes, Crowd& c);
+  template <class Record>
+  friend bool crowd_scenario_back(const Record& r, Crowd& out);
   /// One step of h as three phases: forces (forces_on, herd), move and collide
   /// (move_and_collide), exits (remove_exited).
   void internal_step(double h);
@@ -163,8 +188,16 @@ class Crowd {
   void remove_exited(double h);
   /// The unit direction a person of radius r at (x, y) wants to go: to the nearest point of an
   /// exit (less r at each end) when nothing is in the way, else down the navigation field.
-  void desired(double x, double y, double r, double& ex, double& ey) const;
+  void desired(size_t i, double& ex, double& ey) const;
+  /// Person i's exits: the indices of the exit areas their route allows (every one for route 0).
+  const std::vector<uint32_t>& route_of(size_t i) const { return routes_[route_.empty() ? 0 : route_[i]]; }
   void build_navigation();
+  /// Everyone placed so far at rest, numbered in placement order, inside.
+  void at_rest();
+  /// The shortest-path distance to the route's exits (and every segment exit) on the grid, from
+  /// the open cells (`blocked`: within 0.3 m of a wall or column).
+  std::shared_ptr<const std::vector<double>> navigation_field(const std::vector<uint32_t>& route,
+                                                              const std::vector<char>& blocked) const;
   bool blocked_path(double x0, double y0, double x1, double y1) const;
   // Whether a disc of radius r at (x, y) is clear of everyone and of the room (free_spot), or of
   // the room alone: inside it, clear of its walls and columns (free_of_room).
@@ -176,6 +209,11 @@ class Crowd {
   Lcg rng_;
   std::vector<double> x_, y_, vx_, vy_, r_, pressure_;
   std::vector<uint32_t> id_;
+  std::vector<double> v0_;                         // per person, in a scenario (else empty)
+  std::vector<uint32_t> route_;                    // per person, an index into routes_ (else empty: route 0)
+  std::vector<std::vector<uint32_t>> routes_{{}};  // each the exit areas it allows; route 0 every one
+  std::vector<int32_t> exit_of_;                   // by person number
+  std::string short_start_;
   std::vector<double> exit_times_;
   uint32_t placed_ = 0;
   uint64_t steps_ = 0;
@@ -183,8 +221,11 @@ class Crowd {
   unsigned threads_ = 1;
   // The navigation field: shortest-path distance to an exit on a 0.1 m grid (infinite where
   // blocked or unreachable), rebuilt whenever the room changes.
+  // One field per route; its cell is 0.1 m, coarser on a floor too large for 4 million cells.
   int nav_w_ = 0, nav_h_ = 0;
-  std::shared_ptr<const std::vector<double>> nav_;  // shared by copies (a step off the page's thread)
+  double nav_cell_ = kCrowdNavCell;
+  std::vector<std::shared_ptr<const std::vector<double>>>
+      navs_;  // shared by copies (a step off the page's thread)
   // Working memory of internal_step, kept between steps so that a step allocates nothing. A copy
   // of the crowd (a step off the page's thread takes one) starts without it: nothing in it is
   // state, and the lists are rebuilt when they do not match the people.
@@ -194,6 +235,7 @@ class Crowd {
     Scratch& operator=(const Scratch&) { return *this; }
     std::vector<uint32_t> start, order, home, fill;
     std::vector<double> ax, ay, out_at;
+    std::vector<int32_t> out_by;  // the exit each leaver left by (move_and_collide)
     std::vector<std::pair<double, uint32_t>> left;
     std::vector<char> gone;
     // The neighbour lists and what they were built from (neighbour_lists).

@@ -8,7 +8,8 @@
 namespace bandada {
 namespace {
 
-constexpr uint32_t kMagic = 0x43524f57;  // "CROW"
+constexpr uint32_t kMagic = 0x43524f57;          // "CROW": a preset's room
+constexpr uint32_t kMagicScenario = 0x43525732;  // "CRW2": a scenario's room, and its people's own parts
 
 std::vector<double> flat(const std::vector<CrowdSegment>& v) {
   std::vector<double> out;
@@ -26,6 +27,14 @@ struct CrowdRecord {
   std::vector<double> x, y, vx, vy, rad, pressure, exit_times;
   std::vector<uint32_t> ids;
   std::vector<double> walls, exits, columns;
+  // A scenario's (kMagicScenario only): the extent, the walkable area and the exit areas as
+  // shapes (per polygon its ring count, then per ring its point count) and points, the exit ids
+  // (each ended by a newline), the people's own speeds and routes, the routes, and who left where.
+  std::vector<double> extent;  // x0, y0, width, height
+  std::vector<uint32_t> walkable_shape, area_shape, route_shape, route_items, route;
+  std::vector<double> walkable_points, area_points, v0;
+  std::vector<char> exit_ids;
+  std::vector<int32_t> exit_of;
 };
 
 /// The one list of the members, walked by the writer (pack) and the reader (unpack) alike.
@@ -45,6 +54,40 @@ void walk_members(Io& io, R& r) {
   io(r.walls, 4 * 1000);
   io(r.exits, 4 * 1000);
   io(r.columns, 3 * 1000);
+  if (r.magic != kMagicScenario) return;
+  constexpr uint64_t kMany = 1u << 24;
+  io(r.extent, 4);
+  for (auto* v : {&r.walkable_shape, &r.area_shape, &r.route_shape, &r.route_items}) io(*v, kMany);
+  for (auto* v : {&r.walkable_points, &r.area_points}) io(*v, kMany);
+  io(r.exit_ids, kMany);
+  io(r.v0, kCrowdMaxPeople);
+  io(r.route, kCrowdMaxPeople);
+  io(r.exit_of, kCrowdMaxPeople);
+}
+
+/// Rings as a shape and points: `shape` gets each ring's point count, `points` x, y, ….
+void flat_rings(const std::vector<CrowdRing>& rings, std::vector<uint32_t>& shape,
+                std::vector<double>& points) {
+  for (const CrowdRing& ring : rings) {
+    shape.push_back(static_cast<uint32_t>(ring.size()));
+    for (const CrowdPoint& q : ring) points.insert(points.end(), {q.x, q.y});
+  }
+}
+/// The next `count` rings of shape[at…] from points[pt…]; false when the shape and points disagree.
+bool rings_back(const std::vector<uint32_t>& shape, size_t& at, const std::vector<double>& points, size_t& pt,
+                size_t count, std::vector<CrowdRing>& out) {
+  for (size_t k = 0; k < count; ++k) {
+    if (at >= shape.size() || shape[at] < 3 || pt + 2 * static_cast<size_t>(shape[at]) > points.size())
+      return false;
+    CrowdRing ring;
+    for (uint32_t q = 0; q < shape[at]; ++q, pt += 2) {
+      if (!(std::fabs(points[pt]) < 1e6 && std::fabs(points[pt + 1]) < 1e6)) return false;
+      ring.push_back({points[pt], points[pt + 1]});
+    }
+    ++at;
+    out.push_back(std::move(ring));
+  }
+  return true;
 }
 
 /// Whether a record read is a state this model can have: params in their fields' ranges,
@@ -52,9 +95,9 @@ void walk_members(Io& io, R& r) {
 bool possible(const CrowdRecord& r) {
   const CrowdParams& p = r.p;
   const size_t n = r.x.size();
-  if (r.magic != kMagic || r.y.size() != n || r.vx.size() != n || r.vy.size() != n || r.rad.size() != n ||
-      r.pressure.size() != n || r.ids.size() != n || r.walls.size() % 4 || r.exits.size() % 4 ||
-      r.columns.size() % 3)
+  if ((r.magic != kMagic && r.magic != kMagicScenario) || r.y.size() != n || r.vx.size() != n ||
+      r.vy.size() != n || r.rad.size() != n || r.pressure.size() != n || r.ids.size() != n ||
+      r.walls.size() % 4 || r.exits.size() % 4 || r.columns.size() % 3)
     return false;
   if (p.n < 1 || p.n > kCrowdMaxPeople || !(p.exit_width >= 0.4 && p.exit_width <= 5) ||
       !(p.v0 > 0 && p.v0 <= 10) || !(p.herding >= 0 && p.herding <= 1) ||
@@ -62,10 +105,20 @@ bool possible(const CrowdRecord& r) {
       p.layout >= crowd_layouts().size() || r.placed > kCrowdMaxPeople ||
       n + r.exit_times.size() > r.placed || !(r.t >= 0 && r.t < 1e12))
     return false;
+  const bool scenario = r.magic == kMagicScenario;
+  if (scenario && (r.extent.size() != 4 || !(r.extent[2] > 0 && r.extent[2] <= 500) ||
+                   !(r.extent[3] > 0 && r.extent[3] <= 500) || !(std::fabs(r.extent[0]) < 1e6) ||
+                   !(std::fabs(r.extent[1]) < 1e6) || r.v0.size() != n || r.route.size() != n ||
+                   r.exit_of.size() != r.placed))
+    return false;
   const CrowdLayout& base = crowd_layouts()[p.layout];
+  const double x0 = scenario ? r.extent[0] : 0, y0 = scenario ? r.extent[1] : 0;
+  const double w = scenario ? r.extent[2] : base.width, h = scenario ? r.extent[3] : base.height;
+  const double rmin = scenario ? 0.1 : 0.25, rmax = scenario ? 1.0 : 0.35;
   for (size_t i = 0; i < n; ++i) {
-    if (!(r.x[i] >= 0 && r.x[i] <= base.width && r.y[i] >= 0 && r.y[i] <= base.height)) return false;
-    if (!(r.rad[i] >= 0.25 && r.rad[i] <= 0.35) || r.ids[i] >= r.placed) return false;
+    if (!(r.x[i] - x0 >= 0 && r.x[i] - x0 <= w && r.y[i] - y0 >= 0 && r.y[i] - y0 <= h)) return false;
+    if (!(r.rad[i] >= rmin && r.rad[i] <= rmax) || r.ids[i] >= r.placed) return false;
+    if (scenario && !(r.v0[i] >= 0.1 && r.v0[i] <= 10)) return false;
     if (!(std::fabs(r.vx[i]) < 1e6 && std::fabs(r.vy[i]) < 1e6) ||
         !(r.pressure[i] >= 0 && r.pressure[i] < 1e12))
       return false;
@@ -74,13 +127,68 @@ bool possible(const CrowdRecord& r) {
     if (!(e >= 0 && e <= r.t + 1)) return false;
   for (const std::vector<double>* v : {&r.walls, &r.exits, &r.columns})
     for (double d : *v)
-      if (!(d >= -1 && d <= 1000)) return false;
+      if (scenario ? !(std::fabs(d) < 1e6) : !(d >= -1 && d <= 1000)) return false;
   for (size_t i = 2; i < r.columns.size(); i += 3)
     if (!(r.columns[i] >= kCrowdColumnMin && r.columns[i] <= kCrowdColumnMax)) return false;
   return true;
 }
 
 }  // namespace
+
+/// A scenario record's own parts into `out`; false when they do not make a room.
+template <class Record>
+bool crowd_scenario_back(const Record& r, Crowd& out) {
+  CrowdLayout& L = out.layout_;
+  L.name = "Scenario";
+  L.x0 = r.extent[0];
+  L.y0 = r.extent[1];
+  L.width = r.extent[2];
+  L.height = r.extent[3];
+  size_t at = 0, pt = 0;
+  while (at < r.walkable_shape.size()) {
+    const size_t rings = r.walkable_shape[at++];
+    L.walkable.emplace_back();
+    if (rings < 1 || !rings_back(r.walkable_shape, at, r.walkable_points, pt, rings, L.walkable.back()))
+      return false;
+  }
+  if (pt != r.walkable_points.size()) return false;
+  std::vector<CrowdRing> areas;
+  at = pt = 0;
+  if (!rings_back(r.area_shape, at, r.area_points, pt, r.area_shape.size(), areas) ||
+      pt != r.area_points.size())
+    return false;
+  std::vector<std::string> ids(1);
+  for (char ch : r.exit_ids) {
+    if (ch == '\n')
+      ids.emplace_back();
+    else
+      ids.back() += ch;
+  }
+  if (ids.size() != areas.size() + 1 || !ids.back().empty()) return false;
+  for (size_t k = 0; k < areas.size(); ++k) L.exit_areas.push_back({ids[k], std::move(areas[k])});
+  out.routes_.assign(1, {});
+  size_t item = 0;
+  for (uint32_t size : r.route_shape) {
+    if (item + size > r.route_items.size()) return false;
+    std::vector<uint32_t> route(r.route_items.begin() + static_cast<long>(item),
+                                r.route_items.begin() + static_cast<long>(item + size));
+    for (uint32_t a : route)
+      if (a >= L.exit_areas.size()) return false;
+    out.routes_.push_back(std::move(route));
+    item += size;
+  }
+  if (item != r.route_items.size()) return false;
+  for (uint32_t k : r.route)
+    if (k >= out.routes_.size()) return false;
+  for (int32_t e : r.exit_of)
+    if (e < Crowd::kStillInside ||
+        (e >= static_cast<int32_t>(L.exit_areas.size()) && e < Crowd::kExitSegment))
+      return false;
+  out.v0_ = r.v0;
+  out.route_ = r.route;
+  out.exit_of_ = r.exit_of;
+  return true;
+}
 
 std::string crowd_pack(const Crowd& c) {
   CrowdRecord r;
@@ -100,6 +208,27 @@ std::string crowd_pack(const Crowd& c) {
   r.walls = flat(c.layout_.walls);
   r.exits = flat(c.layout_.exits);
   for (const CrowdColumn& k : c.layout_.columns) r.columns.insert(r.columns.end(), {k.x, k.y, k.r});
+  const CrowdLayout& L = c.layout_;
+  if (!L.walkable.empty() || !L.exit_areas.empty()) {
+    r.magic = kMagicScenario;
+    r.extent = {L.x0, L.y0, L.width, L.height};
+    for (const CrowdPolygon& poly : L.walkable) {
+      r.walkable_shape.push_back(static_cast<uint32_t>(poly.size()));
+      flat_rings(poly, r.walkable_shape, r.walkable_points);
+    }
+    for (const CrowdExitArea& a : L.exit_areas) {
+      flat_rings({a.area}, r.area_shape, r.area_points);
+      r.exit_ids.insert(r.exit_ids.end(), a.id.begin(), a.id.end());
+      r.exit_ids.push_back('\n');
+    }
+    for (size_t k = 1; k < c.routes_.size(); ++k) {
+      r.route_shape.push_back(static_cast<uint32_t>(c.routes_[k].size()));
+      r.route_items.insert(r.route_items.end(), c.routes_[k].begin(), c.routes_[k].end());
+    }
+    r.v0 = c.v0_.empty() ? std::vector<double>(c.x_.size(), c.params_.v0) : c.v0_;
+    r.route = c.route_.empty() ? std::vector<uint32_t>(c.x_.size(), 0) : c.route_;
+    r.exit_of = c.exit_of_;
+  }
   ByteWriter w;
   walk_members(w, r);
   return w.take();
@@ -134,6 +263,8 @@ bool crowd_unpack(std::string_view bytes, Crowd& c) {
   for (size_t i = 0; i < w.size(); i += 4) out.layout_.walls.push_back({w[i], w[i + 1], w[i + 2], w[i + 3]});
   for (size_t i = 0; i < e.size(); i += 4) out.layout_.exits.push_back({e[i], e[i + 1], e[i + 2], e[i + 3]});
   for (size_t i = 0; i < k.size(); i += 3) out.layout_.columns.push_back({k[i], k[i + 1], k[i + 2]});
+  out.exit_of_.assign(out.placed_, Crowd::kStillInside);
+  if (r.magic == kMagicScenario && !crowd_scenario_back(r, out)) return false;
   out.build_navigation();
   out.threads_ = threads;
   c = std::move(out);

@@ -24,7 +24,7 @@ CrowdParams CrowdController::current_params() const {
 
 void CrowdController::apply_live() {
   if (!model_ || !live_fields_valid()) return;
-  const CrowdParams p = current_params(), &m = model_->params();
+  const CrowdParams p = current_params(), &m = scenario_ ? built_ : model_->params();
   apply_live_params(p, p.n != m.n || p.seed != m.seed || p.exit_width != m.exit_width);
 }
 
@@ -42,6 +42,7 @@ void CrowdController::set_layout(uint32_t k) {
 CommandResult CrowdController::initialize() {
   CommandResult refused;
   if (!may_initialize(refused)) return refused;
+  if (scenario_) return initialize_scenario();
   CrowdLayout room;
   const std::string bad = crowd_room(current_params(), edits_, room);
   if (!bad.empty()) return {false, bad};
@@ -52,6 +53,34 @@ CommandResult CrowdController::initialize() {
   record();
   if (placed < current_params().n)
     notice_ = "Only " + std::to_string(placed) + " people fit in the start area without overlapping.";
+  return {true, "Initialized."};
+}
+
+CommandResult CrowdController::initialize_scenario() {
+  if (!edits_.walls.empty() || !edits_.exits.empty() || !edits_.columns.empty())
+    return {false, "--wall, --exit and --obstacle edit a preset room; a scenario's room is its file's"};
+  CrowdScenario s = *scenario_;
+  CrowdParams p = current_params();
+  const auto given = [&](CrowdField f) { return given_[static_cast<size_t>(f)]; };
+  if (given(CrowdField::n)) {
+    if (s.starts.size() > 1)
+      return {false, "--count: the scenario has " + std::to_string(s.starts.size()) +
+                         " distributions; give each its number in the file"};
+    s.starts[0].number = p.n;
+  }
+  if (!given(CrowdField::seed) && s.has_seed) p.seed = s.seed;
+  auto c = std::make_unique<Crowd>(p, s, given(CrowdField::v0) ? p.v0 : 0.0);
+  if (!c->short_start().empty()) {
+    uint32_t want = 0;
+    for (const CrowdStartArea& a : s.starts)
+      if (a.id == c->short_start()) want = a.number;
+    return {false, "distributions." + c->short_start() + ".parameters.number: " + std::to_string(want) +
+                       " people do not fit in the start area without overlap"};
+  }
+  c->set_threads(threads_);
+  built_ = current_params();
+  adopt(std::move(c));
+  record();
   return {true, "Initialized."};
 }
 

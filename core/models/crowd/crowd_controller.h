@@ -3,6 +3,7 @@
 // series of people left and outflow.
 #pragma once
 
+#include <array>
 #include <memory>
 #include <string>
 
@@ -28,7 +29,12 @@ class CrowdController : public LiveController<CrowdController, Crowd, CrowdSampl
     return Crowd(p);
   }
 
-  void edit(CrowdField f, std::string_view text) { edit_text(static_cast<size_t>(f), text); }
+  /// A field typed (or given on the command line): in a scenario room, the speed, the seed and
+  /// the count typed replace the file's.
+  void edit(CrowdField f, std::string_view text) {
+    given_[static_cast<size_t>(f)] = true;
+    edit_text(static_cast<size_t>(f), text);
+  }
   void apply_live();
   void revalidate();
   uint32_t layout() const { return layout_; }
@@ -36,6 +42,15 @@ class CrowdController : public LiveController<CrowdController, Crowd, CrowdSampl
 
   /// The command line's room edits, applied at every Initialize (empty in the page).
   CrowdRoomEdits& room_edits() { return edits_; }
+  /// A scenario file's room and people, used at every Initialize in place of the preset (null:
+  /// the preset).
+  void set_scenario(std::shared_ptr<const CrowdScenario> s) {
+    scenario_ = std::move(s);
+    ++epoch_;
+  }
+  const CrowdScenario* scenario() const { return scenario_.get(); }
+  /// What a scenario file holds that does not carry over, said once.
+  void set_notice(std::string n) { notice_ = std::move(n); }
   CommandResult initialize();
   CommandResult step();
   void work(double budget_ms);
@@ -58,12 +73,17 @@ class CrowdController : public LiveController<CrowdController, Crowd, CrowdSampl
 
  private:
   CrowdParams current_params() const;
+  /// Initialize in a scenario's room: the file's people, with what was typed in its place.
+  CommandResult initialize_scenario();
   void record();
   CommandResult edited(bool ok, const char* refused);
 
   uint32_t layout_ = 0;
   unsigned threads_ = 1;
   CrowdRoomEdits edits_;
+  std::shared_ptr<const CrowdScenario> scenario_;
+  std::array<bool, kCrowdFieldCount> given_{};
+  CrowdParams built_;  // the fields a scenario's crowd was built from
 };
 
 }  // namespace bandada

@@ -57,7 +57,12 @@ const ModelDescription& crowd_description() {
         {"wall", "X1;Y1;X2;Y2", "a wall from (X1, Y1) to (X2, Y2) in metres, inside the room; repeatable"},
         {"exit", "X1;Y1;X2;Y2",
          "an exit from (X1, Y1) to (X2, Y2) cut into a wall it lies along; repeatable"},
-        {"obstacle", "X;Y;R", "a column of radius R (0.1 … 10 m) centred at (X, Y); repeatable"}};
+        {"obstacle", "X;Y;R", "a column of radius R (0.1 … 10 m) centred at (X, Y); repeatable"},
+        {"scenario", "FILE",
+         "a JuPedSim Web scenario (its JSON, or a folder of config.json and geometry.wkt) in place of the "
+         "preset room; its people, seed and length, with --v0, --seed, --count and --steps replacing the "
+         "file's (docs/models/crowd.md, \"Scenario files\")",
+         false, true}};
     m.legend = {
         {kRamp, "slow / low"}, {kRamp + 15, "fast / high"}, {kGreen, "exit"}, {kObstacle, "wall, column"}};
     return m;
@@ -137,6 +142,7 @@ class CrowdSession final : public LiveSession<CrowdController, CrowdField> {
   }
 
   std::string cli_option(std::string_view name, std::string_view value) override {
+    if (name == "scenario") return open_scenario(value);
     if (name != "wall" && name != "exit" && name != "obstacle") return ModelSession::cli_option(name, value);
     std::vector<double> v;
     const size_t want = name == "obstacle" ? 3 : 4;
@@ -149,6 +155,14 @@ class CrowdSession final : public LiveSession<CrowdController, CrowdField> {
     else
       (name == "wall" ? e.walls : e.exits).push_back({v[0], v[1], v[2], v[3]});
     return {};
+  }
+
+  /// A scenario run without --steps lasts the file's max_simulation_time (rounded up to frames).
+  CommandResult cli_run(uint64_t n, bool given) override {
+    const CrowdScenario* s = c_.scenario();
+    if (!given && s && s->max_time > 0)
+      n = static_cast<uint64_t>(std::ceil(s->max_time / kCrowdFrame - 1e-9));
+    return compute(n);
   }
 
   CommandResult pointer(const Pointer& p) override {
@@ -253,6 +267,7 @@ class CrowdSession final : public LiveSession<CrowdController, CrowdField> {
     };
     segments("walls", m->layout().walls);
     segments("exits", m->layout().exits);
+    if (!m->layout().exit_areas.empty()) scenario_json(out, *m);
     json_objects(out, "columns", m->layout().columns.size(), [&](size_t i) {
       const CrowdColumn& c = m->layout().columns[i];
       json_numbers(out, "c", {c.x, c.y});
@@ -262,6 +277,51 @@ class CrowdSession final : public LiveSession<CrowdController, CrowdField> {
   }
 
  protected:
+  /// A scenario's text: its JSON, or a folder's files as pack_list (name, text, …) holding
+  /// config.json and geometry.wkt. What does not carry over becomes the notice.
+  std::string open_scenario(std::string_view text) {
+    std::string json(text), wkt;
+    std::vector<std::string_view> parts;
+    if (unpack_list(text, parts) && parts.size() % 2 == 0 && !parts.empty()) {
+      json.clear();
+      for (size_t k = 0; k + 1 < parts.size(); k += 2) {
+        if (parts[k] == "config.json") json = std::string(parts[k + 1]);
+        if (parts[k] == "geometry.wkt") wkt = std::string(parts[k + 1]);
+      }
+      if (json.empty() || wkt.empty()) return "--scenario: a folder holds config.json and geometry.wkt";
+    }
+    auto s = std::make_shared<CrowdScenario>();
+    const std::string why = read_crowd_scenario(json, wkt, *s);
+    if (!why.empty()) return "--scenario: " + why;
+    std::string notes;
+    for (const std::string& n : s->notes) notes += (notes.empty() ? "" : "; ") + n;
+    c_.set_scenario(std::move(s));
+    c_.set_notice(notes);
+    return {};
+  }
+  /// A scenario's exits in the JSON: each area's id and how many left by it, and by person (as
+  /// placed) the exit they used (null while inside, "segment k" for an exit cut with a tool).
+  static void scenario_json(std::string& out, const Crowd& m) {
+    const std::vector<CrowdExitArea>& areas = m.layout().exit_areas;
+    std::vector<size_t> count(areas.size(), 0);
+    for (int32_t e : m.exit_of())
+      if (e >= 0 && static_cast<size_t>(e) < areas.size()) ++count[static_cast<size_t>(e)];
+    json_objects(out, "exit_areas", areas.size(), [&](size_t k) {
+      out += "\"id\":" + json_string(areas[k].id) + ",\"evacuated\":" + std::to_string(count[k]);
+    });
+    out += ",\"exit_of\":[";
+    for (size_t i = 0; i < m.exit_of().size(); ++i) {
+      const int32_t e = m.exit_of()[i];
+      out += i ? "," : "";
+      if (e == Crowd::kStillInside)
+        out += "null";
+      else if (e >= Crowd::kExitSegment)
+        out += "\"segment " + std::to_string(e - Crowd::kExitSegment + 1) + "\"";
+      else
+        out += json_string(areas[static_cast<size_t>(e)].id);
+    }
+    out += "]";
+  }
   /// The end of a drag on the plane, by the tool (pointer() above).
   CommandResult drag_tool(double x0, double y0, double x1, double y1) {
     if (tool() == kToolWall) return c_.add_wall(x0, y0, x1, y1);

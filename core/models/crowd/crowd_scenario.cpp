@@ -1,0 +1,400 @@
+// Bandada — JuPedSim Web's scenario JSON read into a CrowdScenario (crowd_scenario.h): nlohmann's
+// JSON in the file's own key order, the WKT by our own reader (crowd_wkt.cpp), and Boost.Geometry
+// for what a polygon must be (simple, of some area, inside the walkable area). Every refusal names
+// its JSON path. docs/models/crowd.md lists what is read, refused and ignored.
+#include "crowd_scenario.h"
+
+#include <algorithm>
+#include <boost/geometry.hpp>
+#include <boost/geometry/geometries/multi_polygon.hpp>
+#include <boost/geometry/geometries/point_xy.hpp>
+#include <boost/geometry/geometries/polygon.hpp>
+#include <cmath>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace bandada {
+namespace {
+
+namespace bg = boost::geometry;
+using BgPoint = bg::model::d2::point_xy<double>;
+using BgPolygon = bg::model::polygon<BgPoint>;
+using BgMulti = bg::model::multi_polygon<BgPolygon>;
+using Json = nlohmann::ordered_json;
+
+constexpr double kMaxExtent = 500.0;  // m: a floor at most 500 × 500 m
+
+/// Where a parse error is, without exceptions: nlohmann's SAX interface reports it to us.
+struct SyntaxCheck {
+  std::string error;
+  bool null() { return true; }
+  bool boolean(bool) { return true; }
+  bool number_integer(Json::number_integer_t) { return true; }
+  bool number_unsigned(Json::number_unsigned_t) { return true; }
+  bool number_float(Json::number_float_t, const std::string&) { return true; }
+  bool string(std::string&) { return true; }
+  bool binary(Json::binary_t&) { return true; }
+  bool start_object(std::size_t) { return true; }
+  bool key(std::string&) { return true; }
+  bool end_object() { return true; }
+  bool start_array(std::size_t) { return true; }
+  bool end_array() { return true; }
+  bool parse_error(std::size_t position, const std::string&, const nlohmann::detail::exception&) {
+    error = "not JSON: a syntax error at byte " + std::to_string(position);
+    return false;
+  }
+};
+
+BgPolygon to_bg(const CrowdPolygon& p) {
+  BgPolygon out;
+  for (size_t r = 0; r < p.size(); ++r) {
+    auto& ring = r == 0 ? out.outer() : (out.inners().emplace_back(), out.inners().back());
+    for (const CrowdPoint& q : p[r]) ring.push_back(BgPoint(q.x, q.y));
+    ring.push_back(BgPoint(p[r][0].x, p[r][0].y));
+  }
+  bg::correct(out);  // either winding, as WKT allows
+  return out;
+}
+
+/// "" when the polygon is simple and has area, else why not.
+std::string polygon_problem(const BgPolygon& p) {
+  std::string why;
+  if (!bg::is_valid(p, why)) return "not a simple polygon (" + why + ")";
+  if (!(bg::area(p) > 0)) return "a polygon without area";
+  return {};
+}
+
+/// Reads the scenario's JSON, keeping the first error and its path.
+struct Reader {
+  CrowdScenario& out;
+  std::string error;
+  BgMulti walkable;
+  std::string model_type;  // the anchor's model, as the file names it (said once)
+
+  bool fail(const std::string& path, const std::string& why) {
+    if (error.empty()) error = path + ": " + why;
+    return false;
+  }
+  bool number(const Json& j, const std::string& path, double& v, double lo, double hi, const char* what) {
+    if (!j.is_number() || !(j.get<double>() >= lo && j.get<double>() <= hi)) return fail(path, what);
+    v = j.get<double>();
+    return true;
+  }
+  bool whole(const Json& j, const std::string& path, uint64_t& v, uint64_t lo, uint64_t hi,
+             const char* what) {
+    const bool integral = j.is_number_unsigned() || (j.is_number_integer() && j.get<int64_t>() >= 0);
+    if (!integral || j.get<uint64_t>() < lo || j.get<uint64_t>() > hi) return fail(path, what);
+    v = j.get<uint64_t>();
+    return true;
+  }
+  /// A flag that must be off (or absent): we do not do what it turns on.
+  bool off(const Json& obj, const char* key, const std::string& path, const char* what) {
+    if (!obj.contains(key)) return true;
+    const Json& v = obj[key];
+    if (v.is_boolean() && !v.get<bool>()) return true;
+    return fail(path + "." + key, std::string("must be false: ") + what);
+  }
+
+  bool ring_of(const Json& j, const std::string& path, CrowdRing& ring) {
+    if (!j.is_object() || !j.contains("coordinates")) return fail(path, "an object with \"coordinates\"");
+    if (j.contains("type") && j["type"] != "polygon")
+      return fail(path + ".type", "\"polygon\" (the only shape read)");
+    const Json& c = j["coordinates"];
+    if (!c.is_array()) return fail(path + ".coordinates", "a list of [x, y] points");
+    for (size_t k = 0; k < c.size(); ++k) {
+      const std::string at = path + ".coordinates[" + std::to_string(k) + "]";
+      if (!c[k].is_array() || c[k].size() != 2 || !c[k][0].is_number() || !c[k][1].is_number())
+        return fail(at, "a point [x, y] of two numbers");
+      ring.push_back({c[k][0].get<double>(), c[k][1].get<double>()});
+    }
+    if (ring.size() > 1 && ring.front().x == ring.back().x && ring.front().y == ring.back().y)
+      ring.pop_back();
+    if (ring.size() < 3) return fail(path + ".coordinates", "a polygon of at least three points");
+    const std::string why = polygon_problem(to_bg({ring}));
+    if (!why.empty()) return fail(path + ".coordinates", why);
+    return true;
+  }
+
+  bool walkable_area(std::string_view wkt, const std::string& path) {
+    std::string why = read_wkt_polygons(wkt, out.walkable);
+    if (!why.empty()) return fail(path, why);
+    for (const CrowdPolygon& p : out.walkable) {
+      const BgPolygon b = to_bg(p);
+      why = polygon_problem(b);
+      if (!why.empty()) return fail(path, why);
+      walkable.push_back(b);
+    }
+    if (!bg::is_valid(walkable, why)) return fail(path, "polygons that overlap (" + why + ")");
+    bg::model::box<BgPoint> box;
+    bg::envelope(walkable, box);
+    const double w = box.max_corner().x() - box.min_corner().x(),
+                 h = box.max_corner().y() - box.min_corner().y();
+    if (!(w <= kMaxExtent && h <= kMaxExtent) || !(std::fabs(box.min_corner().x()) < 1e6) ||
+        !(std::fabs(box.min_corner().y()) < 1e6))
+      return fail(path, "a floor of at most 500 × 500 m (this one is " + std::to_string(static_cast<int>(w)) +
+                            " × " + std::to_string(static_cast<int>(h)) + " m)");
+    return true;
+  }
+
+  bool exits(const Json& j) {
+    if (!j.is_object() || j.empty()) return fail("exits", "at least one exit, as an object keyed by id");
+    for (const auto& [id, e] : j.items()) {
+      const std::string path = "exits." + id;
+      CrowdExitArea x{id, {}};
+      if (!ring_of(e, path, x.area)) return false;
+      if (e.is_object() &&
+          !off(e, "enable_throughput_throttling", path, "throughput throttling is not built"))
+        return false;
+      BgMulti ground;
+      bg::intersection(walkable, to_bg({x.area}), ground);
+      if (!(bg::area(ground) > 0)) return fail(path, "an exit that touches no walkable ground");
+      out.exits.push_back(std::move(x));
+    }
+    return true;
+  }
+
+  bool spread(const Json& params, const std::string& path, const char* dist_key, const char* alt_key,
+              const char* std_key, const char* alt_std, CrowdSpread& s, double span) {
+    const char* k = params.contains(dist_key) ? dist_key : alt_key;
+    const std::string kind =
+        params.contains(k) && params[k].is_string() ? params[k].get<std::string>() : "constant";
+    if (params.contains(k) && !params[k].is_string())
+      return fail(path + "." + k, "\"constant\" or \"gaussian\"");
+    if (kind != "constant" && kind != "gaussian") return fail(path + "." + k, "\"constant\" or \"gaussian\"");
+    s.gaussian = kind == "gaussian";
+    const char* sk = params.contains(std_key) ? std_key : alt_std;
+    if (s.gaussian && params.contains(sk) && !params[sk].is_null() &&
+        !number(params[sk], path + "." + sk, s.std, 0.0, span, "a spread from 0 (a standard deviation)"))
+      return false;
+    if (s.gaussian && s.std == 0) s.gaussian = false;  // the anchor too: no spread, the mean
+    return true;
+  }
+
+  bool start_area(const std::string& id, const Json& d) {
+    const std::string path = "distributions." + id;
+    CrowdStartArea a;
+    a.id = id;
+    if (!ring_of(d, path, a.area)) return false;
+    if (!bg::covered_by(to_bg({a.area}), walkable))
+      return fail(path + ".coordinates", "a start area inside the walkable area");
+    const Json& p = d.contains("parameters") ? d["parameters"] : Json::object();
+    const std::string pp = path + ".parameters";
+    if (!p.is_object()) return fail(pp, "an object");
+    uint64_t count = 0;
+    if (!p.contains("number")) return fail(pp + ".number", "a whole number from 1 (how many people)");
+    if (!whole(p["number"], pp + ".number", count, 1, 20000, "a whole number from 1 to 20 000")) return false;
+    a.number = static_cast<uint32_t>(count);
+    if (p.contains("distribution_mode") && p["distribution_mode"] != "by_number")
+      return fail(pp + ".distribution_mode", "\"by_number\" (the only mode built)");
+    if (!off(p, "use_flow_spawning", pp, "flow spawning is not built")) return false;
+    for (const char* k : {"premovement_time", "premovement_distribution", "pre_movement_time"})
+      if (p.contains(k)) return fail(pp + "." + k, "premovement is not built yet");
+    a.radius.mean = 0.15;  // the anchor's defaults
+    a.v0.mean = 1.2;
+    if (p.contains("radius") && !number(p["radius"], pp + ".radius", a.radius.mean, 0.1, 1.0, "0.1 … 1 m"))
+      return false;
+    const char* v0_key = p.contains("v0") ? "v0" : "desired_speed";
+    if (p.contains(v0_key) && !number(p[v0_key], pp + "." + v0_key, a.v0.mean, 0.1, 5.0, "0.1 … 5 m/s"))
+      return false;
+    if (!spread(p, pp, "radius_distribution", "radius_distribution", "radius_std", "radius_std", a.radius,
+                0.9) ||
+        !spread(p, pp, "v0_distribution", "desired_speed_distribution", "v0_std", "desired_speed_std", a.v0,
+                4.9))
+      return false;
+    out.starts.push_back(std::move(a));
+    return true;
+  }
+
+  long exit_index(const std::string& id) const {
+    for (size_t k = 0; k < out.exits.size(); ++k)
+      if (out.exits[k].id == id) return static_cast<long>(k);
+    return -1;
+  }
+  long start_index(const std::string& id) const {
+    for (size_t k = 0; k < out.starts.size(); ++k)
+      if (out.starts[k].id == id) return static_cast<long>(k);
+    return -1;
+  }
+
+  /// Transitions [{from, to}] into per-start exit sets.
+  bool transitions(const Json& t, const std::string& path, std::vector<std::vector<uint32_t>>& sets) {
+    if (!t.is_array()) return fail(path, "a list of {\"from\", \"to\"}");
+    for (size_t k = 0; k < t.size(); ++k) {
+      const std::string at = path + "[" + std::to_string(k) + "]";
+      if (!t[k].is_object() || !t[k].contains("from") || !t[k].contains("to") || !t[k]["from"].is_string() ||
+          !t[k]["to"].is_string())
+        return fail(at, "{\"from\": a distribution, \"to\": an exit}");
+      const long s = start_index(t[k]["from"].get<std::string>()),
+                 e = exit_index(t[k]["to"].get<std::string>());
+      if (s < 0)
+        return fail(at + ".from", "a distribution of this file (routes through other stages are not built)");
+      if (e < 0) return fail(at + ".to", "an exit of this file (routes through other stages are not built)");
+      sets[static_cast<size_t>(s)].push_back(static_cast<uint32_t>(e));
+    }
+    return true;
+  }
+
+  bool journeys(const Json& root) {
+    const size_t n = out.starts.size();
+    std::vector<std::vector<uint32_t>> by_stages(n), by_transitions(n);
+    std::vector<std::string> stages_where(n), transitions_where(n);
+    const Json& js = root.contains("journeys") ? root["journeys"] : Json::array();
+    if (!js.is_array()) return fail("journeys", "a list of journeys");
+    for (size_t k = 0; k < js.size(); ++k) {
+      const std::string path = "journeys[" + std::to_string(k) + "]";
+      const Json& j = js[k];
+      if (!j.is_object()) return fail(path, "an object with \"stages\"");
+      if (j.contains("stages")) {
+        const Json& st = j["stages"];
+        if (!st.is_array()) return fail(path + ".stages", "a list of ids");
+        std::vector<long> starts;
+        std::vector<uint32_t> ends;
+        for (size_t s = 0; s < st.size(); ++s) {
+          const std::string at = path + ".stages[" + std::to_string(s) + "]";
+          const std::string id = st[s].is_string() ? st[s].get<std::string>() : std::string();
+          const long d = start_index(id), e = exit_index(id);
+          if (d >= 0)
+            starts.push_back(d);
+          else if (e >= 0)
+            ends.push_back(static_cast<uint32_t>(e));
+          else
+            return fail(at, "a distribution or an exit of this file (waypoints are not built)");
+        }
+        for (long d : starts) {
+          by_stages[static_cast<size_t>(d)].insert(by_stages[static_cast<size_t>(d)].end(), ends.begin(),
+                                                   ends.end());
+          stages_where[static_cast<size_t>(d)] = path + ".stages";
+        }
+      }
+      if (j.contains("transitions")) {
+        std::vector<std::vector<uint32_t>> before = by_transitions;
+        if (!transitions(j["transitions"], path + ".transitions", by_transitions)) return false;
+        for (size_t d = 0; d < n; ++d)
+          if (by_transitions[d] != before[d]) transitions_where[d] = path + ".transitions";
+      }
+    }
+    if (root.contains("transitions")) {
+      std::vector<std::vector<uint32_t>> before = by_transitions;
+      if (!transitions(root["transitions"], "transitions", by_transitions)) return false;
+      for (size_t d = 0; d < n; ++d)
+        if (by_transitions[d] != before[d] && transitions_where[d].empty())
+          transitions_where[d] = "transitions";
+    }
+    for (size_t d = 0; d < n; ++d) {
+      for (auto* v : {&by_stages[d], &by_transitions[d]}) {
+        std::sort(v->begin(), v->end());
+        v->erase(std::unique(v->begin(), v->end()), v->end());
+      }
+      if (!by_stages[d].empty() && !by_transitions[d].empty() && by_stages[d] != by_transitions[d])
+        return fail(stages_where[d], "its exits for " + out.starts[d].id + " disagree with " +
+                                         transitions_where[d] + "'s; give one route");
+      out.starts[d].exits = by_stages[d].empty() ? by_transitions[d] : by_stages[d];
+    }
+    return true;
+  }
+
+  bool settings(const Json& root) {
+    if (root.contains("seed") && !(root["seed"].is_number_unsigned() ||
+                                   (root["seed"].is_number_integer() && root["seed"].get<int64_t>() >= 0)))
+      return fail("seed", "a whole number");
+    if (root.contains("seed")) {
+      out.seed = static_cast<uint32_t>(root["seed"].get<uint64_t>());
+      out.has_seed = true;
+    }
+    if (!root.contains("config")) return true;
+    const Json& c = root["config"];
+    if (!c.is_object()) return fail("config", "an object");
+    if (c.contains("ui_state")) out.notes.push_back("config.ui_state is the anchor's view: not used");
+    if (!c.contains("simulation_settings")) return true;
+    const Json& s = c["simulation_settings"];
+    const std::string sp = "config.simulation_settings";
+    if (!s.is_object()) return fail(sp, "an object");
+    uint64_t v = 0;
+    if (s.contains("baseSeed")) {
+      if (!whole(s["baseSeed"], sp + ".baseSeed", v, 0, 4294967295u, "a whole number from 0 to 4294967295"))
+        return false;
+      out.seed = static_cast<uint32_t>(v);
+      out.has_seed = true;
+    }
+    if (s.contains("numberOfSimulations") &&
+        !whole(s["numberOfSimulations"], sp + ".numberOfSimulations", v, 1, 1,
+               "1 (more runs are a sweep over seeds: bandada-cli sweep --seeds)"))
+      return false;
+    if (!s.contains("simulationParams")) return true;
+    const Json& p = s["simulationParams"];
+    if (!p.is_object()) return fail(sp + ".simulationParams", "an object");
+    std::string others;
+    for (const auto& [k, val] : p.items()) {
+      if (k == "max_simulation_time") {
+        if (!number(val, sp + ".simulationParams.max_simulation_time", out.max_time, 0.04, 1e6,
+                    "a time in seconds, 0.04 … 1 000 000"))
+          return false;
+      } else if (k != "model_type") {
+        others += (others.empty() ? "" : ", ") + k;
+      }
+    }
+    if (p.contains("model_type") && model_type.empty()) model_type = p["model_type"].dump();
+    if (!others.empty()) out.notes.push_back("the anchor's model parameters are not used (" + others + ")");
+    return true;
+  }
+
+  bool read(const Json& root, std::string_view wkt) {
+    if (!root.is_object()) return fail("(the file)", "a JSON object");
+    for (const auto& [k, v] : root.items()) {
+      if (k == "checkpoints" && !(v.is_object() && v.empty()))
+        return fail("checkpoints", "must be empty: waypoints are not built");
+      if (k == "zones" && !(v.is_object() && v.empty()))
+        return fail("zones", "must be empty: speed zones are not built");
+      if (k == "bandada" && !(v.is_object() && v.empty()))
+        return fail("bandada." + (v.is_object() ? v.begin().key() : std::string()),
+                    "not a key this Bandada reads");
+      static const char* known[] = {"walkable_area_wkt", "config", "exits",       "distributions", "journeys",
+                                    "transitions",       "seed",   "checkpoints", "zones",         "bandada"};
+      static const char* ignored[] = {"_description", "_expectations", "model_type", "project_version",
+                                      "ui_state"};
+      if (std::find(std::begin(known), std::end(known), k) != std::end(known)) continue;
+      if (std::find(std::begin(ignored), std::end(ignored), k) == std::end(ignored))
+        out.notes.push_back("key " + k + " is not read");
+    }
+    if (root.contains("model_type")) model_type = root["model_type"].dump();
+    if (wkt.empty()) {
+      if (!root.contains("walkable_area_wkt") || !root["walkable_area_wkt"].is_string())
+        return fail("walkable_area_wkt", "the walkable area as a WKT POLYGON or MULTIPOLYGON");
+      if (!walkable_area(root["walkable_area_wkt"].get<std::string>(), "walkable_area_wkt")) return false;
+    } else if (!walkable_area(wkt, "geometry.wkt")) {
+      return false;
+    }
+    if (!exits(root.contains("exits") ? root["exits"] : Json())) return false;
+    const Json& d = root.contains("distributions") ? root["distributions"] : Json();
+    if (!d.is_object() || d.empty())
+      return fail("distributions", "at least one start area, as an object keyed by id");
+    for (const auto& [id, v] : d.items())
+      if (!start_area(id, v)) return false;
+    if (!journeys(root) || !settings(root)) return false;
+    if (!model_type.empty())
+      out.notes.insert(out.notes.begin(),
+                       "model_type " + model_type + " is not Bandada's: it runs the social force model");
+    return true;
+  }
+};
+
+}  // namespace
+
+std::string read_crowd_scenario(std::string_view json, std::string_view wkt, CrowdScenario& out) {
+  out = CrowdScenario();
+  if (json.size() > (64u << 20)) return "(the file): at most 64 MB";
+  SyntaxCheck check;
+  if (!Json::sax_parse(json, &check, nlohmann::detail::input_format_t::json, false) || !check.error.empty())
+    return check.error.empty() ? "not JSON" : check.error;
+  const Json root = Json::parse(json, nullptr, false);
+  if (root.is_discarded()) return "not JSON";
+  CrowdScenario s;
+  Reader r{s, {}, {}, {}};
+  if (!r.read(root, wkt)) return r.error;
+  out = std::move(s);
+  return {};
+}
+
+}  // namespace bandada

@@ -1,0 +1,70 @@
+// Bandada — a crowd scenario file (docs/models/crowd.md, "Scenario files"): JuPedSim Web's
+// scenario JSON, its walkable area in WKT, read into plain data the crowd is built from. What
+// the file asks for and the crowd cannot do is refused by its JSON path; what does not carry over
+// (another model's parameters) is listed in `notes`.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace bandada {
+
+struct CrowdPoint {
+  double x, y;
+};
+/// A ring of a polygon, not closed (its last point is not its first), in the file's order.
+using CrowdRing = std::vector<CrowdPoint>;
+/// A polygon: its outer ring, then its holes.
+using CrowdPolygon = std::vector<CrowdRing>;
+
+/// How a distribution's radii or desired speeds spread: every person the mean, or a normal draw
+/// about it with `std`, clipped as the anchor clips (radius 0.1 … 1 m, speed 0.1 … 5 m/s).
+struct CrowdSpread {
+  double mean = 0, std = 0;
+  bool gaussian = false;
+};
+
+struct CrowdStartArea {
+  std::string id;
+  CrowdRing area;  ///< where their centres are placed
+  uint32_t number = 0;
+  CrowdSpread radius, v0;
+  std::vector<uint32_t>
+      exits;  ///< the exits their journey ends at (indices into exits); every exit when none
+};
+
+struct CrowdExitArea {
+  std::string id;
+  CrowdRing area;  ///< a person whose centre enters it has left
+};
+
+struct CrowdScenario {
+  std::vector<CrowdPolygon> walkable;  ///< the walkable area: its polygons, holes included
+  std::vector<CrowdExitArea> exits;
+  std::vector<CrowdStartArea> starts;  ///< in file order: people are placed in this order
+  uint32_t seed = 1;
+  bool has_seed = false;
+  double max_time = 0;  ///< s; 0: none given
+  /// What the file holds that the crowd does not use (another model's type and parameters, and
+  /// keys that ask for nothing), for stderr and the page: said once, never dropped silently.
+  std::vector<std::string> notes;
+};
+
+/// Reads a scenario: `json` the scenario file; `wkt` the walkable area when it comes as a file of
+/// its own (the anchor's folder form: config.json and geometry.wkt), else "" and the JSON's
+/// walkable_area_wkt. "" and `out` set, or why not, starting with the JSON path of what is wrong
+/// ("distributions.jps-distributions_0.parameters.number: a whole number from 1").
+std::string read_crowd_scenario(std::string_view json, std::string_view wkt, CrowdScenario& out);
+
+/// A WKT POLYGON or MULTIPOLYGON, read by the project's own number grammar (so the bits are the
+/// same everywhere); "" or why not.
+std::string read_wkt_polygons(std::string_view wkt, std::vector<CrowdPolygon>& out);
+
+/// Whether (x, y) lies inside the ring (crossing number; a point on an edge may go either way).
+bool inside_ring(const CrowdRing& ring, double x, double y);
+/// Whether (x, y) lies inside the polygons: inside an outer ring and in none of its holes.
+bool inside_polygons(const std::vector<CrowdPolygon>& polygons, double x, double y);
+
+}  // namespace bandada
