@@ -6,8 +6,10 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "app/registry.h"
@@ -121,6 +123,17 @@ int cli_main(int argc, char** argv) {
     std::fputs(parsed.help.c_str(), stdout);
     return 0;
   }
+  // A model's writes_file option (the crowd's --trajectories): the file, streamed as the run goes.
+  run.open_output = [](const std::string& path, std::string& why) -> ModelSession::Output {
+    std::shared_ptr<FILE> f(std::fopen(path.c_str(), "wb"), [](FILE* p) {
+      if (p) std::fclose(p);
+    });
+    if (!f) {
+      why = "cannot be written";
+      return nullptr;
+    }
+    return [f](std::string_view text) { std::fwrite(text.data(), 1, text.size(), f.get()); };
+  };
   error = prepare(spec, run);
   for (const std::string& w : run.warnings) std::fprintf(stderr, "bandada-cli: %s\n", w.c_str());
   if (!error.empty()) return fail(error);

@@ -13,9 +13,9 @@ show() {  # runs a benchmark, shows its figures on stderr and returns them (no t
   printf '%s\n' "$out"
 }
 native=$(show build/native/bandada-bench "$@")
-wasm=$(show node --no-experimental-fetch build/wasm/bandada-bench.js "$@")
+wasm=$(show node build/wasm/bandada-bench.js "$@")
 echo "(threaded wasm: the same benchmarks built with -pthread)" >&2
-wasm_mt=$(show node --no-experimental-fetch build/wasm/bandada-bench-mt.js "$@")
+wasm_mt=$(show node build/wasm/bandada-bench-mt.js "$@")
 ratio() {  # median ns/boid-step of a scenario line, wasm over native
   local n w
   n=$(grep -F "$1" <<<"$native" | head -n1 | awk '{for(i=1;i<=NF;i++) if($i=="ns/boid-step") print $(i-1)}')
@@ -70,10 +70,10 @@ cli_ms() {  # $1 threads → ms per step, the median of 3 timings
   local k t0 t1 t2 all=""
   for k in 1 2 3; do
     t0=$(date +%s.%N)
-    node --no-experimental-fetch build/wasm/bandada-cli-mt.js --count 100000 --radius 0.247 --separation 0 \
+    node build/wasm/bandada-cli-mt.js --count 100000 --radius 0.247 --separation 0 \
       --alignment 0 --cohesion 0 --max-speed 2 --steps 2 --threads "$1" --format csv > /dev/null
     t1=$(date +%s.%N)
-    node --no-experimental-fetch build/wasm/bandada-cli-mt.js --count 100000 --radius 0.247 --separation 0 \
+    node build/wasm/bandada-cli-mt.js --count 100000 --radius 0.247 --separation 0 \
       --alignment 0 --cohesion 0 --max-speed 2 --steps 42 --threads "$1" --format csv > /dev/null
     t2=$(date +%s.%N)
     all+=$(awk -v a="$t0" -v b="$t1" -v c="$t2" 'BEGIN { printf "%.1f\n", ((c - b) - (b - a)) * 1000 / 40 }')$'\n'

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Bandada — the command line on its own: `scripts/cli.sh ARGS…` sets up only what the native CLI
-# needs (a C++ compiler, CMake, Ninja: no browsers, no Emscripten, no SDL2), builds
+# needs (a C++ compiler, CMake, Ninja, the JSON and Boost headers: no browsers, no Emscripten, no SDL2), builds
 # build/native/bandada-cli with the native preset (the target and flags scripts/test.sh builds, so
 # the same bytes) when a source changed since the last build, then runs it with ARGS in the folder
 # it was called from. What this script says goes to stderr; stdout is the CLI's alone.

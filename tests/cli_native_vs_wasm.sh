@@ -24,7 +24,7 @@ for args in "--count 200 --steps 50" "--count 1000 --radius 0.6 --steps 20 --see
             "experiment leader-drags --seeds 2" "experiment all-max-twitchy --seeds 1 --format jsonl"; do
   n=$((n + 1))
   a=$("$native" $args | sha256sum)
-  b=$(node --no-experimental-fetch "$wasm" $args | sha256sum)
+  b=$(node "$wasm" $args | sha256sum)
   if [ "$a" = "$b" ]; then echo "ok: same bytes for $args"; else echo "FAIL: native and wasm differ for $args"; fails=$((fails + 1)); fi
 done
 # State files: one written natively continues in wasm, and one written in wasm natively, to the
@@ -35,14 +35,35 @@ for args in "--model flock2d --count 150 --leader 2 --obstacle 300;300;50" "--co
   unit=steps; [[ "$args" == *feedback2d* ]] && unit=cycles
   whole=$("$native" $args --$unit 40 | sha256sum)
   "$native" $args --$unit 25 --save-state "$tmp/native.state" >/dev/null
-  node --no-experimental-fetch "$wasm" $args --$unit 25 --save-state "$tmp/wasm.state" >/dev/null
+  node "$wasm" $args --$unit 25 --save-state "$tmp/wasm.state" >/dev/null
   n=$((n + 3))
   if cmp -s "$tmp/native.state" "$tmp/wasm.state"; then echo "ok: the same state file natively and in wasm for $args"; else echo "FAIL: the state files differ for $args"; fails=$((fails + 1)); fi
-  a=$(node --no-experimental-fetch "$wasm" --state "$tmp/native.state" --$unit 15 | sha256sum)
+  a=$(node "$wasm" --state "$tmp/native.state" --$unit 15 | sha256sum)
   b=$("$native" --state "$tmp/wasm.state" --$unit 15 | sha256sum)
   if [ "$a" = "$whole" ]; then echo "ok: a native state file continues in wasm to the whole run's bytes ($args)"; else echo "FAIL: native file in wasm ($args)"; fails=$((fails + 1)); fi
   if [ "$b" = "$whole" ]; then echo "ok: a wasm state file continues natively to the whole run's bytes ($args)"; else echo "FAIL: wasm file natively ($args)"; fails=$((fails + 1)); fi
 done
+# Scenario rooms (tests/fixtures/scenarios): the JSON, the trajectories and a state file that
+# continues, byte for byte, natively and in wasm; the folder form is read by both.
+sc="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/fixtures/scenarios"
+both() {  # both LABEL ARGS…: the JSON and the trajectories of ARGS, natively and in wasm
+  local label="$1"
+  shift
+  n=$((n + 2))
+  local a b
+  a=$("$native" "$@" --trajectories "$tmp/n.txt" 2>/dev/null | sha256sum)
+  b=$(node "$wasm" "$@" --trajectories "$tmp/w.txt" 2>/dev/null | sha256sum)
+  if [ "$a" = "$b" ]; then echo "ok: same JSON natively and in wasm for $label"; else echo "FAIL: native and wasm JSON differ for $label"; fails=$((fails + 1)); fi
+  if [ -s "$tmp/n.txt" ] && cmp -s "$tmp/n.txt" "$tmp/w.txt"; then echo "ok: same trajectories for $label"; else echo "FAIL: the trajectories differ for $label"; fails=$((fails + 1)); fi
+}
+both "a hall with two pillars and gaussian speeds" --model crowd --scenario "$sc/holes.json" --steps 200
+both "two rooms and a bottleneck, the folder form, a line" --model crowd --scenario "$sc/two-rooms-folder" --steps 150 --measure-line "1;-1;1;1"
+both "a corridor with an area" --model crowd --scenario "$sc/corridor.json" --steps 300 --measure-area "POLYGON ((10 0, 14 0, 14 4, 10 4))"
+n=$((n + 1))
+whole=$("$native" --model crowd --scenario "$sc/holes.json" --steps 120 2>/dev/null | sha256sum)
+"$native" --model crowd --scenario "$sc/holes.json" --steps 70 --save-state "$tmp/sc.state" >/dev/null 2>&1
+a=$(node "$wasm" --state "$tmp/sc.state" --steps 50 | sha256sum)
+if [ "$a" = "$whole" ]; then echo "ok: a native state file of a scenario room continues in wasm to the whole run's bytes"; else echo "FAIL: a scenario state file in wasm"; fails=$((fails + 1)); fi
 # Threads: the step split over 1, 2, 3 and 8 threads gives the bytes of the single-threaded run,
 # natively and in the threaded wasm build (a pool of 8); a sweep's rows in parallel likewise.
 mt="${3:-}"
@@ -58,12 +79,12 @@ if [ -n "$mt" ]; then
     done
     for t in 1 2 3 8; do
       n=$((n + 1))
-      b=$(node --no-experimental-fetch "$mt" $args --threads $t | sha256sum)
+      b=$(node "$mt" $args --threads $t | sha256sum)
       if [ "$b" = "$ref" ]; then echo "ok: threaded wasm --threads $t gives the native bytes for $args"; else echo "FAIL: threaded wasm --threads $t differs for $args"; fails=$((fails + 1)); fi
     done
   done
   n=$((n + 1))
-  err=$(node --no-experimental-fetch "$mt" --count 10 --threads 9 2>&1 >/dev/null); rc=$?
+  err=$(node "$mt" --count 10 --threads 9 2>&1 >/dev/null); rc=$?
   if [ $rc -eq 2 ] && [[ "$err" == *"pool of 8 threads"* ]]; then echo "ok: the threaded wasm refuses more threads than its pool"; else echo "FAIL: --threads 9 in the threaded wasm: rc $rc, '$err'"; fails=$((fails + 1)); fi
 fi
 echo "$((n - fails)) passed, $fails failed"

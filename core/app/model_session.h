@@ -6,6 +6,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -184,6 +185,9 @@ struct CliOption {
   /// Its value names a file (or a folder) the front end reads: the model gets the file's text, or
   /// a folder's files as pack_list (name, text, …). Read once, so a sweep's rows share it.
   bool reads_file = false;
+  /// Its value names a file the model writes as the run goes (trajectories): the front end opens
+  /// it and attaches where the text goes (ModelSession::attach_output) before the option applies.
+  bool writes_file = false;
 };
 
 /// What is constant about a model, as data: filled once by the model (a static it returns from
@@ -360,6 +364,17 @@ class ModelSession {
   const std::vector<CliOption>& cli_options() const { return d_.cli_options; }
   /// Applies a model's own CLI option; returns the error message, "" when taken.
   virtual std::string cli_option(std::string_view name, std::string_view value);
+  /// Where a writes_file option's text goes, in pieces as the run goes (the CLI streams a file).
+  using Output = std::function<void(std::string_view)>;
+  void attach_output(std::string_view option, Output out) {
+    outputs_.emplace_back(std::string(option), std::move(out));
+  }
+  /// The output attached for option `name`; null when none.
+  const Output* output(std::string_view name) const {
+    for (const auto& [n, o] : outputs_)
+      if (n == name) return &o;
+    return nullptr;
+  }
   /// Runs what the CLI asked for after Initialize: `n` steps by default (`given`: the user named
   /// a step count, which a model's own way of counting may conflict with).
   virtual CommandResult cli_run(uint64_t n, bool given) {
@@ -424,6 +439,7 @@ class ModelSession {
   uint64_t revision_ = 0;
   int tool_ = 0;
   std::vector<bool> display_;
+  std::vector<std::pair<std::string, Output>> outputs_;
 };
 
 /// The commands every model offers, in button order (models add their own after these).

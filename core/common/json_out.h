@@ -4,7 +4,6 @@
 
 #include <initializer_list>
 #include <string>
-#include <string_view>
 
 #include "common/number_text.h"
 
@@ -22,25 +21,6 @@ inline void json_key(std::string& out, const char* key) {
 inline void json_number(std::string& out, const char* key, double v) {
   json_key(out, key);
   out += format_double(v);
-}
-
-/// `"text"`, with quotes, backslashes and control characters escaped (a file's own ids).
-inline std::string json_string(std::string_view text) {
-  std::string out = "\"";
-  for (char c : text) {
-    if (c == '"' || c == '\\') {
-      out += '\\';
-      out += c;
-    } else if (static_cast<unsigned char>(c) < 0x20) {
-      static const char kHex[] = "0123456789abcdef";
-      out += "\\u00";
-      out += kHex[(c >> 4) & 0xf];
-      out += kHex[c & 0xf];
-    } else {
-      out += c;
-    }
-  }
-  return out + "\"";
 }
 
 /// `"key":[a,b,…]`.

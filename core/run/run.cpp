@@ -179,7 +179,14 @@ std::string prepare(const RunSpec& spec, Run& run) {
     } else if (g.kind == Kind::choice && g.index < s->choices().size()) {
       s->choose(g.index, g.value);
     } else if (g.kind == Kind::option && g.index < s->cli_options().size()) {
-      const std::string err = s->cli_option(s->cli_options()[g.index].name, g.text);
+      const CliOption& o = s->cli_options()[g.index];
+      if (o.writes_file) {
+        std::string why = "this run writes no files (a sweep's rows do not)";
+        ModelSession::Output out = run.open_output ? run.open_output(g.text, why) : nullptr;
+        if (!out) return "--" + std::string(o.name) + " " + shown(g.text) + ": " + why;
+        s->attach_output(o.name, std::move(out));
+      }
+      const std::string err = s->cli_option(o.name, g.text);
       if (!err.empty()) return (err);
       // What the option's input holds that the model does not use, said once.
       if (!s->notice().empty())

@@ -32,6 +32,9 @@ struct Run {
   /// error it returns stops the run with that error. The CLI writes a state file there.
   uint64_t checkpoint_every = 0;
   std::function<std::string(const ModelSession&)> checkpoint;
+  /// Opens the file a model's writes_file option names (the CLI streams it): where its text goes,
+  /// or null with `why`. Unset: such options are refused (a sweep's rows write no files).
+  std::function<ModelSession::Output(const std::string& path, std::string& why)> open_output;
 };
 
 /// One run as data: what a front end asks for (the CLI from its command line, a sweep's row, an

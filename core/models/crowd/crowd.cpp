@@ -527,6 +527,37 @@ bool Crowd::blocked_path(double x0, double y0, double x1, double y1) const {
   return false;
 }
 
+namespace {
+
+/// An exit area as an aim from (x, y): its nearest point (nx, ny), and 0.5 m on into the area
+/// beyond it (ax, ay); the distance to the aim.
+double aim_into(const CrowdRing& ring, double x, double y, double& ax, double& ay, double& nx, double& ny) {
+  double d = INFINITY;
+  ax = x;
+  ay = y;
+  for (size_t k = 0; k < ring.size(); ++k) {
+    const CrowdPoint &p0 = ring[k], &p1 = ring[(k + 1) % ring.size()];
+    double px, py;
+    nearest_on({p0.x, p0.y, p1.x, p1.y}, x, y, px, py);
+    const double dk = std::sqrt((px - x) * (px - x) + (py - y) * (py - y));
+    if (dk < d) {
+      d = dk;
+      ax = px;
+      ay = py;
+    }
+  }
+  nx = ax;
+  ny = ay;
+  if (d > 0.0) {
+    ax += 0.5 * (ax - x) / d;
+    ay += 0.5 * (ay - y) / d;
+    d += 0.5;
+  }
+  return d;
+}
+
+}  // namespace
+
 void Crowd::desired(size_t i, double& ex, double& ey) const {
   const double x = x_[i], y = y_[i], r = r_[i];
   ex = ey = 0.0;
@@ -559,26 +590,8 @@ void Crowd::desired(size_t i, double& ex, double& ey) const {
     }
   }
   for (uint32_t a : route_of(i)) {
-    // An exit area: its nearest point, and 0.5 m on into it.
-    const CrowdRing& ring = layout_.exit_areas[a].area;
-    double ax = x, ay = y, d = INFINITY;
-    for (size_t k = 0; k < ring.size(); ++k) {
-      const CrowdPoint &p0 = ring[k], &p1 = ring[(k + 1) % ring.size()];
-      double px, py;
-      nearest_on({p0.x, p0.y, p1.x, p1.y}, x, y, px, py);
-      const double dk = std::sqrt((px - x) * (px - x) + (py - y) * (py - y));
-      if (dk < d) {
-        d = dk;
-        ax = px;
-        ay = py;
-      }
-    }
-    const double nx = ax, ny = ay;
-    if (d > 0.0) {
-      ax += 0.5 * (ax - x) / d;
-      ay += 0.5 * (ay - y) / d;
-      d += 0.5;
-    }
+    double ax, ay, nx, ny;
+    const double d = aim_into(layout_.exit_areas[a].area, x, y, ax, ay, nx, ny);
     if (d < best) {
       best = d;
       qx = ax;

@@ -126,6 +126,12 @@ CommandResult CrowdController::compute(uint64_t n) {
 }
 
 void CrowdController::record() {
+  measures_.frame(*model_);
+  if (trajectories_ && model_->steps() % every_ == 0) {
+    if (header_due_) trajectories_(trajectory_header(every_));
+    header_due_ = false;
+    trajectories_(trajectory_rows(*model_, model_->steps() / every_));
+  }
   if (series_.size() >= 1000000) return;
   series_.push_back({model_->steps(), static_cast<double>(model_->size()), model_->outflow(),
                      model_->mean_speed(), model_->max_pressure()});

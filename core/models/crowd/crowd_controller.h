@@ -4,11 +4,13 @@
 #pragma once
 
 #include <array>
+#include <functional>
 #include <memory>
 #include <string>
 
 #include "app/live_controller.h"
 #include "crowd.h"
+#include "crowd_measure.h"
 #include "crowd_params.h"
 
 namespace bandada {
@@ -49,6 +51,16 @@ class CrowdController : public LiveController<CrowdController, Crowd, CrowdSampl
     ++epoch_;
   }
   const CrowdScenario* scenario() const { return scenario_.get(); }
+  /// The lines and areas measured every frame (the command line's; the page's tools).
+  CrowdMeasures& measures() { return measures_; }
+  const CrowdMeasures& measures() const { return measures_; }
+  /// Every `every`-th frame's trajectory rows go to `out` as the run goes, the header first.
+  void write_trajectories(std::function<void(std::string_view)> out, uint32_t every) {
+    trajectories_ = std::move(out);
+    every_ = every;
+    header_due_ = true;
+  }
+  void set_trajectory_every(uint32_t every) { every_ = every; }
   /// What a scenario file holds that does not carry over, said once.
   void set_notice(std::string n) { notice_ = std::move(n); }
   CommandResult initialize();
@@ -84,6 +96,10 @@ class CrowdController : public LiveController<CrowdController, Crowd, CrowdSampl
   std::shared_ptr<const CrowdScenario> scenario_;
   std::array<bool, kCrowdFieldCount> given_{};
   CrowdParams built_;  // the fields a scenario's crowd was built from
+  CrowdMeasures measures_;
+  std::function<void(std::string_view)> trajectories_;
+  uint32_t every_ = 1;
+  bool header_due_ = false;
 };
 
 }  // namespace bandada

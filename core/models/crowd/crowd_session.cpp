@@ -62,7 +62,20 @@ const ModelDescription& crowd_description() {
          "a JuPedSim Web scenario (its JSON, or a folder of config.json and geometry.wkt) in place of the "
          "preset room; its people, seed and length, with --v0, --seed, --count and --steps replacing the "
          "file's (docs/models/crowd.md, \"Scenario files\")",
-         false, true}};
+         false, true},
+        {"trajectories", "FILE",
+         "writes the trajectories as the run goes, in the PeTrack text format PedPy reads (# framerate: 25 "
+         "fps; "
+         "rows id frame x y 0, ids from 1 in placement order, frames from 0)",
+         false, false, true},
+        {"trajectory-every", "K",
+         "writes every K-th frame (the header's framerate 25/K), K a whole number 1 … 1000"},
+        {"measure-line", "X1;Y1;X2;Y2",
+         "counts every passage across the line (time, person, direction), with the flow over the 10–90 % "
+         "window; "
+         "repeatable"},
+        {"measure-area", "WKT",
+         "the density (people over the area) and mean speed in a POLYGON, every frame; repeatable"}};
     m.legend = {
         {kRamp, "slow / low"}, {kRamp + 15, "fast / high"}, {kGreen, "exit"}, {kObstacle, "wall, column"}};
     return m;
@@ -110,17 +123,52 @@ class CrowdSession final : public LiveSession<CrowdController, CrowdField> {
     }
     const double last = m->exit_times().empty() ? NAN : m->exit_times().back();
     const double flow = m->evacuated() > 0 ? static_cast<double>(m->evacuated()) / last : NAN;
-    return {{"inside", std::to_string(m->size())},
-            {"evacuated", std::to_string(m->evacuated())},
-            {"evacuation_time", format_double(m->evacuation_time())},
-            {"evacuation_time_90", format_double(m->evacuation_time_90())},
-            {"mean_flow", format_double(flow)},
-            {"specific_flow", format_double(flow / m->exit_width_total())},
-            {"clogging_pauses", std::to_string(m->clogging_pauses())},
-            {"mean_exit_time", format_double(mean_exit)},
-            {"outflow", format_double(m->outflow())},
-            {"mean_speed", format_double(m->mean_speed())},
-            {"max_pressure", format_double(m->max_pressure())}};
+    std::vector<Measure> all = {{"inside", std::to_string(m->size())},
+                                {"evacuated", std::to_string(m->evacuated())},
+                                {"evacuation_time", format_double(m->evacuation_time())},
+                                {"evacuation_time_90", format_double(m->evacuation_time_90())},
+                                {"mean_flow", format_double(flow)},
+                                {"specific_flow", format_double(flow / m->exit_width_total())},
+                                {"clogging_pauses", std::to_string(m->clogging_pauses())},
+                                {"mean_exit_time", format_double(mean_exit)},
+                                {"outflow", format_double(m->outflow())},
+                                {"mean_speed", format_double(m->mean_speed())},
+                                {"max_pressure", format_double(m->max_pressure())}};
+    add_measured(all, *m);
+    return all;
+  }
+
+  /// The measures of the lines, areas and exit areas, by number from 1: line1_count, line1_flow,
+  /// line1_specific_flow; area1_density and area1_speed (means over the frames, the speed over
+  /// those with someone inside); exit1_count.
+  void add_measured(std::vector<Measure>& all, const Crowd& m) const {
+    const CrowdMeasures& ms = c_.measures();
+    for (size_t k = 0; k < ms.lines.size(); ++k) {
+      const std::string n = "line" + std::to_string(k + 1);
+      const CrowdLine& l = ms.lines[k];
+      all.push_back({n + "_count", std::to_string(l.passages.size())});
+      all.push_back({n + "_flow", format_double(l.flow())});
+      all.push_back({n + "_specific_flow", format_double(l.flow() / l.length())});
+    }
+    for (size_t k = 0; k < ms.areas.size(); ++k) {
+      const CrowdArea& a = ms.areas[k];
+      double d = 0, v = 0;
+      size_t with = 0;
+      for (size_t f = 0; f < a.density.size(); ++f) {
+        d += a.density[f];
+        if (!std::isnan(a.speed[f])) v += a.speed[f], ++with;
+      }
+      const std::string n = "area" + std::to_string(k + 1);
+      all.push_back({n + "_density",
+                     format_double(a.density.empty() ? NAN : d / static_cast<double>(a.density.size()))});
+      all.push_back({n + "_speed", format_double(with ? v / static_cast<double>(with) : NAN)});
+    }
+    const size_t exits = m.layout().exit_areas.size();
+    std::vector<size_t> count(exits, 0);
+    for (int32_t e : m.exit_of())
+      if (e >= 0 && static_cast<size_t>(e) < exits) ++count[static_cast<size_t>(e)];
+    for (size_t k = 0; k < exits; ++k)
+      all.push_back({"exit" + std::to_string(k + 1) + "_count", std::to_string(count[k])});
   }
 
   double series_value(size_t k, size_t i) const override {
@@ -143,6 +191,20 @@ class CrowdSession final : public LiveSession<CrowdController, CrowdField> {
 
   std::string cli_option(std::string_view name, std::string_view value) override {
     if (name == "scenario") return open_scenario(value);
+    if (name == "measure-line" || name == "measure-area") return add_measure(name, value);
+    if (name == "trajectories") {
+      const Output* out = output(name);
+      if (!out) return "--trajectories: this front end writes no files here";
+      c_.write_trajectories(*out, 1);
+      return {};
+    }
+    if (name == "trajectory-every") {
+      const IntegerParse k = parse_integer_text(value, 1000);
+      if (!k.ok || k.value == 0)
+        return "--trajectory-every '" + std::string(value) + "': a whole number 1 … 1000";
+      c_.set_trajectory_every(static_cast<uint32_t>(k.value));
+      return {};
+    }
     if (name != "wall" && name != "exit" && name != "obstacle") return ModelSession::cli_option(name, value);
     std::vector<double> v;
     const size_t want = name == "obstacle" ? 3 : 4;
@@ -268,6 +330,7 @@ class CrowdSession final : public LiveSession<CrowdController, CrowdField> {
     segments("walls", m->layout().walls);
     segments("exits", m->layout().exits);
     if (!m->layout().exit_areas.empty()) scenario_json(out, *m);
+    if (!c_.measures().empty()) measures_json(out, c_.measures());
     json_objects(out, "columns", m->layout().columns.size(), [&](size_t i) {
       const CrowdColumn& c = m->layout().columns[i];
       json_numbers(out, "c", {c.x, c.y});
@@ -299,6 +362,52 @@ class CrowdSession final : public LiveSession<CrowdController, CrowdField> {
     c_.set_notice(notes);
     return {};
   }
+  std::string add_measure(std::string_view name, std::string_view value) {
+    CrowdMeasures& m = c_.measures();
+    std::string why;
+    if (name == "measure-line") {
+      m.lines.emplace_back();
+      why = read_measure_line(value, m.lines.back());
+      if (!why.empty()) m.lines.pop_back();
+    } else {
+      m.areas.emplace_back();
+      why = read_measure_area(value, m.areas.back());
+      if (!why.empty()) m.areas.pop_back();
+    }
+    return why.empty() ? why : "--" + std::string(name) + " '" + std::string(value) + "': " + why;
+  }
+  /// The lines (passages, count, flow and specific flow) and areas (per frame) in the JSON.
+  static void measures_json(std::string& out, const CrowdMeasures& m) {
+    auto number_or_null = [&](const char* key, double v) {
+      if (std::isnan(v))
+        out += std::string(",\"") + key + "\":null";
+      else
+        json_number(out, key, v);
+    };
+    json_objects(out, "lines", m.lines.size(), [&](size_t k) {
+      const CrowdLine& l = m.lines[k];
+      json_numbers(out, "a", {l.at.x1, l.at.y1});
+      json_numbers(out, "b", {l.at.x2, l.at.y2});
+      out += ",\"count\":" + std::to_string(l.passages.size());
+      number_or_null("flow", l.flow());
+      number_or_null("specific_flow", l.flow() / l.length());
+      json_objects(out, "passages", l.passages.size(), [&](size_t i) {
+        json_number(out, "t", l.passages[i].t);
+        out += ",\"id\":" + std::to_string(l.passages[i].person) +
+               ",\"dir\":" + std::to_string(l.passages[i].dir);
+      });
+    });
+    json_objects(out, "areas", m.areas.size(), [&](size_t k) {
+      const CrowdArea& a = m.areas[k];
+      json_number(out, "area", a.area);
+      out += ",\"density\":[";
+      for (size_t i = 0; i < a.density.size(); ++i) out += (i ? "," : "") + format_double(a.density[i]);
+      out += "],\"speed\":[";
+      for (size_t i = 0; i < a.speed.size(); ++i)
+        out += (i ? "," : "") + (std::isnan(a.speed[i]) ? std::string("null") : format_double(a.speed[i]));
+      out += "]";
+    });
+  }
   /// A scenario's exits in the JSON: each area's id and how many left by it, and by person (as
   /// placed) the exit they used (null while inside, "segment k" for an exit cut with a tool).
   static void scenario_json(std::string& out, const Crowd& m) {
@@ -307,7 +416,7 @@ class CrowdSession final : public LiveSession<CrowdController, CrowdField> {
     for (int32_t e : m.exit_of())
       if (e >= 0 && static_cast<size_t>(e) < areas.size()) ++count[static_cast<size_t>(e)];
     json_objects(out, "exit_areas", areas.size(), [&](size_t k) {
-      out += "\"id\":" + json_string(areas[k].id) + ",\"evacuated\":" + std::to_string(count[k]);
+      out += "\"id\":" + json_quote(areas[k].id) + ",\"evacuated\":" + std::to_string(count[k]);
     });
     out += ",\"exit_of\":[";
     for (size_t i = 0; i < m.exit_of().size(); ++i) {
@@ -318,7 +427,7 @@ class CrowdSession final : public LiveSession<CrowdController, CrowdField> {
       else if (e >= Crowd::kExitSegment)
         out += "\"segment " + std::to_string(e - Crowd::kExitSegment + 1) + "\"";
       else
-        out += json_string(areas[static_cast<size_t>(e)].id);
+        out += json_quote(areas[static_cast<size_t>(e)].id);
     }
     out += "]";
   }

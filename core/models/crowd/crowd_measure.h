@@ -1,0 +1,66 @@
+// Bandada — measuring a crowd where engineers measure (docs/models/crowd.md, "Measuring"): lines
+// that count passages, areas that give a density and a mean speed, and the trajectories in the
+// PeTrack text format PedPy reads. Everything is found from frame positions (frame f at t = 0.04·f
+// s, frame 0 the placement), so any reader of the trajectories gets the same numbers.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "crowd.h"
+
+namespace bandada {
+
+/// One person crossing a line: when (linear within the frame), who (as placed, from 0), and
+/// which way (+1 when the cross product of the line's direction and the move is positive).
+struct CrowdPassage {
+  double t;
+  uint32_t person;
+  int dir;
+};
+
+struct CrowdLine {
+  CrowdSegment at;
+  std::vector<CrowdPassage> passages;  ///< in time order, then person
+  /// Passages per second over the 10–90 % window: with n passages, i0 = floor(0.1·n), i1 =
+  /// floor(0.9·n), (i1 − i0) / (t[i1] − t[i0]); NaN when that window is empty.
+  double flow() const;
+  double length() const;
+};
+
+struct CrowdArea {
+  CrowdRing ring;
+  double area = 0;              ///< m²
+  std::vector<double> density;  ///< per frame: people inside over the area, P/m²
+  std::vector<double> speed;    ///< per frame: their mean speed, m/s (NaN when nobody is inside)
+};
+
+/// The lines and areas of a run, fed every frame in order.
+class CrowdMeasures {
+ public:
+  std::vector<CrowdLine> lines;
+  std::vector<CrowdArea> areas;
+  bool empty() const { return lines.empty() && areas.empty(); }
+  /// Frame `frame` of the crowd: passages since the frame before (frame 0 starts afresh), then
+  /// every area's density and speed.
+  void frame(const Crowd& m);
+
+ private:
+  std::vector<double> px_, py_;  // by person, at the frame before
+  std::vector<uint64_t> seen_;   // by person: 1 + the frame they were last seen at (0: never)
+};
+
+/// `X1;Y1;X2;Y2` as a line; "" or why not.
+std::string read_measure_line(std::string_view text, CrowdLine& out);
+/// A WKT POLYGON as an area; "" or why not.
+std::string read_measure_area(std::string_view wkt, CrowdArea& out);
+
+/// The PeTrack text format's header for one written frame in `every` (25 / every fps).
+std::string trajectory_header(uint32_t every);
+/// One frame's rows: `id frame x y 0` for each person inside, ids from 1 in placement order,
+/// numbers with 17 significant digits.
+std::string trajectory_rows(const Crowd& m, uint64_t frame);
+
+}  // namespace bandada

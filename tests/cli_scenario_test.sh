@@ -1,0 +1,101 @@
+#!/usr/bin/env bash
+# Bandada — crowd scenarios on the command line (docs/models/crowd.md, "Scenario files"): a file in
+# the web community's form runs unchanged and meets its own _expectations; three rooms read from
+# WKT keep every trajectory row in the walkable area; the trajectories parse by PedPy's rules and
+# give the JSON's own line passages; the command line's options replace the file's; bad files are
+# refused with their JSON path, exit 2 and nothing on stdout.
+set -u
+cli="$1"
+source "$(dirname "${BASH_SOURCE[0]}")/check.sh"
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+sc="$here/fixtures/scenarios"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+"$cli" --model crowd --scenario "$sc/corridor.json" > "$tmp/corridor.json" 2> "$tmp/corridor.err"
+check "a file in the web community's corridor form runs unchanged and meets its own _expectations" \
+  'python3 "$here/scenario_checks.py" expectations "$sc/corridor.json" "$tmp/corridor.json"'
+check "what does not carry over is said once on stderr: the anchor's model and its parameters" \
+  'grep -c "model_type \"CollisionFreeSpeedModel\" is not Bandada" "$tmp/corridor.err" | grep -qx 1 && grep -q "strength_neighbor_repulsion" "$tmp/corridor.err"'
+
+# Three rooms from WKT: two rooms and a bottleneck (the folder form), an L-shaped corner, a hall
+# with two pillars; every trajectory row lies in the walkable area.
+for room in two-rooms-folder corner.json holes.json; do
+  "$cli" --model crowd --scenario "$sc/$room" --trajectories "$tmp/$room.txt" --steps 2000 > "$tmp/$room.out" 2>/dev/null
+done
+check "two rooms joined by a bottleneck, an L-shaped corner and a hall with holes: every trajectory row in the walkable area, everyone out" \
+  'python3 "$here/scenario_checks.py" in_walkable "$sc" "$tmp"'
+j=$(cat "$tmp/holes.json.out")
+check "journeys: the west room's people leave only by the west exit, the others by the nearer" \
+  'python3 -c "import json,sys; j=json.loads(sys.argv[1]); e=j[\"exit_of\"]; assert set(e[:40]) == {\"west\"} and e[40:].count(\"east\") > 30, e" "$j"'
+
+# Trajectories by PedPy's rules (load_trajectory, the PeTrack text format), and a line's passages
+# recomputed from them equal the JSON's own, bit for bit.
+"$cli" --model crowd --scenario "$sc/corridor.json" --steps 600 --trajectories "$tmp/t1.txt" \
+  --measure-line "12;0;12;4" --measure-area "POLYGON ((10 0, 14 0, 14 4, 10 4, 10 0))" > "$tmp/t1.json" 2>/dev/null
+"$cli" --model crowd --scenario "$sc/corridor.json" --steps 600 --trajectories "$tmp/t2.txt" --trajectory-every 2 > /dev/null 2>&1
+check "trajectories parse by PedPy's rules: the two header lines, then id frame x y z, ids from 1, frames from 0, one row per person inside" \
+  'python3 "$here/scenario_checks.py" pedpy "$tmp/t1.txt" "$tmp/t2.txt" "$tmp/t1.json"'
+check "a line's passages found from the trajectory file (frame f at 0.04·f s, linear within the frame, the cross product's sign) equal the JSON's" \
+  'python3 "$here/scenario_checks.py" passages "$tmp/t1.txt" "$tmp/t1.json"'
+
+# The command line's options replace the file's.
+sed 's/"baseSeed": 3/"baseSeed": 8/' "$sc/two-rooms-folder/config.json" > "$tmp/seed8.json"
+mkdir -p "$tmp/seed8" && cp "$tmp/seed8.json" "$tmp/seed8/config.json" && cp "$sc/two-rooms-folder/geometry.wkt" "$tmp/seed8/"
+a=$("$cli" --model crowd --scenario "$sc/two-rooms-folder" --seed 8 --steps 50 2>/dev/null)
+b=$("$cli" --model crowd --scenario "$tmp/seed8" --steps 50 2>/dev/null)
+c=$("$cli" --model crowd --scenario "$sc/two-rooms-folder" --steps 50 2>/dev/null)
+check "--seed replaces the file's baseSeed" '[ "$a" = "$b" ] && [ "$a" != "$c" ]'
+sed 's/"v0": 1.3/"v0": 1.6/' "$sc/corridor.json" > "$tmp/fast.json"
+a=$("$cli" --model crowd --scenario "$sc/corridor.json" --v0 1.6 --steps 100 2>/dev/null)
+b=$("$cli" --model crowd --scenario "$tmp/fast.json" --steps 100 2>/dev/null)
+check "--v0 sets every distribution's mean speed" '[ "$a" = "$b" ]'
+check "--count replaces the number of a file with one distribution" \
+  '"$cli" --model crowd --scenario "$sc/corridor.json" --count 5 --steps 1 2>/dev/null | python3 -c "import json,sys; assert json.load(sys.stdin)[\"placed\"] == 5"'
+a=$("$cli" --model crowd --scenario "$sc/holes.json" --steps 40 --threads 1 2>/dev/null)
+b=$("$cli" --model crowd --scenario "$sc/holes.json" --steps 40 --threads 3 2>/dev/null)
+check "a scenario room gives the same bytes on 1 and 3 threads" '[ -n "$a" ] && [ "$a" = "$b" ]'
+whole=$("$cli" --model crowd --scenario "$sc/holes.json" --steps 300 2>/dev/null)
+"$cli" --model crowd --scenario "$sc/holes.json" --steps 170 --save-state "$tmp/h.state" > /dev/null 2>&1
+check "a state file carries the scenario room and continues it to the same bytes" \
+  '[ "$("$cli" --state "$tmp/h.state" --steps 130)" = "$whole" ]'
+check "a sweep runs the scenario's rows (read once) with the exits' counts as measures" \
+  '"$cli" sweep --model crowd --scenario "$sc/holes.json" --steps 400 --x v0=1:1.5:2 --seeds 1 --measure evacuated,exit1_count,exit2_count --format csv 2>/dev/null | python3 -c "
+import sys
+rows = [l.strip().split(\",\") for l in sys.stdin if l[0].isdigit()]
+assert len(rows) == 2 and all(int(r[-2]) + int(r[-1]) == int(r[-3]) for r in rows), rows"'
+
+# Bad files: exit 2, nothing on stdout, a message that names the JSON path.
+bad() {  # bad NAME EXPECTED-TEXT PYTHON-EDIT [extra options]: the corridor edited by PYTHON-EDIT (d is the file)
+  local name="$1" want="$2" edit="$3"
+  shift 3
+  python3 -c "import json,sys; d=json.load(open(sys.argv[1])); $edit; json.dump(d, open(sys.argv[2], 'w'))" "$sc/corridor.json" "$tmp/bad.json"
+  "$cli" --model crowd --scenario "$tmp/bad.json" "$@" > "$tmp/bad.out" 2> "$tmp/bad.err"
+  local rc=$?
+  check "a bad file is refused with exit 2, nothing on stdout, and its path: $name" \
+    '[ $rc -eq 2 ] && [ ! -s "$tmp/bad.out" ] && grep -qF -- "$want" "$tmp/bad.err" || { cat "$tmp/bad.err"; false; }'
+}
+bad "no one to place" "distributions.start-west.parameters.number: a whole number from 1" 'd["distributions"]["start-west"]["parameters"]["number"] = 0'
+bad "a self-intersecting walkable area" "walkable_area_wkt: not a simple polygon" 'd["walkable_area_wkt"] = "POLYGON ((0 0, 24 4, 24 0, 0 4, 0 0))"'
+bad "a start area outside the walkable area" "distributions.start-west.coordinates: a start area inside the walkable area" 'd["distributions"]["start-west"]["coordinates"] = [[-3, 0.5], [2, 0.5], [2, 3], [-3, 3]]'
+bad "no exit" "exits: at least one exit" 'd["exits"] = {}; d["journeys"] = []; d["transitions"] = []'
+bad "an exit that touches no walkable ground" "exits.exit-east: an exit that touches no walkable ground" 'd["exits"]["exit-east"]["coordinates"] = [[30, 0], [31, 0], [31, 1], [30, 1]]'
+bad "more people than fit" "distributions.start-west.parameters.number: 300 people do not fit" 'd["distributions"]["start-west"]["parameters"]["number"] = 300'
+bad "waypoints" "checkpoints: must be empty" 'd["checkpoints"] = {"c": {"type": "polygon", "coordinates": [[1, 1], [2, 1], [2, 2]]}}'
+bad "several simulations" "config.simulation_settings.numberOfSimulations: 1" 'd["config"]["simulation_settings"]["numberOfSimulations"] = 3'
+bad "flow spawning" "distributions.start-west.parameters.use_flow_spawning: must be false" 'd["distributions"]["start-west"]["parameters"]["use_flow_spawning"] = True'
+bad "two routes that disagree" "disagree with transitions" 'd["exits"]["exit-2"] = {"type": "polygon", "coordinates": [[0, 0], [0.4, 0], [0.4, 4], [0, 4]]}; d["journeys"][0].pop("transitions"); d["transitions"] = [{"from": "start-west", "to": "exit-2"}]'
+bad "a ring of two points" "exits.exit-east.coordinates: a polygon of at least three points" 'd["exits"]["exit-east"]["coordinates"] = [[1, 1], [2, 2]]'
+bad "WKT that is not" "walkable_area_wkt: a number expected" 'd["walkable_area_wkt"] = "POLYGON ((0 0, 24 x, 24 4, 0 4))"'
+bad "a gaussian with a negative spread" "v0_std: a spread from 0" 'd["distributions"]["start-west"]["parameters"].update(v0_distribution="gaussian", v0_std=-1)'
+printf '{"walkable_area_wkt": "POLYGON ((0 0, 1 0, 1 1))", ' > "$tmp/cut.json"
+"$cli" --model crowd --scenario "$tmp/cut.json" > "$tmp/bad.out" 2> "$tmp/bad.err"
+rc=$?
+check "a file that is not JSON is refused with where the syntax fails" '[ $rc -eq 2 ] && [ ! -s "$tmp/bad.out" ] && grep -q "not JSON: a syntax error at byte" "$tmp/bad.err"'
+"$cli" --model crowd --scenario "$sc/holes.json" --count 10 > "$tmp/bad.out" 2> "$tmp/bad.err"
+rc=$?
+check "--count with more than one distribution is refused by name" '[ $rc -eq 2 ] && grep -q -- "--count: the scenario has 2 distributions" "$tmp/bad.err"'
+"$cli" --model crowd --scenario "$tmp/missing.json" > "$tmp/bad.out" 2> "$tmp/bad.err"
+rc=$?
+check "a file that is not there is named" '[ $rc -eq 2 ] && grep -q -- "--scenario .*missing.json: cannot read it" "$tmp/bad.err"'
+check_summary

@@ -1,0 +1,249 @@
+// Bandada — crowd scenario files (docs/models/crowd.md, "Scenario files"): the WKT reader, the
+// JSON reader's refusals with their paths and what it keeps (file order, journeys in every form),
+// the people placed where the file says with the spreads it asks for, our own log, and the
+// measurement of passages and areas from frame positions.
+#include "models/crowd/crowd_scenario.h"
+
+#include <doctest/doctest.h>
+
+#include <cmath>
+#include <fstream>
+#include <iterator>
+#include <string>
+
+#include "models/crowd/crowd.h"
+#include "models/crowd/crowd_math.h"
+#include "models/crowd/crowd_measure.h"
+
+using namespace bandada;
+
+namespace {
+
+std::string fixture(const std::string& name) {
+  std::ifstream in(std::string(BANDADA_FIXTURES) + "/scenarios/" + name, std::ios::binary);
+  return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+}
+
+/// A small valid scenario with `extra` members spliced in at its top level.
+std::string scenario(const std::string& extra = "", const std::string& starts = "") {
+  return R"J({"walkable_area_wkt": "POLYGON ((0 0, 10 0, 10 6, 0 6, 0 0))",)J" + extra +
+         R"J("exits": {"e1": {"type": "polygon", "coordinates": [[9.5, 2], [10, 2], [10, 4], [9.5, 4]]}},
+            "distributions": {)J" +
+         (starts.empty() ? R"J("d1": {"type": "polygon", "coordinates": [[1, 1], [4, 1], [4, 5], [1, 5]],
+                                     "parameters": {"number": 10}})J"
+                         : starts) +
+         "}}";
+}
+
+}  // namespace
+
+TEST_CASE("WKT: polygons with holes and multipolygons, closed or not, in the project's number grammar") {
+  std::vector<CrowdPolygon> p;
+  CHECK(read_wkt_polygons("POLYGON ((0 0, 4 0, 4 4, 0 4, 0 0), (1 1, 1 2, 2 2, 2 1))", p) == "");
+  REQUIRE(p.size() == 1);
+  CHECK(p[0].size() == 2);
+  CHECK(p[0][0].size() == 4);  // the closing point is dropped
+  CHECK(p[0][1].size() == 4);  // an open ring is taken as it is
+  CHECK(read_wkt_polygons("multipolygon(((0 0,1 0,1 1)),((5 5,6 5,6 6,5 5)))", p) == "");
+  CHECK(p.size() == 2);
+  CHECK(read_wkt_polygons("POLYGON ((-1.5e1 0, 2.25 0, 2.25 1))", p) == "");
+  CHECK(p[0][0][0].x == -15.0);
+  CHECK(p[0][0][1].x == 2.25);
+  CHECK(read_wkt_polygons("LINESTRING (0 0, 1 1)", p).find("POLYGON or MULTIPOLYGON") != std::string::npos);
+  CHECK(read_wkt_polygons("POLYGON ((0 0, 1 0))", p).find("at least three points") != std::string::npos);
+  CHECK(read_wkt_polygons("POLYGON ((0 0, 1 0, 1 1)) x", p).find("nothing after") != std::string::npos);
+  CHECK(read_wkt_polygons("POLYGON ((0 0 0, 1 0 0, 1 1 0))", p).find("two coordinates") != std::string::npos);
+  CHECK(read_wkt_polygons("POLYGON ((0 0, 1,5 0, 1 1))", p) !=
+        "");  // a comma is WKT's, never a decimal point
+  CHECK(p.empty());
+}
+
+TEST_CASE("point in polygon: inside the outer ring and in none of its holes") {
+  std::vector<CrowdPolygon> p;
+  REQUIRE(read_wkt_polygons("POLYGON ((0 0, 4 0, 4 4, 0 4), (1 1, 3 1, 3 3, 1 3))", p) == "");
+  CHECK(inside_polygons(p, 0.5, 0.5));
+  CHECK_FALSE(inside_polygons(p, 2, 2));  // in the hole
+  CHECK_FALSE(inside_polygons(p, 5, 2));
+}
+
+TEST_CASE("the corridor fixture reads whole: its exit, its start area, its seed, its length, its notes") {
+  CrowdScenario s;
+  REQUIRE(read_crowd_scenario(fixture("corridor.json"), "", s) == "");
+  REQUIRE(s.exits.size() == 1);
+  CHECK(s.exits[0].id == "exit-east");
+  REQUIRE(s.starts.size() == 1);
+  CHECK(s.starts[0].number == 12);
+  CHECK(s.starts[0].radius.mean == 0.2);
+  CHECK(s.starts[0].v0.mean == 1.3);
+  CHECK(s.starts[0].exits == std::vector<uint32_t>{0});
+  CHECK(s.seed == 7);
+  CHECK(s.max_time == 90);
+  REQUIRE(!s.notes.empty());
+  CHECK(s.notes[0].find("CollisionFreeSpeedModel") != std::string::npos);
+}
+
+TEST_CASE("distributions keep the file's order, not the keys' alphabetical order") {
+  CrowdScenario s;
+  const std::string starts = R"J("zz": {"coordinates": [[1, 1], [2, 1], [2, 2]], "parameters": {"number": 1}},
+                                "aa": {"coordinates": [[3, 1], [4, 1], [4, 2]], "parameters": {"number": 2}})J";
+  REQUIRE(read_crowd_scenario(scenario("", starts), "", s) == "");
+  REQUIRE(s.starts.size() == 2);
+  CHECK(s.starts[0].id == "zz");
+  CHECK(s.starts[1].id == "aa");
+}
+
+TEST_CASE(
+    "journeys: stages, transitions in a journey and at the top level are one route; disagreeing forms are "
+    "refused by both names") {
+  CrowdScenario s;
+  const std::string two_exits = R"J("exits": {"e1": {"coordinates": [[9.5, 2], [10, 2], [10, 4], [9.5, 4]]},
+                                             "e2": {"coordinates": [[0, 2], [0.5, 2], [0.5, 4], [0, 4]]}},)J";
+  auto with = [&](const std::string& journeys) {
+    std::string text = scenario(journeys);
+    const size_t at = text.find("\"exits\"");
+    const size_t end = text.find("\"distributions\"");
+    return text.substr(0, at) + two_exits + text.substr(end);
+  };
+  REQUIRE(read_crowd_scenario(with(R"J("journeys": [{"id": "j", "stages": ["d1", "e2"]}],)J"), "", s) == "");
+  CHECK(s.starts[0].exits == std::vector<uint32_t>{1});
+  REQUIRE(read_crowd_scenario(
+              with(R"J("transitions": [{"from": "d1", "to": "e2"}, {"from": "d1", "to": "e1"}],)J"), "", s) ==
+          "");
+  CHECK(s.starts[0].exits == std::vector<uint32_t>{0, 1});
+  REQUIRE(
+      read_crowd_scenario(
+          with(
+              R"J("journeys": [{"id": "j", "stages": ["d1", "e2"], "transitions": [{"from": "d1", "to": "e2"}]}],)J"),
+          "", s) == "");
+  const std::string why = read_crowd_scenario(
+      with(
+          R"J("journeys": [{"id": "j", "stages": ["d1", "e2"]}], "transitions": [{"from": "d1", "to": "e1"}],)J"),
+      "", s);
+  CHECK(why.find("journeys[0].stages") == 0);
+  CHECK(why.find("transitions") != std::string::npos);
+  CHECK(read_crowd_scenario(with(R"J("journeys": [{"id": "j", "stages": ["d1", "nowhere"]}],)J"), "", s)
+            .find("journeys[0].stages[1]") == 0);
+  // No journey: everyone heads for the nearest exit.
+  REQUIRE(read_crowd_scenario(with(""), "", s) == "");
+  CHECK(s.starts[0].exits.empty());
+}
+
+TEST_CASE("refusals name their JSON path") {
+  CrowdScenario s;
+  auto why = [&](const std::string& text) { return read_crowd_scenario(text, "", s); };
+  CHECK(why("[1, 2]").find("(the file)") == 0);
+  CHECK(why("{").find("not JSON: a syntax error at byte") == 0);
+  CHECK(why(scenario(R"J("zones": {"z": {}},)J")).find("zones: must be empty") == 0);
+  CHECK(why(scenario(R"J("bandada": {"wish": 1},)J")).find("bandada.wish") == 0);
+  CHECK(
+      why(scenario("", R"J("d1": {"coordinates": [[1, 1], [4, 1], [4, 5]], "parameters": {"number": 2.5}})J"))
+          .find("distributions.d1.parameters.number") == 0);
+  CHECK(
+      why(scenario(
+              "",
+              R"J("d1": {"coordinates": [[1, 1], [4, 1], [4, 5]], "parameters": {"number": 2, "distribution_mode": "by_density"}})J"))
+          .find("distributions.d1.parameters.distribution_mode") == 0);
+  CHECK(
+      why(scenario(
+              "",
+              R"J("d1": {"coordinates": [[1, 1], [4, 1], [4, 5]], "parameters": {"number": 2, "premovement_time": 3}})J"))
+          .find("premovement is not built yet") != std::string::npos);
+  CHECK(why(scenario(R"J("config": {"simulation_settings": {"baseSeed": -1}},)J"))
+            .find("config.simulation_settings.baseSeed") == 0);
+  // Our own keys are accepted only when empty for now, and the anchor's own keys are ignored.
+  CHECK(
+      why(scenario(
+          R"J("bandada": {}, "_description": "x", "_expectations": {}, "ui_state": {}, "project_version": "2.0",)J")) ==
+      "");
+  CHECK(s.notes.empty());
+  CHECK(why(scenario(R"J("mystery": 1,)J")) == "");
+  CHECK(s.notes == std::vector<std::string>{"key mystery is not read"});
+}
+
+TEST_CASE("people are placed in their start areas in file order, with the spreads the file asks for") {
+  CrowdScenario s;
+  const std::string starts =
+      R"J("west": {"coordinates": [[1, 1], [4, 1], [4, 5], [1, 5]],
+                 "parameters": {"number": 30, "radius": 0.2, "v0": 1.2, "v0_distribution": "gaussian", "v0_std": 0.3}},
+         "east": {"coordinates": [[5, 1], [8, 1], [8, 5], [5, 5]],
+                 "parameters": {"number": 20, "radius": 0.25, "radius_distribution": "gaussian", "radius_std": 0.05}})J";
+  REQUIRE(read_crowd_scenario(scenario("", starts), "", s) == "");
+  CrowdParams p;
+  const Crowd c(p, s, 0.0);
+  REQUIRE(c.size() == 50);
+  CHECK(c.short_start() == "");
+  double mean = 0;
+  for (size_t i = 0; i < 50; ++i) {
+    const bool west = i < 30;
+    CHECK(c.x()[i] > (west ? 1 : 5));
+    CHECK(c.x()[i] < (west ? 4 : 8));
+    if (west) {
+      CHECK(c.radius()[i] == 0.2);
+      CHECK(c.own_speeds()[i] >= 0.1);
+      CHECK(c.own_speeds()[i] <= 5.0);
+      mean += c.own_speeds()[i] / 30;
+    } else {
+      CHECK(c.own_speeds()[i] == 1.2);  // the anchor's default speed
+      CHECK(c.radius()[i] >= 0.1);
+      CHECK(c.radius()[i] <= 1.0);
+    }
+  }
+  CHECK(std::fabs(mean - 1.2) < 0.2);
+  // The same file and seed place the same people, bit for bit; another seed elsewhere.
+  const Crowd again(p, s, 0.0), other(
+                                    [&] {
+                                      CrowdParams q;
+                                      q.seed = 2;
+                                      return q;
+                                    }(),
+                                    s, 0.0);
+  CHECK(again.fingerprint() == c.fingerprint());
+  CHECK(other.fingerprint() != c.fingerprint());
+  // More than fit: the area is named.
+  s.starts[1].number = 2000;
+  const Crowd full(p, s, 0.0);
+  CHECK(full.short_start() == "east");
+}
+
+TEST_CASE("our own log agrees with the platform's to within 2 ulp") {
+  for (double x : {1e-300, 1e-10, 0.001, 0.1, 0.5, 0.7071, 0.99999, 1.0, 1.5, 2.0, 10.0, 12345.678, 1e300}) {
+    const double a = det_log(x), b = std::log(x);
+    CHECK(std::fabs(a - b) <= 2 * std::fabs(std::nextafter(b, INFINITY) - b) + 1e-300);
+  }
+  CHECK(det_log(1.0) == 0.0);
+  CHECK(std::isnan(det_log(-1.0)));
+  CHECK(det_log(0.0) == -INFINITY);
+}
+
+TEST_CASE("a line counts passages from frame positions, with the 10–90 % flow; an area its density") {
+  CrowdScenario s;
+  REQUIRE(read_crowd_scenario(fixture("corridor.json"), "", s) == "");
+  CrowdParams p;
+  Crowd c(p, s, 0.0);
+  CrowdMeasures m;
+  m.lines.emplace_back();
+  REQUIRE(read_measure_line("12;0;12;4", m.lines[0]) == "");
+  m.areas.emplace_back();
+  REQUIRE(read_measure_area("POLYGON ((10 0, 14 0, 14 4, 10 4))", m.areas[0]) == "");
+  CHECK(m.areas[0].area == 16);
+  m.frame(c);
+  for (int f = 0; f < 500; ++f) {
+    c.step();
+    m.frame(c);
+  }
+  const CrowdLine& l = m.lines[0];
+  REQUIRE(l.passages.size() == 12);  // everyone crosses once, eastward
+  for (size_t k = 0; k < 12; ++k) {
+    CHECK(l.passages[k].dir == -1);  // (0, 4) × (+x, 0) < 0
+    if (k) CHECK(l.passages[k].t >= l.passages[k - 1].t);
+  }
+  const double expect = (10 - 1) / (l.passages[10].t - l.passages[1].t);  // i0 = 1, i1 = 10
+  CHECK(l.flow() == expect);
+  CHECK(m.areas[0].density.size() == 501);
+  CHECK(m.areas[0].density[0] == 0);
+  double top = 0;
+  for (double d : m.areas[0].density) top = std::max(top, d);
+  CHECK(top > 0);
+  CHECK(read_measure_line("1;2;3", m.lines[0]) != "");
+  CHECK(read_measure_area("POLYGON ((0 0, 1 0, 1 1), (0.2 0.1, 0.3 0.1, 0.3 0.2))", m.areas[0]) != "");
+}
