@@ -209,5 +209,36 @@ int main(int argc, char** argv) {
           ms_step * 1e6 / (static_cast<double>(crowd.size()) * std::ceil(kCrowdFrame / cp.dt)));
     }
   }
+  // A scenario's navigation field: a 200 × 100 m floor with 99 pillars (400 wall segments), and
+  // the largest floor, 500 × 500 m: the field's build time (with the room) and its memory.
+  for (double side : {200.0, 500.0}) {
+    CrowdScenario sc;
+    const double w = side, h = side == 200.0 ? 100.0 : 500.0;
+    CrowdPolygon floor = {{{0, 0}, {w, 0}, {w, h}, {0, h}}};
+    for (int i = 0; i < 11 && side == 200.0; ++i)
+      for (int j = 0; j < 9; ++j) {
+        const double x = 15.0 + 16.0 * i, y = 8.0 + 10.0 * j;
+        floor.push_back({{x, y}, {x, y + 2}, {x + 2, y + 2}, {x + 2, y}});
+      }
+    sc.walkable = {floor};
+    sc.exits = {{"exit", {{w - 0.5, h / 2 - 1}, {w, h / 2 - 1}, {w, h / 2 + 1}, {w - 0.5, h / 2 + 1}}}};
+    CrowdStartArea start;
+    start.id = "start";
+    start.area = {{1, 1}, {3, 1}, {3, 3}, {1, 3}};
+    start.number = 1;
+    start.radius.mean = 0.2;
+    start.v0.mean = 1.2;
+    sc.starts = {start};
+    size_t walls = 0;
+    for (const CrowdRing& r : floor) walls += r.size();
+    CrowdParams cp;
+    const double ms = median_ms_per_step([&] { Crowd crowd(cp, sc, 0.0); }, min_s);
+    const double cell = w * h / 0.01 <= 4e6 ? 0.1 : std::sqrt(w * h / 4e6);
+    const double cells = std::ceil(w / cell) * std::ceil(h / cell);
+    std::printf(
+        "crowd scenario, %.0f x %.0f m, %zu walls: navigation field built in %7.1f ms, %.2f M cells of %.3f "
+        "m (%.0f MB)\n",
+        w, h, walls, ms, cells / 1e6, cell, cells * 9 / 1e6);
+  }
   return 0;
 }

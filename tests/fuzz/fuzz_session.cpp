@@ -1,6 +1,6 @@
 // Bandada — fuzz target: a model session driven by a fuzzed sequence of what a user can do
-// (typing, choosing, commands, time, presses, links), checking after every action what the
-// models' descriptions promise: positions in the world, nothing NaN, a valid selection.
+// (typing, choosing, commands, time, presses, links, the model's own options), checking after every action
+// what the models' descriptions promise: positions in the world, nothing NaN, a valid selection.
 #include <cmath>
 #include <cstdint>
 #include <cstdlib>
@@ -64,7 +64,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   std::unique_ptr<bandada::ModelSession> s = models[in.byte() % models.size()].make();
   s->edit(0, "30");  // small worlds: the fuzzer explores actions, not big flocks
   for (int actions = 0; actions < 64 && in.n > 0; ++actions) {
-    const uint8_t op = in.byte() % 10;
+    const uint8_t op = in.byte() % 11;
     if (op == 0) {
       const size_t i = in.byte() % s->field_count();
       // Counts stay below 1000 (three characters) so that a step stays cheap.
@@ -87,8 +87,13 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       s->open_link(in.text(40));
     } else if (op == 8) {
       s->compute(in.byte() % 4);
-    } else {
+    } else if (op == 9) {
       s->set_display(in.byte() % 8, in.byte() % 2);
+    } else if (!s->cli_options().empty()) {
+      // A model's own option, as the CLI gives it: a file's text for one that reads a file (the
+      // crowd's scenario reader), none that writes one.
+      const bandada::CliOption& o = s->cli_options()[in.byte() % s->cli_options().size()];
+      if (!o.writes_file) s->cli_option(o.name, in.text(o.reads_file ? 400 : 40));
     }
     check(*s);
   }

@@ -9,8 +9,12 @@
 #include <cmath>
 #include <fstream>
 #include <iterator>
+#include <memory>
 #include <string>
 
+#include "app/registry.h"
+#include "app/remote_step.h"
+#include "models/all_models.h"
 #include "models/crowd/crowd.h"
 #include "models/crowd/crowd_math.h"
 #include "models/crowd/crowd_measure.h"
@@ -150,6 +154,12 @@ TEST_CASE("refusals name their JSON path") {
           .find("premovement is not built yet") != std::string::npos);
   CHECK(why(scenario(R"J("config": {"simulation_settings": {"baseSeed": -1}},)J"))
             .find("config.simulation_settings.baseSeed") == 0);
+  // Found by fuzzing: coordinates so large that Boost's robust rescaling overflowed and threw.
+  CHECK(why(R"J({"walkable_area_wkt": "POLYGON ((0 0, 1e300 0, 1e300 1, 0 1))"})J")
+            .find("walkable_area_wkt: coordinates within") == 0);
+  CHECK(why(scenario("",
+                     R"J("d1": {"coordinates": [[1, 1], [4e200, 1], [4, 5]], "parameters": {"number": 2}})J"))
+            .find("distributions.d1.coordinates: coordinates within") == 0);
   // Our own keys are accepted only when empty for now, and the anchor's own keys are ignored.
   CHECK(
       why(scenario(
@@ -246,4 +256,32 @@ TEST_CASE("a line counts passages from frame positions, with the 10–90 % flow;
   CHECK(top > 0);
   CHECK(read_measure_line("1;2;3", m.lines[0]) != "");
   CHECK(read_measure_area("POLYGON ((0 0, 1 0, 1 1), (0.2 0.1, 0.3 0.1, 0.3 0.2))", m.areas[0]) != "");
+}
+
+TEST_CASE(
+    "a scenario room with negative coordinates draws inside the view, and the session's JSON keeps the "
+    "file's coordinates") {
+  add_all_models();
+  std::unique_ptr<ModelSession> s = make_session("crowd");
+  REQUIRE(s);
+  const std::string folder = pack_list({"config.json", fixture("two-rooms-folder/config.json"),
+                                        "geometry.wkt", fixture("two-rooms-folder/geometry.wkt")});
+  REQUIRE(s->cli_option("scenario", folder) == "");
+  REQUIRE(s->command("initialize").ok);
+  DrawData d;
+  s->draw(d);
+  REQUIRE(d.count == 60);
+  CHECK(d.width == 20);
+  CHECK(d.height == 10);
+  bool negative = false;
+  for (size_t i = 0; i < d.count; ++i) {
+    CHECK(d.pos[i * 3] >= 0);
+    CHECK(d.pos[i * 3] <= d.width);
+    CHECK(d.pos[i * 3 + 1] >= 0);
+    CHECK(d.pos[i * 3 + 1] <= d.height);
+  }
+  const std::string json = s->export_json();
+  negative = json.find("\"p\":[-") != std::string::npos;
+  CHECK(negative);  // the west room's people, in the file's own coordinates
+  CHECK(s->cli_option("scenario", "{}").find("--scenario: walkable_area_wkt") == 0);
 }

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 #include <memory>
+#include <mutex>
 #include <queue>
 #include <utility>
 
@@ -413,6 +414,46 @@ double distance_to_area(const CrowdRing& ring, double x, double y) {
 
 }  // namespace
 
+namespace {
+
+/// The last few rooms' navigation fields, by everything they are computed from: a room built
+/// again (Initialize, a sweep's rows, the same preset) reuses its fields, which are the same
+/// numbers. Four rooms at most (a 500 × 500 m floor's field is 32 MB).
+struct NavigationCache {
+  using Fields = std::vector<std::shared_ptr<const std::vector<double>>>;
+  std::mutex lock;
+  std::vector<std::pair<std::vector<double>, Fields>> rooms;  // most recent first
+};
+NavigationCache& navigation_cache() {
+  static NavigationCache c;
+  return c;
+}
+
+std::vector<double> navigation_key(const CrowdLayout& L, const std::vector<std::vector<uint32_t>>& routes,
+                                   double g, int w, int h) {
+  std::vector<double> k = {g, static_cast<double>(w), static_cast<double>(h), L.x0, L.y0};
+  auto mark = [&k](size_t n) { k.push_back(static_cast<double>(n)); };
+  mark(L.walls.size());
+  for (const CrowdSegment& s : L.walls) k.insert(k.end(), {s.x1, s.y1, s.x2, s.y2});
+  mark(L.exits.size());
+  for (const CrowdSegment& s : L.exits) k.insert(k.end(), {s.x1, s.y1, s.x2, s.y2});
+  mark(L.columns.size());
+  for (const CrowdColumn& c : L.columns) k.insert(k.end(), {c.x, c.y, c.r});
+  mark(L.exit_areas.size());
+  for (const CrowdExitArea& a : L.exit_areas) {
+    mark(a.area.size());
+    for (const CrowdPoint& q : a.area) k.insert(k.end(), {q.x, q.y});
+  }
+  mark(routes.size());
+  for (const std::vector<uint32_t>& r : routes) {
+    mark(r.size());
+    for (uint32_t a : r) mark(a);
+  }
+  return k;
+}
+
+}  // namespace
+
 void Crowd::build_navigation() {
   // A floor too large for 4 million cells of 0.1 m gets coarser cells (a preset never does).
   const double area = layout_.width * layout_.height;
@@ -423,6 +464,16 @@ void Crowd::build_navigation() {
   const size_t cells = static_cast<size_t>(nav_w_) * nav_h_;
   routes_[0].clear();
   for (uint32_t a = 0; a < layout_.exit_areas.size(); ++a) routes_[0].push_back(a);
+  const std::vector<double> key = navigation_key(layout_, routes_, g, nav_w_, nav_h_);
+  NavigationCache& cache = navigation_cache();
+  {
+    std::lock_guard<std::mutex> hold(cache.lock);
+    for (const auto& [k, fields] : cache.rooms)
+      if (k == key) {
+        navs_ = fields;
+        return;
+      }
+  }
   // Blocked: within 0.3 m of a wall or a column's surface (each marks only the cells near it).
   std::vector<char> blocked(cells, 0);
   auto centre = [&](int i, int j, double& cx, double& cy) {
@@ -451,6 +502,9 @@ void Crowd::build_navigation() {
   }
   navs_.clear();
   for (const std::vector<uint32_t>& route : routes_) navs_.push_back(navigation_field(route, blocked));
+  std::lock_guard<std::mutex> hold(cache.lock);
+  cache.rooms.insert(cache.rooms.begin(), {key, navs_});
+  if (cache.rooms.size() > 4) cache.rooms.pop_back();
 }
 
 std::shared_ptr<const std::vector<double>> Crowd::navigation_field(const std::vector<uint32_t>& route,

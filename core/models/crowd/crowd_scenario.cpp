@@ -67,6 +67,17 @@ BgPolygon to_bg(const CrowdPolygon& p) {
   return out;
 }
 
+constexpr double kMaxCoordinate = 1e6;  // m: beyond this Boost's robust rescaling overflows (and throws)
+
+/// "" when every point lies within ±1 000 km of the origin, else why not.
+std::string coordinate_problem(const CrowdPolygon& p) {
+  for (const CrowdRing& r : p)
+    for (const CrowdPoint& q : r)
+      if (!(std::fabs(q.x) <= kMaxCoordinate && std::fabs(q.y) <= kMaxCoordinate))
+        return "coordinates within ±1 000 000 m";
+  return {};
+}
+
 /// "" when the polygon is simple and has area, else why not.
 std::string polygon_problem(const BgPolygon& p) {
   std::string why;
@@ -121,7 +132,8 @@ struct Reader {
     if (ring.size() > 1 && ring.front().x == ring.back().x && ring.front().y == ring.back().y)
       ring.pop_back();
     if (ring.size() < 3) return fail(path + ".coordinates", "a polygon of at least three points");
-    const std::string why = polygon_problem(to_bg({ring}));
+    std::string why = coordinate_problem({ring});
+    if (why.empty()) why = polygon_problem(to_bg({ring}));
     if (!why.empty()) return fail(path + ".coordinates", why);
     return true;
   }
@@ -130,6 +142,8 @@ struct Reader {
     std::string why = read_wkt_polygons(wkt, out.walkable);
     if (!why.empty()) return fail(path, why);
     for (const CrowdPolygon& p : out.walkable) {
+      why = coordinate_problem(p);
+      if (!why.empty()) return fail(path, why);
       const BgPolygon b = to_bg(p);
       why = polygon_problem(b);
       if (!why.empty()) return fail(path, why);
@@ -142,7 +156,7 @@ struct Reader {
         x0 = std::min(x0, q.x), y0 = std::min(y0, q.y), x1 = std::max(x1, q.x), y1 = std::max(y1, q.y);
       }
     const double w = x1 - x0, h = y1 - y0;
-    if (!(w <= kMaxExtent && h <= kMaxExtent) || !(std::fabs(x0) < 1e6) || !(std::fabs(y0) < 1e6))
+    if (!(w <= kMaxExtent && h <= kMaxExtent))
       return fail(path, "a floor of at most 500 × 500 m (this one is " + std::to_string(static_cast<int>(w)) +
                             " × " + std::to_string(static_cast<int>(h)) + " m)");
     return true;

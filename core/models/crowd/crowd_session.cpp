@@ -229,10 +229,11 @@ class CrowdSession final : public LiveSession<CrowdController, CrowdField> {
 
   CommandResult pointer(const Pointer& p) override {
     if (!c_.model()) return {false, "Initialize first: the tools edit a room that exists."};
-    if (p.drag) return drag_tool(p.x0, p.y0, p.x, p.y);
-    const double x = p.x, y = p.y;
+    // The view's plane starts at the room's extent (a scenario's own coordinates may be negative).
     const CrowdLayout& L = c_.model()->layout();
-    if (!(x >= 0 && y >= 0 && x <= L.width && y <= L.height)) return {false, "Outside the room."};
+    if (p.drag) return drag_tool(p.x0 + L.x0, p.y0 + L.y0, p.x + L.x0, p.y + L.y0);
+    if (!(p.x >= 0 && p.y >= 0 && p.x <= L.width && p.y <= L.height)) return {false, "Outside the room."};
+    const double x = p.x + L.x0, y = p.y + L.y0;
     CommandResult r;
     if (p.remove || tool() == kToolErase)
       r = c_.remove_nearest(x, y);
@@ -258,27 +259,34 @@ class CrowdSession final : public LiveSession<CrowdController, CrowdField> {
     const size_t n = m ? m->size() : 0;
     d.reset(n);
     const bool by_pressure = display(kByPressure);
+    // The plane from the extent's corner: a scenario's coordinates less (x0, y0); a preset's as they are.
+    const double ox = L.x0, oy = L.y0;
+    auto fx = [ox](double v) { return static_cast<float>(v - ox); };
+    auto fy = [oy](double v) { return static_cast<float>(v - oy); };
     for (size_t i = 0; i < n; ++i) {
-      d.set_plane_glyph(i, m->x()[i], m->y()[i], m->vx()[i], m->vy()[i]);
+      d.set_plane_glyph(i, m->x()[i] - ox, m->y()[i] - oy, m->vx()[i], m->vy()[i]);
       const double speed = std::sqrt(m->vx()[i] * m->vx()[i] + m->vy()[i] * m->vy()[i]);
       const double t = by_pressure ? m->pressure()[i] / 3000.0 : speed / (1.5 * m->params().v0);
       const uint8_t colour =
           static_cast<uint8_t>(kRamp + std::lround(std::fmin(1.0, std::fmax(0.0, t)) * 15));
       d.colour[i] = kWhite;
-      d.overlays.push_back({Overlay::Kind::solid, colour, static_cast<float>(m->x()[i]),
-                            static_cast<float>(m->y()[i]), 0, static_cast<float>(m->radius()[i])});
+      d.overlays.push_back({Overlay::Kind::solid, colour, fx(m->x()[i]), fy(m->y()[i]), 0,
+                            static_cast<float>(m->radius()[i])});
     }
     for (const CrowdSegment& w : L.walls)
-      d.overlays.push_back({Overlay::Kind::segment, kObstacle, static_cast<float>(w.x1),
-                            static_cast<float>(w.y1), 0, 0, static_cast<float>(w.x2),
-                            static_cast<float>(w.y2), 0, 3.0f});
+      d.overlays.push_back(
+          {Overlay::Kind::segment, kObstacle, fx(w.x1), fy(w.y1), 0, 0, fx(w.x2), fy(w.y2), 0, 3.0f});
     for (const CrowdSegment& e : L.exits)
-      d.overlays.push_back({Overlay::Kind::segment, kGreen, static_cast<float>(e.x1),
-                            static_cast<float>(e.y1), 0, 0, static_cast<float>(e.x2),
-                            static_cast<float>(e.y2), 0, 5.0f});
+      d.overlays.push_back(
+          {Overlay::Kind::segment, kGreen, fx(e.x1), fy(e.y1), 0, 0, fx(e.x2), fy(e.y2), 0, 5.0f});
+    for (const CrowdExitArea& a : L.exit_areas)  // an exit area's outline
+      for (size_t k = 0; k < a.area.size(); ++k) {
+        const CrowdPoint &p0 = a.area[k], &p1 = a.area[(k + 1) % a.area.size()];
+        d.overlays.push_back(
+            {Overlay::Kind::segment, kGreen, fx(p0.x), fy(p0.y), 0, 0, fx(p1.x), fy(p1.y), 0, 3.0f});
+      }
     for (const CrowdColumn& c : L.columns)
-      d.overlays.push_back({Overlay::Kind::solid, kObstacle, static_cast<float>(c.x), static_cast<float>(c.y),
-                            0, static_cast<float>(c.r)});
+      d.overlays.push_back({Overlay::Kind::solid, kObstacle, fx(c.x), fy(c.y), 0, static_cast<float>(c.r)});
     if (c_.selection() && *c_.selection() < n) {
       const uint32_t i = *c_.selection();
       d.highlight[i] = 1;
