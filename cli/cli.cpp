@@ -123,7 +123,7 @@ int cli_main(int argc, char** argv) {
     std::fputs(parsed.help.c_str(), stdout);
     return 0;
   }
-  // A model's writes_file option (the crowd's --trajectories): the file, streamed as the run goes.
+  // A model's writes_file option (trajectories, say): the file, streamed as the run goes.
   run.open_output = [](const std::string& path, std::string& why) -> ModelSession::Output {
     std::shared_ptr<FILE> f(std::fopen(path.c_str(), "wb"), [](FILE* p) {
       if (p) std::fclose(p);
