@@ -98,4 +98,7 @@ check "--count with more than one distribution is refused by name" '[ $rc -eq 2 
 "$cli" --model crowd --scenario "$tmp/missing.json" > "$tmp/bad.out" 2> "$tmp/bad.err"
 rc=$?
 check "a file that is not there is named" '[ $rc -eq 2 ] && grep -q -- "--scenario .*missing.json: cannot read it" "$tmp/bad.err"'
+"$cli" --model crowd --config "m=crowd&n=20" --wall "3;3;3;6" --steps 1 > /dev/null 2> "$tmp/quiet.err"
+check "a model option after --config reports nothing the option did not say (the link's notice is not a warning)" \
+  '[ ! -s "$tmp/quiet.err" ]'
 check_summary

@@ -186,10 +186,11 @@ std::string prepare(const RunSpec& spec, Run& run) {
         if (!out) return "--" + std::string(o.name) + " " + shown(g.text) + ": " + why;
         s->attach_output(o.name, std::move(out));
       }
+      const std::string notice_before = s->notice();  // a link's, say: not this option's
       const std::string err = s->cli_option(o.name, g.text);
       if (!err.empty()) return (err);
       // What the option's input holds that the model does not use, said once.
-      if (!s->notice().empty())
+      if (!s->notice().empty() && s->notice() != notice_before)
         run.warnings.push_back("--" + std::string(s->cli_options()[g.index].name) + ": " + s->notice());
     } else {
       return "a setting the " + std::string(s->info().id) + " model does not have";
