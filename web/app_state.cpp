@@ -8,6 +8,7 @@
 #include <cstdio>
 
 #include "app/registry.h"
+#include "app/remote_step.h"
 #include "app/share_codec.h"
 #include "browser.h"
 #include "common/parallel.h"
@@ -30,6 +31,13 @@ std::string one_thread_reason() {
 
 std::string key_of(const bandada::ModelSession& s, const char* what) {
   return std::string("bandada.") + s.info().id + "." + what;
+}
+
+/// Keeps a session's opened file for a reload, as it would run now (what was typed folded in).
+void keep_opened_file(size_t i) {
+  App& a = app();
+  if (i >= a.opened_file.size() || a.opened_file[i].empty()) return;
+  storage_set(false, key_of(*a.sessions[i], "file"), a.opened_file[i] + "\n" + a.sessions[i]->export_file());
 }
 
 }  // namespace
@@ -122,6 +130,7 @@ void persist() {
     if (!storage_set(false, key_of(*a.sessions[i], "fields"), a.sessions[i]->saved_text()) &&
         a.storage_notice.empty())
       a.storage_notice = "This browser refuses storage: your inputs will not survive a reload.";
+    keep_opened_file(i);
   }
 }
 
@@ -233,6 +242,80 @@ bool page_open_state(const std::string& text) {
   return matches;
 }
 
+const bandada::CliOption* page_file_option(const bandada::ModelSession& s) {
+  for (const bandada::CliOption& o : s.cli_options())
+    if (o.page_accept) return &o;
+  return nullptr;
+}
+
+namespace {
+
+bool ends_with(const std::string& s, const char* tail) {
+  const size_t n = std::char_traits<char>::length(tail);
+  return s.size() >= n && s.compare(s.size() - n, n, tail) == 0;
+}
+
+/// What a model's file holds, for the model: one file's text, or a scenario's two files packed
+/// by role (the .wkt as geometry.wkt, the other as config.json).
+std::string model_file_text(const std::vector<std::pair<std::string, std::string>>& files) {
+  if (files.size() == 1) return files[0].second;
+  std::vector<std::string> parts;
+  for (const auto& [name, text] : files) {
+    parts.push_back(ends_with(name, ".wkt") ? "geometry.wkt" : "config.json");
+    parts.push_back(text);
+  }
+  return bandada::pack_list(parts);
+}
+
+}  // namespace
+
+bool page_open_files(const std::vector<std::pair<std::string, std::string>>& files) {
+  App& a = app();
+  if (files.empty()) return false;
+  const std::string& first = files[0].second;
+  const size_t lead = first.find_first_not_of(" \t\r\n");
+  const bool json_like = lead != std::string::npos && first[lead] == '{';
+  if (files.size() == 1 && (ends_with(files[0].first, ".state") || !json_like) &&
+      !ends_with(files[0].first, ".wkt") && !ends_with(files[0].first, ".json"))
+    return page_open_state(first);
+  ++a.state_events;
+  size_t target = a.sessions.size();
+  if (page_file_option(a.session())) target = a.current;
+  for (size_t i = 0; target == a.sessions.size() && i < a.sessions.size(); ++i)
+    if (page_file_option(*a.sessions[i])) target = i;
+  std::string names;
+  for (const auto& f : files) names += (names.empty() ? "" : " and ") + f.first;
+  if (target == a.sessions.size()) {
+    a.state_message = "Not opened (nothing changed): no model here opens " + names + ".";
+    a.state_message_ok = false;
+    return false;
+  }
+  bandada::ModelSession& s = *a.sessions[target];
+  const bandada::CliOption& o = *page_file_option(s);
+  s.command("pause");
+  const std::string notice_before = s.notice();
+  const std::string why = s.cli_option(o.name, model_file_text(files));
+  if (!why.empty()) {
+    const std::string prefix = "--" + std::string(o.name) + ": ";
+    a.state_message = "Not opened (nothing changed): " + names + ": " +
+                      (why.rfind(prefix, 0) == 0 ? why.substr(prefix.size()) : why) + ".";
+    a.state_message_ok = false;
+    return false;
+  }
+  const std::string said = s.notice() != notice_before ? s.notice() : "";  // what does not carry over
+  if (s.status() == bandada::RunStatus::none) s.command("initialize");     // the file's room shows at once
+  switch_model(target);
+  a.drop_text_focus = true;
+  if (a.opened_file.size() < a.sessions.size()) a.opened_file.resize(a.sessions.size());
+  a.opened_file[target] = files.size() == 1 ? files[0].first : names;
+  a.state_message = "Opened " + names + ": the room is the file's, paused at its start." +
+                    (said.empty() ? "" : " " + said + ".");
+  a.state_message_ok = true;
+  keep_opened_file(target);
+  persist();
+  return true;
+}
+
 void advance_current(double elapsed_seconds) {
   app().session().advance(elapsed_seconds, kFrameBudgetMs);
   persist();
@@ -332,8 +415,18 @@ bool open_link_from_address_bar() {
 
 void load_startup_state() {
   App& a = app();
-  for (auto& s : a.sessions)
-    if (std::optional<std::string> saved = storage_get(false, key_of(*s, "fields"))) s->load_saved(*saved);
+  a.opened_file.assign(a.sessions.size(), "");
+  for (size_t i = 0; i < a.sessions.size(); ++i) {
+    bandada::ModelSession& s = *a.sessions[i];
+    // A file opened before the reload comes back first (as it ran, what was typed folded in),
+    // then the fields saved beside it.
+    const std::optional<std::string> kept = storage_get(false, key_of(s, "file"));
+    const size_t cut = kept ? kept->find('\n') : std::string::npos;
+    const bandada::CliOption* o = page_file_option(s);
+    if (o && cut != std::string::npos && s.cli_option(o->name, kept->substr(cut + 1)).empty())
+      a.opened_file[i] = kept->substr(0, cut);
+    if (std::optional<std::string> saved = storage_get(false, key_of(s, "fields"))) s.load_saved(*saved);
+  }
   for (size_t i = 0; i < a.sessions.size(); ++i) a.saved_revision[i] = a.sessions[i]->revision();
   const std::string model = storage_get(false, kModelKey).value_or("");
   for (size_t i = 0; i < a.sessions.size(); ++i)

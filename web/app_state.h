@@ -130,7 +130,9 @@ struct App {
   std::string state_message;     ///< what the last Save state / Open state did ("" before any)
   bool state_message_ok = true;  ///< … and whether it worked
   int state_events = 0;          ///< how many times a state was saved or opened (a test hook)
-  std::string storage_notice;    ///< set once when the browser refuses storage
+  /// Per session: the name of the file it opened ("" for none), for the share row's note.
+  std::vector<std::string> opened_file;
+  std::string storage_notice;  ///< set once when the browser refuses storage
   double steps_per_second = 0;
   double sps_t0 = 0;
   uint64_t sps_steps0 = 0;
@@ -196,6 +198,13 @@ std::string page_state_file_name();
 /// Opens a state file: switches to its model and continues from it, paused; or says why not and
 /// changes nothing. Either way the panel's state line says what happened. True when it opened.
 bool page_open_state(const std::string& text);
+/// The option through which a model opens files in the page (CliOption::page_accept), or null.
+const bandada::CliOption* page_file_option(const bandada::ModelSession& s);
+/// Opens files picked or dropped together (name, text): one state file continues a state (as
+/// page_open_state); otherwise they are a model's file (a scenario, or its config.json and
+/// geometry.wkt) for the current model, or else the first that opens files. A file that does not
+/// open changes nothing, and the panel's state line says why. True when it opened.
+bool page_open_files(const std::vector<std::pair<std::string, std::string>>& files);
 /// The current session's share string, with the sweep's definition (`&sweep=…`) once it has one.
 std::string page_share_string();
 /// The page's address with the share string as its fragment: what Copy share link copies.

@@ -88,7 +88,8 @@ std::string state_json() {
   s += ",\"clip_note\":" + json_quote(a.clip_note) + ",\"recording\":" + (a.recording ? "true" : "false");
   s += ",\"state_message\":" + json_quote(a.state_message) +
        ",\"state_ok\":" + (a.state_message_ok ? "true" : "false") +
-       ",\"state_events\":" + std::to_string(a.state_events);
+       ",\"state_events\":" + std::to_string(a.state_events) +
+       ",\"opened_file\":" + json_quote(a.current < a.opened_file.size() ? a.opened_file[a.current] : "");
   s += ",\"hint_fits\":" + std::string(a.hint_fits ? "true" : "false");
   // A slow renderer's canvas was made without multisampling (main.cpp).
   s += ",\"renderer\":{\"probe_ms\":" + num(a.probe_ms) +
@@ -515,6 +516,21 @@ std::string save_state() { return page_save_state(); }
 std::string state_file_name() { return page_state_file_name(); }
 bool open_state(const std::string& text) { return page_open_state(text); }
 
+// Files picked or dropped together: each added, then opened as one (page_open_files).
+std::vector<std::pair<std::string, std::string>>& opened_files() {
+  static std::vector<std::pair<std::string, std::string>> files;
+  return files;
+}
+void add_opened_file(const std::string& name, const std::string& text) {
+  opened_files().emplace_back(name, text);
+}
+bool open_files() {
+  std::vector<std::pair<std::string, std::string>> files;
+  files.swap(opened_files());
+  return page_open_files(files);
+}
+std::string export_file() { return app().session().export_file(); }
+
 std::string sweep_csv() { return page_sweep().csv(); }
 std::string state_export() { return app().session().export_json(); }
 
@@ -561,6 +577,9 @@ EMSCRIPTEN_BINDINGS(bandada) {
   emscripten::function("saveState", &web::save_state);
   emscripten::function("stateFileName", &web::state_file_name);
   emscripten::function("openState", &web::open_state);
+  emscripten::function("addOpenedFile", &web::add_opened_file);
+  emscripten::function("openFiles", &web::open_files);
+  emscripten::function("exportFile", &web::export_file);
   emscripten::function("experimentRowDone", &web::experiment_row_done);
   emscripten::function("experimentsState", &web::experiments_state);
   emscripten::function("experimentCommand", &web::experiment_command);

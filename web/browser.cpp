@@ -195,14 +195,19 @@ EM_JS(void, js_install_page_hooks, (int with_canvas), {
     a.click();
     setTimeout(() => { URL.revokeObjectURL(a.href); a.remove(); }, 1000);
   };
-  // State files: a picker (Open state) and a file dropped anywhere on the page both go to
-  // Module.openState. Like the clipboard, WebKit opens a picker only inside the gesture's own
+  // Files: a picker (Open state, Open scenario) and files dropped anywhere on the page all go to
+  // Module.openFiles, which tells a state file from a model's file (page_open_files). Like the clipboard, WebKit opens a picker only inside the gesture's own
   // handler: the canvas's click handler opens it when the click lands on the button
   // (`gesture`), and the panel's own call just after finds it done.
-  const openFile = (file) => {
-    if (!file) return;
-    file.text().then((text) => Module.openState(text), () => Module.openState(''));
+  const openFiles = (files) => {
+    const list = [...(files || [])];
+    if (!list.length) return;
+    Promise.all(list.map((f) => f.text().then((text) => [f.name, text], () => [f.name, '']))).then((read) => {
+      for (const pair of read) Module.addOpenedFile(pair[0], pair[1]);
+      Module.openFiles();
+    });
   };
+  Module.bandadaOpenFiles = openFiles;
   Module.bandadaPickState = (gesture) => {
     const last = Module.bandadaGesturePick || 0;
     if (!gesture && performance.now() - last < 5000) {
@@ -211,8 +216,9 @@ EM_JS(void, js_install_page_hooks, (int with_canvas), {
     }
     if (gesture) Module.bandadaGesturePick = performance.now();
     const input = document.createElement('input');
-    Object.assign(input, {type: 'file', accept: '.state,text/plain'});
-    input.addEventListener('change', () => openFile(input.files[0]));
+    Object.assign(input, {type: 'file', multiple: true,
+                          accept: '.state,text/plain,.json,.wkt,application/json'});
+    input.addEventListener('change', () => openFiles(input.files));
     input.click();
   };
   document.addEventListener('dragover', (e) => {
@@ -221,7 +227,7 @@ EM_JS(void, js_install_page_hooks, (int with_canvas), {
   document.addEventListener('drop', (e) => {
     if (!e.dataTransfer || !e.dataTransfer.files.length) return;
     e.preventDefault();
-    openFile(e.dataTransfer.files[0]);
+    openFiles(e.dataTransfer.files);
   });
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'hidden') Module._bandada_on_hidden();
@@ -251,7 +257,8 @@ EM_JS(void, js_install_page_hooks, (int with_canvas), {
     const widgets = JSON.parse(Module.uiRects()).widgets;
     const on = (w) => w && cx >= w[0] && cy >= w[1] && cx <= w[0] + w[2] && cy <= w[1] + w[3];
     if (on(widgets['Copy share link'])) Module.bandadaCopy(Module.shareUrl(), true);
-    if (on(widgets['Open state'])) Module.bandadaPickState(true);  // and the picker, likewise
+    if (on(widgets['Open state']) || on(widgets['Open scenario']))
+      Module.bandadaPickState(true);  // and the picker, likewise
   };
   canvas.addEventListener('click', (e) => copyAt(e.clientX, e.clientY));
   // The view's switches in the page header: always in sight, whatever the panel's length. The

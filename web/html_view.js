@@ -186,8 +186,25 @@
       render(true);
     });
     $('hv-open-state').addEventListener('change', (e) => {
-      const file = e.target.files[0];
-      if (file) file.text().then((text) => { Module.openState(text); e.target.value = ''; build(); render(true); });
+      const files = [...e.target.files];
+      if (!files.length) return;
+      Promise.all(files.map((f) => f.text().then((text) => [f.name, text], () => [f.name, '']))).then((read) => {
+        for (const pair of read) Module.addOpenedFile(pair[0], pair[1]);
+        Module.openFiles();
+        e.target.value = '';
+        build();
+        render(true);
+      });
+    });
+    $('hv-save-file').addEventListener('click', () => {
+      const text = Module.exportFile();
+      if (!text) return;
+      const a = document.createElement('a');
+      a.href = URL.createObjectURL(new Blob([text], {type: 'application/json'}));
+      a.download = 'scenario.json';
+      document.body.appendChild(a);
+      a.click();
+      setTimeout(() => { URL.revokeObjectURL(a.href); a.remove(); }, 1000);
     });
     $('hv-webgl').addEventListener('click', () => window.bandadaStopHtmlView());
     $('hv-model').addEventListener('change', (e) => { Module.command('model:' + e.target.value); build(); render(true); });
@@ -639,6 +656,7 @@
     }
     $('hv-storage').textContent = s.storage_notice;
     if ($('hv-state-msg').textContent !== s.state_message) $('hv-state-msg').textContent = s.state_message;
+    $('hv-save-file').hidden = !s.opened_file;
     $('hv-threads').textContent = s.threads_note;
     renderSweep(force);
     renderExperiments(force);

@@ -237,6 +237,14 @@ void status_section(bandada::ModelSession& s) {
 void share_and_keep(bandada::ModelSession& s) {
   App& a = app();
   share_link_row(s, "A link with these fields and settings (and the run's step count and fingerprint)");
+  if (a.current < a.opened_file.size() && !a.opened_file[a.current].empty()) {
+    ImGui::PushTextWrapPos(0);
+    ImGui::TextColored(kYellow, "A link cannot carry the room of %s: Save %s to pass it on.",
+                       a.opened_file[a.current].c_str(),
+                       page_file_option(s) ? page_file_option(s)->name : "it");
+    ImGui::PopTextWrapPos();
+    note_rect("file-link-note");
+  }
   const bool none = s.status() == RunStatus::none || s.status() == RunStatus::stale;
   Flow keep;
   keep.next(ImGui::CalcTextSize("Keep").x);
@@ -250,6 +258,27 @@ void share_and_keep(bandada::ModelSession& s) {
   keep.next_labelled("Open state", false);
   if (reason_button("Open state", "", "A saved state file (or drop one on the page): continue from it"))
     pick_state_file();
+  if (const bandada::CliOption* o = page_file_option(s)) {  // the model's own file (a scenario)
+    const std::string save = "Save " + std::string(o->name), open = "Open " + std::string(o->name);
+    const size_t i = a.current;
+    const std::string opened = i < a.opened_file.size() ? a.opened_file[i] : "";
+    const std::string save_tip =
+        "The room as it runs now (what you typed folded in), as a file this page, "
+        "bandada-cli --" +
+        std::string(o->name) + " and JuPedSim Web open";
+    const std::string open_tip = "A " + std::string(o->name) + " file (" + o->page_accept +
+                                 "; or drop it, or its config.json and geometry.wkt together, on the page)";
+    keep.next_labelled(save.c_str(), false);
+    if (reason_button(save.c_str(),
+                      opened.empty() ? "Nothing to save: open a " + std::string(o->name) + " first." : "",
+                      save_tip.c_str())) {
+      const bool one_json = opened.size() > 5 && opened.compare(opened.size() - 5, 5, ".json") == 0 &&
+                            opened.find(" and ") == std::string::npos;
+      download(one_json ? opened : std::string(o->name) + ".json", "application/json", s.export_file());
+    }
+    keep.next_labelled(open.c_str(), false);
+    if (reason_button(open.c_str(), "", open_tip.c_str())) pick_state_file();
+  }
   if (!a.state_message.empty()) {
     ImGui::PushTextWrapPos(0);
     ImGui::TextColored(a.state_message_ok ? kGreen : kRed, "%s", a.state_message.c_str());

@@ -188,6 +188,10 @@ struct CliOption {
   /// Its value names a file the model writes as the run goes (trajectories): the front end opens
   /// it and attaches where the text goes (ModelSession::attach_output) before the option applies.
   bool writes_file = false;
+  /// The page opens and saves this file too (Open scenario, Save scenario, a file dropped on the
+  /// page): its picker's accept list (".json,.wkt"); nullptr: a CLI option only. The page gives
+  /// the option the file's text; Save writes exported(Export::file).
+  const char* page_accept = nullptr;
 };
 
 /// What is constant about a model, as data: filled once by the model (a static it returns from
@@ -357,6 +361,8 @@ class ModelSession {
   std::string export_json() const { return exported(Export::json); }
   /// One row per glyph ("" without a state); the default writes the table's columns.
   std::string export_csv() const { return exported(Export::csv); }
+  /// The file a page_accept option opens, as it would run now ("" when there is none to save).
+  std::string export_file() const { return exported(Export::file); }
   /// step, time and every series, one row per recorded step.
   std::string series_csv() const;
 
@@ -412,7 +418,7 @@ class ModelSession {
 
   /// The exports above, each written here. The default writes the table as CSV, "{}" as test
   /// hooks and no JSON: a model writes its JSON and calls this for the forms it leaves.
-  enum class Export { json, csv, test_hooks };
+  enum class Export { json, csv, test_hooks, file };
   virtual std::string exported(Export form) const;
 
   /// A press, or the end of a drag from (x0, y0), on the plane (press() and drag() above). The

@@ -120,6 +120,16 @@ std::string format_double(double value) {
   return buf;
 }
 
+std::string format_shortest(double value) {
+  for (int digits = 15; digits < 17; ++digits) {
+    char buf[40];
+    std::snprintf(buf, sizeof buf, "%.*g", digits, value);
+    const RealParse back = parse_real_text(buf);
+    if (back.ok && back.value == value) return buf;
+  }
+  return format_double(value);
+}
+
 std::vector<std::string> split_text(std::string_view s, char sep) {
   std::vector<std::string> out(1);
   for (char c : s)

@@ -33,6 +33,9 @@ IntegerParse parse_integer_text(std::string_view text, uint64_t max_value);
 
 /// Formats a double with 17 significant digits ("%.17g"), so it round-trips.
 std::string format_double(double value);
+/// The fewest of 15, 16 or 17 significant digits that read back as the same double ("0.2", not
+/// "0.20000000000000001"): for files a person reads.
+std::string format_shortest(double value);
 /// The parts of `s` between each `sep`, empty ones included: "a,,b" gives a, "", b; "" gives "".
 std::vector<std::string> split_text(std::string_view s, char sep);
 /// Numbers separated by `sep` ("1;2.5;3"): false unless every part is a finite number.

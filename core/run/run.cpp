@@ -171,8 +171,20 @@ std::string prepare(const RunSpec& spec, Run& run) {
     for (const std::string& w : r.warnings) run.warnings.push_back("--config: " + w);
   }
   std::vector<bool> explicit_field(s->field_count(), false);
-  for (const RunSpec::Setting& g : spec.settings) {
-    using Kind = RunSpec::Setting::Kind;
+  // A file an option reads (a scenario) is the base, as a link is: the fields and options given
+  // beside it replace what it holds, wherever they stand on the command line.
+  using Kind = RunSpec::Setting::Kind;
+  auto reads_file = [&](const RunSpec::Setting& g) {
+    return g.kind == Kind::option && g.index < s->cli_options().size() &&
+           s->cli_options()[g.index].reads_file;
+  };
+  std::vector<const RunSpec::Setting*> order;
+  for (const RunSpec::Setting& g : spec.settings)
+    if (reads_file(g)) order.push_back(&g);
+  for (const RunSpec::Setting& g : spec.settings)
+    if (!reads_file(g)) order.push_back(&g);
+  for (const RunSpec::Setting* setting : order) {
+    const RunSpec::Setting& g = *setting;
     if (g.kind == Kind::field && g.index < s->field_count()) {
       s->edit(g.index, g.text);
       explicit_field[g.index] = true;

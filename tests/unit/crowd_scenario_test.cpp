@@ -285,3 +285,133 @@ TEST_CASE(
   CHECK(negative);  // the west room's people, in the file's own coordinates
   CHECK(s->cli_option("scenario", "{}").find("--scenario: walkable_area_wkt") == 0);
 }
+
+namespace {
+
+bool same_rings(const CrowdRing& a, const CrowdRing& b) {
+  if (a.size() != b.size()) return false;
+  for (size_t k = 0; k < a.size(); ++k)
+    if (a[k].x != b[k].x || a[k].y != b[k].y) return false;
+  return true;
+}
+
+/// Whether two scenarios hold the same room, people, routes and settings, bit for bit.
+bool same_scenario(const CrowdScenario& a, const CrowdScenario& b) {
+  bool same = a.walkable.size() == b.walkable.size() && a.exits.size() == b.exits.size() &&
+              a.starts.size() == b.starts.size() && a.seed == b.seed && a.has_seed == b.has_seed &&
+              a.max_time == b.max_time && a.lines.size() == b.lines.size() &&
+              a.areas.size() == b.areas.size() && a.columns.size() == b.columns.size();
+  for (size_t p = 0; same && p < a.walkable.size(); ++p) {
+    same = a.walkable[p].size() == b.walkable[p].size();
+    for (size_t r = 0; same && r < a.walkable[p].size(); ++r)
+      same = same_rings(a.walkable[p][r], b.walkable[p][r]);
+  }
+  for (size_t k = 0; same && k < a.exits.size(); ++k)
+    same = a.exits[k].id == b.exits[k].id && same_rings(a.exits[k].area, b.exits[k].area);
+  for (size_t k = 0; same && k < a.starts.size(); ++k) {
+    const CrowdStartArea &x = a.starts[k], &y = b.starts[k];
+    same = x.id == y.id && same_rings(x.area, y.area) && x.number == y.number && x.exits == y.exits &&
+           x.radius.mean == y.radius.mean && x.radius.std == y.radius.std &&
+           x.radius.gaussian == y.radius.gaussian && x.v0.mean == y.v0.mean && x.v0.std == y.v0.std &&
+           x.v0.gaussian == y.v0.gaussian;
+  }
+  for (size_t k = 0; same && k < a.lines.size(); ++k)
+    same = a.lines[k].x1 == b.lines[k].x1 && a.lines[k].y1 == b.lines[k].y1 &&
+           a.lines[k].x2 == b.lines[k].x2 && a.lines[k].y2 == b.lines[k].y2;
+  for (size_t k = 0; same && k < a.areas.size(); ++k) same = same_rings(a.areas[k], b.areas[k]);
+  for (size_t k = 0; same && k < a.columns.size(); ++k)
+    same = a.columns[k].x == b.columns[k].x && a.columns[k].y == b.columns[k].y &&
+           a.columns[k].r == b.columns[k].r;
+  return same;
+}
+
+const char* kOurKeys =
+    R"J("bandada": {"lines": [[[8, 0.1], [8, 5.9]]], "areas": ["POLYGON ((5 1, 7 1, 7 5, 5 5, 5 1))"],
+                    "columns": [[6.1, 3.3, 0.35]]},)J";
+
+}  // namespace
+
+TEST_CASE("the \"bandada\" object: measurement lines and areas and columns, each refused by its path") {
+  CrowdScenario s;
+  REQUIRE(read_crowd_scenario(scenario(kOurKeys), "", s) == "");
+  REQUIRE(s.lines.size() == 1);
+  CHECK(s.lines[0].x1 == 8);
+  CHECK(s.lines[0].y2 == 5.9);
+  REQUIRE(s.areas.size() == 1);
+  CHECK(s.areas[0].size() == 4);
+  REQUIRE(s.columns.size() == 1);
+  CHECK(s.columns[0].r == 0.35);
+  CHECK(crowd_scenario_room(s).columns.size() == 1);
+  auto why = [&](const std::string& extra) { return read_crowd_scenario(scenario(extra), "", s); };
+  CHECK(why(R"J("bandada": {"lines": [[[8, 1], [8, 1.05]]]},)J").find("bandada.lines[0]: a line at least") ==
+        0);
+  CHECK(why(R"J("bandada": {"lines": [[8, 1, 8, 2]]},)J").find("bandada.lines[0]: a line [[x1, y1]") == 0);
+  CHECK(why(R"J("bandada": {"areas": ["POLYGON ((0 0, 1 1, 1 0, 0 1))"]},)J")
+            .find("bandada.areas[0]: not a simple") == 0);
+  CHECK(why(R"J("bandada": {"areas": [3]},)J").find("bandada.areas[0]") == 0);
+  CHECK(why(R"J("bandada": {"columns": [[60, 3, 0.4]]},)J").find("bandada.columns[0]: a column centred") ==
+        0);
+  CHECK(why(R"J("bandada": {"columns": [[6, 3, 40]]},)J").find("bandada.columns[0][2]: a radius") == 0);
+  CHECK(why(R"J("bandada": [1],)J").find("bandada: an object") == 0);
+}
+
+TEST_CASE("a scenario written by Bandada reads back whole, bit for bit, and runs the same crowd") {
+  for (const char* name : {"corridor.json", "corner.json", "holes.json"}) {
+    CAPTURE(name);
+    CrowdScenario a, b;
+    REQUIRE(read_crowd_scenario(fixture(name), "", a) == "");
+    a.lines.push_back({0.1 + 0.2, 0.7, 1.0 / 3.0, 3.9});  // numbers WKT and JSON must not round
+    const std::string text = write_crowd_scenario(a);
+    REQUIRE(read_crowd_scenario(text, "", b) == "");
+    CHECK(same_scenario(a, b));
+    CHECK(b.notes.empty());  // nothing of ours that the reader calls foreign
+    CHECK(write_crowd_scenario(b) == text);
+  }
+  CrowdScenario a, b;
+  REQUIRE(read_crowd_scenario(scenario(kOurKeys), "", a) == "");
+  REQUIRE(read_crowd_scenario(write_crowd_scenario(a), "", b) == "");
+  CHECK(same_scenario(a, b));
+  add_all_models();
+  std::unique_ptr<ModelSession> s1 = make_session("crowd"), s2 = make_session("crowd");
+  REQUIRE(s1->cli_option("scenario", fixture("holes.json")) == "");
+  REQUIRE(s1->command("initialize").ok);
+  REQUIRE(s2->cli_option("scenario", s1->export_file()) == "");
+  REQUIRE(s2->command("initialize").ok);
+  REQUIRE(s1->compute(30).ok);
+  REQUIRE(s2->compute(30).ok);
+  CHECK(s1->fingerprint() == s2->fingerprint());
+  CHECK(s1->export_json() == s2->export_json());
+}
+
+TEST_CASE(
+    "in the page: an opened file places its crowd at once, what is typed after it is saved with it, and a "
+    "file that cannot place its people changes nothing") {
+  add_all_models();
+  std::unique_ptr<ModelSession> s = make_session("crowd");
+  CHECK(s->export_file() == "");  // a preset is not a file to save
+  REQUIRE(s->command("initialize").ok);
+  REQUIRE(s->cli_option("scenario", scenario(kOurKeys)) == "");
+  CHECK(s->size() == 10);  // the file's crowd is on screen without another Initialize
+  CHECK(s->export_json().find("\"lines\":[") != std::string::npos);
+  const uint64_t opened = s->fingerprint();
+  const std::string saved = s->export_file();
+  CHECK(saved.find("\"baseSeed\"") != std::string::npos);
+  const std::string crowded = scenario("", R"J("d1": {"coordinates": [[1, 1], [2, 1], [2, 2], [1, 2]],
+                                                     "parameters": {"number": 400}})J");
+  CHECK(
+      s->cli_option("scenario", crowded).find("--scenario: distributions.d1.parameters.number: 400 people") ==
+      0);
+  CHECK(s->fingerprint() == opened);
+  CHECK(s->export_file() == saved);
+  const size_t seed = [&] {
+    for (size_t f = 0; f < s->field_count(); ++f)
+      if (std::string(s->field(f).option()) == "seed") return f;
+    return size_t(0);
+  }();
+  s->edit(seed, "99");
+  CrowdScenario back;
+  REQUIRE(read_crowd_scenario(s->export_file(), "", back) == "");
+  CHECK(back.seed == 99);
+  CHECK(back.lines.size() == 1);
+  CHECK(back.columns.size() == 1);
+}

@@ -185,7 +185,8 @@ class Boids3dSession final : public ControllerSession<Boids3dController, Boids3d
   }
 
   std::string exported(Export form) const override {
-    if (!c_.flock() || form == Export::test_hooks) return ControllerSession::exported(form);
+    if (!c_.flock() || form == Export::test_hooks || form == Export::file)
+      return ControllerSession::exported(form);
     return form == Export::json ? flock_json(*c_.flock()) : flock_csv(*c_.flock());
   }
 

@@ -332,6 +332,7 @@ CrowdLayout crowd_scenario_room(const CrowdScenario& s) {
   L.sy1 = by;
   L.walkable = s.walkable;
   L.exit_areas = s.exits;
+  L.columns = s.columns;
   return L;
 }
 

@@ -48,13 +48,6 @@ struct CrowdParams {
 };
 
 /// A wall or an exit: a segment, metres.
-struct CrowdSegment {
-  double x1, y1, x2, y2;
-};
-/// A round column people cannot enter.
-struct CrowdColumn {
-  double x, y, r;
-};
 
 /// A room: its extent (the view), walls, exits (segments in gaps of the walls), columns, and the
 /// rectangle people start in. A scenario's room (crowd_scenario.h) adds where its extent starts,

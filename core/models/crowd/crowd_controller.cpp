@@ -56,6 +56,66 @@ CommandResult CrowdController::initialize() {
   return {true, "Initialized."};
 }
 
+void CrowdController::set_scenario(std::shared_ptr<const CrowdScenario> s) {
+  scenario_ = std::move(s);
+  ++epoch_;
+  given_.fill(false);
+  measures_ = CrowdMeasures();
+  if (!scenario_) return;
+  scenario_room_ = crowd_scenario_room(*scenario_);
+  for (const CrowdSegment& l : scenario_->lines) measures_.lines.push_back({l, {}});
+  for (const CrowdRing& r : scenario_->areas) measures_.areas.push_back(measure_area_of(r));
+  auto show = [this](CrowdField f, const std::string& text) { edit_text(static_cast<size_t>(f), text); };
+  if (scenario_->has_seed) show(CrowdField::seed, std::to_string(scenario_->seed));
+  if (scenario_->starts.size() == 1) show(CrowdField::n, std::to_string(scenario_->starts[0].number));
+  bool one_speed = true;
+  for (const CrowdStartArea& a : scenario_->starts)
+    one_speed = one_speed && a.v0.mean == scenario_->starts[0].v0.mean;
+  if (one_speed) show(CrowdField::v0, format_shortest(scenario_->starts[0].v0.mean));
+}
+
+std::string CrowdController::short_start_problem(const Crowd& c, const CrowdScenario& s) {
+  if (c.short_start().empty()) return {};
+  uint32_t want = 0;
+  for (const CrowdStartArea& a : s.starts)
+    if (a.id == c.short_start()) want = a.number;
+  return "distributions." + c.short_start() + ".parameters.number: " + std::to_string(want) +
+         " people do not fit in the start area without overlap";
+}
+
+std::string CrowdController::open_scenario(std::shared_ptr<const CrowdScenario> s) {
+  // The file's people must stand before anything changes (the trial's navigation field is
+  // cached, so the crowd built next does not build it again).
+  CrowdParams p = current_params();
+  if (s->has_seed) p.seed = s->seed;
+  const std::string why = short_start_problem(Crowd(p, *s, 0.0), *s);
+  if (!why.empty()) return why;
+  set_scenario(std::move(s));
+  if (model_) {
+    const CommandResult r = initialize();
+    if (!r.ok) return r.message;
+  }
+  return {};
+}
+
+CrowdScenario CrowdController::scenario_now() const {
+  CrowdScenario s = *scenario_;
+  const CrowdParams p = current_params();
+  const auto given = [&](CrowdField f) { return given_[static_cast<size_t>(f)]; };
+  if (given(CrowdField::n) && s.starts.size() == 1) s.starts[0].number = p.n;
+  if (given(CrowdField::v0))
+    for (CrowdStartArea& a : s.starts) a.v0.mean = p.v0;
+  if (given(CrowdField::seed) || !s.has_seed) s.seed = p.seed;
+  s.has_seed = true;
+  if (model_) s.columns = model_->layout().columns;
+  s.lines.clear();
+  s.areas.clear();
+  for (const CrowdLine& l : measures_.lines) s.lines.push_back(l.at);
+  for (const CrowdArea& a : measures_.areas) s.areas.push_back(a.ring);
+  s.notes.clear();
+  return s;
+}
+
 CommandResult CrowdController::initialize_scenario() {
   if (!edits_.walls.empty() || !edits_.exits.empty() || !edits_.columns.empty())
     return {false, "--wall, --exit and --obstacle edit a preset room; a scenario's room is its file's"};
@@ -70,13 +130,8 @@ CommandResult CrowdController::initialize_scenario() {
   }
   if (!given(CrowdField::seed) && s.has_seed) p.seed = s.seed;
   auto c = std::make_unique<Crowd>(p, s, given(CrowdField::v0) ? p.v0 : 0.0);
-  if (!c->short_start().empty()) {
-    uint32_t want = 0;
-    for (const CrowdStartArea& a : s.starts)
-      if (a.id == c->short_start()) want = a.number;
-    return {false, "distributions." + c->short_start() + ".parameters.number: " + std::to_string(want) +
-                       " people do not fit in the start area without overlap"};
-  }
+  const std::string short_start = short_start_problem(*c, s);
+  if (!short_start.empty()) return {false, short_start};
   c->set_threads(threads_);
   built_ = current_params();
   adopt(std::move(c));

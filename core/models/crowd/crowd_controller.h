@@ -45,12 +45,19 @@ class CrowdController : public LiveController<CrowdController, Crowd, CrowdSampl
   /// The command line's room edits, applied at every Initialize (empty in the page).
   CrowdRoomEdits& room_edits() { return edits_; }
   /// A scenario file's room and people, used at every Initialize in place of the preset (null:
-  /// the preset).
-  void set_scenario(std::shared_ptr<const CrowdScenario> s) {
-    scenario_ = std::move(s);
-    ++epoch_;
-  }
+  /// the preset). The file is the base: its measurement lines and areas replace the measures, the
+  /// fields show its seed, count and speed where it has one, and a field typed after it replaces
+  /// the file's value.
+  void set_scenario(std::shared_ptr<const CrowdScenario> s);
+  /// set_scenario for a file whose people all stand (else it changes nothing), and with a crowd
+  /// on screen (the page) a new one in the file's room at once. "" or why not.
+  std::string open_scenario(std::shared_ptr<const CrowdScenario> s);
+  /// The scenario as it would run now: what was typed in place of the file's values, the columns
+  /// placed since, and the measures (for Save scenario).
+  CrowdScenario scenario_now() const;
   const CrowdScenario* scenario() const { return scenario_.get(); }
+  /// The room shown before Initialize: the scenario's, else the preset's.
+  const CrowdLayout& idle_room() const { return scenario_ ? scenario_room_ : crowd_layouts()[layout_]; }
   /// The lines and areas measured every frame (the command line's; the page's tools).
   CrowdMeasures& measures() { return measures_; }
   const CrowdMeasures& measures() const { return measures_; }
@@ -87,6 +94,8 @@ class CrowdController : public LiveController<CrowdController, Crowd, CrowdSampl
   CrowdParams current_params() const;
   /// Initialize in a scenario's room: the file's people, with what was typed in its place.
   CommandResult initialize_scenario();
+  /// Why the crowd could not place a distribution's people ("" when all stand).
+  static std::string short_start_problem(const Crowd& c, const CrowdScenario& s);
   void record();
   CommandResult edited(bool ok, const char* refused);
 
@@ -94,6 +103,7 @@ class CrowdController : public LiveController<CrowdController, Crowd, CrowdSampl
   unsigned threads_ = 1;
   CrowdRoomEdits edits_;
   std::shared_ptr<const CrowdScenario> scenario_;
+  CrowdLayout scenario_room_;  // the scenario's room, built once
   std::array<bool, kCrowdFieldCount> given_{};
   CrowdParams built_;  // the fields a scenario's crowd was built from
   CrowdMeasures measures_;

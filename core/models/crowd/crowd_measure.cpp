@@ -83,19 +83,24 @@ std::string read_measure_line(std::string_view text, CrowdLine& out) {
   return {};
 }
 
+CrowdArea measure_area_of(const CrowdRing& ring) {
+  CrowdArea out;
+  out.ring = ring;
+  double twice = 0;  // the shoelace formula
+  for (size_t k = 0; k < ring.size(); ++k) {
+    const CrowdPoint &a = ring[k], &b = ring[(k + 1) % ring.size()];
+    twice += a.x * b.y - b.x * a.y;
+  }
+  out.area = std::fabs(twice) / 2;
+  return out;
+}
+
 std::string read_measure_area(std::string_view wkt, CrowdArea& out) {
   std::vector<CrowdPolygon> polygons;
   const std::string why = read_wkt_polygons(wkt, polygons);
   if (!why.empty()) return why;
   if (polygons.size() != 1 || polygons[0].size() != 1) return "one POLYGON without holes";
-  out = CrowdArea();
-  out.ring = polygons[0][0];
-  double twice = 0;  // the shoelace formula
-  for (size_t k = 0; k < out.ring.size(); ++k) {
-    const CrowdPoint &a = out.ring[k], &b = out.ring[(k + 1) % out.ring.size()];
-    twice += a.x * b.y - b.x * a.y;
-  }
-  out.area = std::fabs(twice) / 2;
+  out = measure_area_of(polygons[0][0]);
   if (!(out.area >= 0.01)) return "an area of at least 0.01 m²";
   return {};
 }

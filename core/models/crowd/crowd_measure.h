@@ -54,6 +54,8 @@ class CrowdMeasures {
 
 /// `X1;Y1;X2;Y2` as a line; "" or why not.
 std::string read_measure_line(std::string_view text, CrowdLine& out);
+/// A ring as an area, with its size (m²) and nothing measured yet.
+CrowdArea measure_area_of(const CrowdRing& ring);
 /// A WKT POLYGON as an area; "" or why not.
 std::string read_measure_area(std::string_view wkt, CrowdArea& out);
 

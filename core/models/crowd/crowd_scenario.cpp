@@ -24,6 +24,8 @@
 #include <utility>
 #include <vector>
 
+#include "common/number_text.h"
+
 namespace bandada {
 namespace {
 
@@ -365,6 +367,58 @@ struct Reader {
     return true;
   }
 
+  /// A point [x, y] of two numbers within the coordinate limit.
+  bool point(const Json& j, const std::string& path, CrowdPoint& p) {
+    if (!j.is_array() || j.size() != 2 || !j[0].is_number() || !j[1].is_number())
+      return fail(path, "a point [x, y] of two numbers");
+    p = {j[0].get<double>(), j[1].get<double>()};
+    if (!(std::fabs(p.x) <= kMaxCoordinate && std::fabs(p.y) <= kMaxCoordinate))
+      return fail(path, "coordinates within ±1 000 000 m");
+    return true;
+  }
+
+  /// The "bandada" object: measurement lines [[x1, y1], [x2, y2]], measurement areas (WKT
+  /// POLYGONs) and columns [x, y, r], each a list.
+  bool bandada_keys(const Json& b) {
+    if (!b.is_object()) return fail("bandada", "an object (lines, areas, columns)");
+    for (const auto& [k, v] : b.items()) {
+      const std::string path = "bandada." + k;
+      if (k != "lines" && k != "areas" && k != "columns")
+        return fail(path, "not a key this Bandada reads (lines, areas, columns)");
+      if (!v.is_array()) return fail(path, "a list");
+      for (size_t i = 0; i < v.size(); ++i) {
+        const std::string at = path + "[" + std::to_string(i) + "]";
+        if (k == "lines") {
+          CrowdPoint a{}, e{};
+          if (!v[i].is_array() || v[i].size() != 2) return fail(at, "a line [[x1, y1], [x2, y2]]");
+          if (!point(v[i][0], at + "[0]", a) || !point(v[i][1], at + "[1]", e)) return false;
+          if (!(std::hypot(e.x - a.x, e.y - a.y) >= 0.1)) return fail(at, "a line at least 0.1 m long");
+          out.lines.push_back({a.x, a.y, e.x, e.y});
+        } else if (k == "areas") {
+          std::vector<CrowdPolygon> p;
+          std::string why =
+              v[i].is_string() ? read_wkt_polygons(v[i].get<std::string>(), p) : "a WKT POLYGON";
+          if (why.empty() && (p.size() != 1 || p[0].size() != 1)) why = "one POLYGON without holes";
+          if (why.empty()) why = coordinate_problem(p[0]);
+          if (why.empty()) why = polygon_problem(to_bg(p[0]));
+          if (!why.empty()) return fail(at, why);
+          out.areas.push_back(p[0][0]);
+        } else {
+          CrowdPoint c{};
+          if (!v[i].is_array() || v[i].size() != 3 || !v[i][2].is_number())
+            return fail(at, "a column [x, y, r] of three numbers");
+          if (!point(Json::array({v[i][0], v[i][1]}), at, c)) return false;
+          const double r = v[i][2].get<double>();
+          if (!(r >= 0.1 && r <= 10)) return fail(at + "[2]", "a radius 0.1 … 10 m");
+          if (!inside_polygons(out.walkable, c.x, c.y))
+            return fail(at, "a column centred on walkable ground");
+          out.columns.push_back({c.x, c.y, r});
+        }
+      }
+    }
+    return true;
+  }
+
   bool read(const Json& root, std::string_view wkt) {
     if (!root.is_object()) return fail("(the file)", "a JSON object");
     for (const auto& [k, v] : root.items()) {
@@ -372,9 +426,6 @@ struct Reader {
         return fail("checkpoints", "must be empty: waypoints are not built");
       if (k == "zones" && !(v.is_object() && v.empty()))
         return fail("zones", "must be empty: speed zones are not built");
-      if (k == "bandada" && !(v.is_object() && v.empty()))
-        return fail("bandada." + (v.is_object() ? v.begin().key() : std::string()),
-                    "not a key this Bandada reads");
       static const char* known[] = {"walkable_area_wkt", "config", "exits",       "distributions", "journeys",
                                     "transitions",       "seed",   "checkpoints", "zones",         "bandada"};
       static const char* ignored[] = {"_description", "_expectations", "model_type", "project_version",
@@ -398,6 +449,7 @@ struct Reader {
     for (const auto& [id, v] : d.items())
       if (!start_area(id, v)) return false;
     if (!journeys(root) || !settings(root)) return false;
+    if (root.contains("bandada") && !bandada_keys(root["bandada"])) return false;
     if (!model_type.empty())
       out.notes.insert(out.notes.begin(),
                        "model_type " + model_type + " is not Bandada's: it runs the social force model");
@@ -405,7 +457,99 @@ struct Reader {
   }
 };
 
+std::string wkt_ring(const CrowdRing& r) {
+  std::string out = "(";
+  for (size_t k = 0; k <= r.size(); ++k) {  // closed, as WKT writes a ring
+    const CrowdPoint& q = r[k % r.size()];
+    out += (k ? ", " : "") + format_shortest(q.x) + " " + format_shortest(q.y);
+  }
+  return out + ")";
+}
+
+std::string wkt_polygon(const CrowdPolygon& p) {
+  std::string out = "(";
+  for (size_t r = 0; r < p.size(); ++r) out += (r ? ", " : "") + wkt_ring(p[r]);
+  return out + ")";
+}
+
+Json polygon_json(const CrowdRing& r) {
+  Json c = Json::array();
+  for (size_t k = 0; k <= r.size(); ++k) c.push_back({r[k % r.size()].x, r[k % r.size()].y});
+  return Json{{"type", "polygon"}, {"coordinates", c}};
+}
+
+Json spread_json(const CrowdStartArea& a) {
+  Json p{{"number", a.number},
+         {"radius", a.radius.mean},
+         {"v0", a.v0.mean},
+         {"use_flow_spawning", false},
+         {"distribution_mode", "by_number"},
+         {"radius_distribution", a.radius.gaussian ? "gaussian" : "constant"},
+         {"v0_distribution", a.v0.gaussian ? "gaussian" : "constant"}};
+  if (a.radius.gaussian) p["radius_std"] = a.radius.std;
+  if (a.v0.gaussian) p["v0_std"] = a.v0.std;
+  return p;
+}
+
 }  // namespace
+
+std::string write_crowd_scenario(const CrowdScenario& s) {
+  Json root = Json::object();
+  root["_description"] = "Written by Bandada (social force model); Bandada's own keys are in \"bandada\".";
+  std::string wkt;
+  if (s.walkable.size() == 1) {
+    wkt = "POLYGON " + wkt_polygon(s.walkable[0]);
+  } else {
+    wkt = "MULTIPOLYGON (";
+    for (size_t k = 0; k < s.walkable.size(); ++k) wkt += (k ? ", " : "") + wkt_polygon(s.walkable[k]);
+    wkt += ")";
+  }
+  root["walkable_area_wkt"] = wkt;
+  Json sim = Json::object();
+  if (s.max_time > 0) sim["max_simulation_time"] = s.max_time;
+  Json settings{{"simulationParams", sim}, {"numberOfSimulations", 1}};
+  if (s.has_seed) settings["baseSeed"] = s.seed;
+  root["config"] = Json{{"simulation_settings", settings}};
+  root["exits"] = Json::object();
+  for (const CrowdExitArea& e : s.exits) {
+    Json x = polygon_json(e.area);
+    x["enable_throughput_throttling"] = false;
+    root["exits"][e.id] = x;
+  }
+  root["distributions"] = Json::object();
+  Json journeys = Json::array();
+  for (const CrowdStartArea& a : s.starts) {
+    Json d = polygon_json(a.area);
+    d["parameters"] = spread_json(a);
+    root["distributions"][a.id] = d;
+    if (a.exits.empty()) continue;
+    Json stages = Json::array({a.id}), transitions = Json::array();
+    const std::string id = "journey-" + a.id;
+    for (uint32_t e : a.exits) {
+      stages.push_back(s.exits[e].id);
+      transitions.push_back({{"from", a.id}, {"to", s.exits[e].id}, {"journey_id", id}});
+    }
+    journeys.push_back({{"id", id}, {"stages", stages}, {"transitions", transitions}});
+  }
+  root["checkpoints"] = Json::object();
+  root["zones"] = Json::object();
+  root["journeys"] = journeys;
+  Json ours = Json::object();
+  if (!s.lines.empty()) {
+    ours["lines"] = Json::array();
+    for (const CrowdSegment& l : s.lines) ours["lines"].push_back({{l.x1, l.y1}, {l.x2, l.y2}});
+  }
+  if (!s.areas.empty()) {
+    ours["areas"] = Json::array();
+    for (const CrowdRing& r : s.areas) ours["areas"].push_back("POLYGON (" + wkt_ring(r) + ")");
+  }
+  if (!s.columns.empty()) {
+    ours["columns"] = Json::array();
+    for (const CrowdColumn& c : s.columns) ours["columns"].push_back({c.x, c.y, c.r});
+  }
+  if (!ours.empty()) root["bandada"] = ours;
+  return root.dump(2) + "\n";
+}
 
 std::string read_crowd_scenario(std::string_view json, std::string_view wkt, CrowdScenario& out) {
   out = CrowdScenario();

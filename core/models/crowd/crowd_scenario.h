@@ -14,6 +14,13 @@ namespace bandada {
 struct CrowdPoint {
   double x, y;
 };
+struct CrowdSegment {
+  double x1, y1, x2, y2;
+};
+/// A round column people cannot enter.
+struct CrowdColumn {
+  double x, y, r;
+};
 /// A ring of a polygon, not closed (its last point is not its first), in the file's order.
 using CrowdRing = std::vector<CrowdPoint>;
 /// A polygon: its outer ring, then its holes.
@@ -47,6 +54,11 @@ struct CrowdScenario {
   uint32_t seed = 1;
   bool has_seed = false;
   double max_time = 0;  ///< s; 0: none given
+  /// The "bandada" object, what the anchor's format lacks: measurement lines and areas, and
+  /// round columns.
+  std::vector<CrowdSegment> lines;
+  std::vector<CrowdRing> areas;
+  std::vector<CrowdColumn> columns;
   /// What the file holds that the crowd does not use (another model's type and parameters, and
   /// keys that ask for nothing), for stderr and the page: said once, never dropped silently.
   std::vector<std::string> notes;
@@ -57,6 +69,10 @@ struct CrowdScenario {
 /// walkable_area_wkt. "" and `out` set, or why not, starting with the JSON path of what is wrong
 /// ("distributions.jps-distributions_0.parameters.number: a whole number from 1").
 std::string read_crowd_scenario(std::string_view json, std::string_view wkt, CrowdScenario& out);
+
+/// The scenario as JuPedSim Web's JSON (the anchor opens it), what only Bandada reads in its
+/// "bandada" object; read_crowd_scenario gives back the same scenario, bit for bit.
+std::string write_crowd_scenario(const CrowdScenario& s);
 
 /// A WKT POLYGON or MULTIPOLYGON, read by the project's own number grammar (so the bits are the
 /// same everywhere); "" or why not.

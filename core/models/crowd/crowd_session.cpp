@@ -62,7 +62,7 @@ const ModelDescription& crowd_description() {
          "a JuPedSim Web scenario (its JSON, or a folder of config.json and geometry.wkt) in place of the "
          "preset room; its people, seed and length, with --v0, --seed, --count and --steps replacing the "
          "file's (docs/models/crowd.md, \"Scenario files\")",
-         false, true},
+         false, true, false, ".json,.wkt,application/json"},
         {"trajectories", "FILE",
          "writes the trajectories as the run goes, in the PeTrack text format PedPy reads (# framerate: 25 "
          "fps; "
@@ -93,7 +93,7 @@ class CrowdSession final : public LiveSession<CrowdController, CrowdField> {
 
   std::vector<Readout> readouts() const override {
     const Crowd* m = c_.model();
-    if (!m) return {{"", crowd_layouts()[c_.layout()].name}};
+    if (!m) return {{"", c_.idle_room().name}};
     std::vector<Readout> r = {
         {"", m->layout().name},
         {"t =", format_fixed(m->time(), 2) + " s (step " + std::to_string(m->steps()) + ")"},
@@ -250,7 +250,7 @@ class CrowdSession final : public LiveSession<CrowdController, CrowdField> {
 
   void draw(DrawData& d) const override {
     const Crowd* m = c_.model();
-    const CrowdLayout& L = m ? m->layout() : crowd_layouts()[c_.layout()];
+    const CrowdLayout& L = m ? m->layout() : c_.idle_room();
     d.space = Space::plane;
     d.shape = GlyphShape::arrow;
     d.width = L.width;
@@ -299,6 +299,7 @@ class CrowdSession final : public LiveSession<CrowdController, CrowdField> {
 
   std::string exported(Export form) const override {
     const Crowd* m = c_.model();
+    if (form == Export::file) return c_.scenario() ? write_crowd_scenario(c_.scenario_now()) : std::string();
     if (!m || form != Export::json) return LiveSession::exported(form);
     std::string out = "{\"model\":\"crowd\",\"steps\":" + std::to_string(m->steps());
     json_number(out, "time", m->time());
@@ -362,11 +363,11 @@ class CrowdSession final : public LiveSession<CrowdController, CrowdField> {
       if (json.empty() || wkt.empty()) return "--scenario: a folder holds config.json and geometry.wkt";
     }
     auto s = std::make_shared<CrowdScenario>();
-    const std::string why = read_crowd_scenario(json, wkt, *s);
-    if (!why.empty()) return "--scenario: " + why;
+    std::string why = read_crowd_scenario(json, wkt, *s);
     std::string notes;
     for (const std::string& n : s->notes) notes += (notes.empty() ? "" : "; ") + n;
-    c_.set_scenario(std::move(s));
+    if (why.empty()) why = c_.open_scenario(std::move(s));
+    if (!why.empty()) return "--scenario: " + why;
     c_.set_notice(notes);
     return {};
   }

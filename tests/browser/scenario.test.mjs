@@ -1,0 +1,117 @@
+// Bandada — scenario files in the page (issue 39): Open scenario (the picker, one file or the
+// folder form's two files dropped together) places the file's crowd at once, with the same bits as
+// the CLI; Save scenario writes a file that runs the same crowd again; a bad file changes nothing
+// and says why; an opened file survives a reload, and the share row says a link cannot carry it.
+import {test} from 'node:test';
+import assert from 'node:assert/strict';
+import {execFileSync} from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import {useSuite, appState, uiRects, nextFrames, freshPage, clickWidget, nativeCli, outDir, root, onePassOnly,
+        waitState} from './helpers.mjs';
+
+const suite = useSuite();
+const only = onePassOnly('scenario files do not depend on threads');
+const fixtures = path.join(root, 'tests/fixtures/scenarios');
+
+async function openVia(page, act) {
+  const events = (await appState(page)).state_events;
+  await act();
+  await page.waitForFunction((n) => JSON.parse(Module.appState()).state_events > n, events, {timeout: 15000});
+  await nextFrames(page, 2);
+  return appState(page);
+}
+
+async function saveScenario(page) {
+  const [download] = await Promise.all([page.waitForEvent('download'), clickWidget(page, 'Save scenario')]);
+  const chunks = [];
+  for await (const c of await download.createReadStream()) chunks.push(c);
+  return [download.suggestedFilename(), Buffer.concat(chunks).toString('utf8')];
+}
+
+test('Open scenario places the file\'s crowd with the CLI\'s bits; Save scenario runs it again; a reload keeps it',
+     only, async () => {
+  fs.mkdirSync(outDir, {recursive: true});
+  const dir = fs.mkdtempSync(path.join(outDir, 'scenario-'));
+  const corridor = path.join(fixtures, 'corridor.json');
+  const {context, page, errors} = await freshPage(suite.browser, suite.url);
+  assert.equal((await appState(page)).model, 'boids3d');
+  await page.evaluate(() => Module.command('model:crowd'));
+  await nextFrames(page, 2);
+  let s = await openVia(page, async () => {
+    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), clickWidget(page, 'Open scenario')]);
+    await chooser.setFiles(corridor);
+  });
+  assert.equal(s.state_ok, true, s.state_message);
+  assert.match(s.state_message, /^Opened corridor\.json: the room is the file's/);
+  assert.match(s.state_message, /social force model/, 'the anchor\'s model does not carry over, and the page says so');
+  assert.equal(s.model, 'crowd');
+  assert.equal(s.status, 'paused');
+  assert.equal(s.n, 12, 'the file\'s twelve people stand at once');
+  assert.equal(s.opened_file, 'corridor.json');
+  assert.ok((await uiRects(page)).widgets['file-link-note'], 'the share row says a link cannot carry the room');
+  for (let i = 0; i < 25; ++i) await page.evaluate(() => Module.command('step'));
+  await waitState(page, (st) => st.steps === 25);
+  const json = await page.evaluate(() => Module.stateJson());
+  assert.equal(execFileSync(nativeCli, ['--model', 'crowd', '--scenario', corridor, '--steps', '25'],
+                            {encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore']}), json,
+               'the page\'s crowd is the native CLI\'s, byte for byte');
+
+  // What is typed after opening is saved with the room; the saved file runs the same on the CLI.
+  await page.evaluate(() => Module.setField(6, '5'));  // the seed
+  await page.evaluate(() => Module.command('initialize'));
+  const [name, text] = await saveScenario(page);
+  assert.equal(name, 'corridor.json');
+  const saved = JSON.parse(text);
+  assert.equal(saved.config.simulation_settings.baseSeed, 5);
+  assert.ok(saved.walkable_area_wkt.startsWith('POLYGON'));
+  const file = path.join(dir, name);
+  fs.writeFileSync(file, text);
+  for (let i = 0; i < 10; ++i) await page.evaluate(() => Module.command('step'));
+  await waitState(page, (st) => st.steps === 10);
+  assert.equal(execFileSync(nativeCli, ['--model', 'crowd', '--scenario', file, '--steps', '10'],
+                            {encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore']}),
+               await page.evaluate(() => Module.stateJson()), 'Save scenario holds the room as it ran');
+
+  // A bad file changes nothing, and says why with its JSON path.
+  const before = await appState(page);
+  const crowded = JSON.parse(fs.readFileSync(corridor, 'utf8'));
+  crowded.distributions['start-west'].parameters.number = 900;
+  for (const [bad, why] of [['{"walkable', /not JSON/], [JSON.stringify(crowded), /distributions\.start-west\.parameters\.number: 900 people do not fit/]]) {
+    s = await openVia(page, () => page.evaluate((t) => {
+      const dt = new DataTransfer();
+      dt.items.add(new File([t], 'bad.json', {type: 'application/json'}));
+      document.body.dispatchEvent(new DragEvent('drop', {dataTransfer: dt, bubbles: true, cancelable: true}));
+    }, bad));
+    assert.equal(s.state_ok, false);
+    assert.match(s.state_message, /^Not opened \(nothing changed\): bad\.json: /);
+    assert.match(s.state_message, why);
+    assert.equal(s.fingerprint, before.fingerprint);
+    assert.equal(s.steps, before.steps);
+    assert.equal(s.opened_file, 'corridor.json');
+  }
+
+  // The folder form: config.json and geometry.wkt dropped together.
+  const folder = path.join(fixtures, 'two-rooms-folder');
+  s = await openVia(page, () => page.evaluate(([c, g]) => {
+    const dt = new DataTransfer();
+    dt.items.add(new File([c], 'config.json', {type: 'application/json'}));
+    dt.items.add(new File([g], 'geometry.wkt', {type: 'text/plain'}));
+    document.body.dispatchEvent(new DragEvent('drop', {dataTransfer: dt, bubbles: true, cancelable: true}));
+  }, [fs.readFileSync(path.join(folder, 'config.json'), 'utf8'), fs.readFileSync(path.join(folder, 'geometry.wkt'), 'utf8')]));
+  assert.equal(s.state_ok, true, s.state_message);
+  assert.equal(s.n, 60);
+  const dropped = s.fingerprint;
+
+  // A reload brings the opened room back: Initialize places the same crowd.
+  await page.reload();
+  await page.waitForFunction(() => window.bandadaReady === true);
+  s = await appState(page);
+  assert.equal(s.model, 'crowd');
+  assert.equal(s.opened_file, 'config.json and geometry.wkt');
+  await page.evaluate(() => Module.command('initialize'));
+  s = await waitState(page, (st) => st.n === 60);
+  assert.equal(s.fingerprint, dropped);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
