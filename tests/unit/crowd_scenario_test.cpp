@@ -18,6 +18,7 @@
 #include "models/crowd/crowd.h"
 #include "models/crowd/crowd_math.h"
 #include "models/crowd/crowd_measure.h"
+#include "models/crowd/crowd_params.h"
 
 using namespace bandada;
 
@@ -403,12 +404,9 @@ TEST_CASE(
       0);
   CHECK(s->fingerprint() == opened);
   CHECK(s->export_file() == saved);
-  const size_t seed = [&] {
-    for (size_t f = 0; f < s->field_count(); ++f)
-      if (std::string(s->field(f).option()) == "seed") return f;
-    return size_t(0);
-  }();
+  const size_t seed = static_cast<size_t>(CrowdField::seed);
   s->edit(seed, "99");
+  REQUIRE(s->command("initialize").ok);
   CrowdScenario back;
   REQUIRE(read_crowd_scenario(s->export_file(), "", back) == "");
   CHECK(back.seed == 99);
