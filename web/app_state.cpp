@@ -275,8 +275,10 @@ bool page_open_files(const std::vector<std::pair<std::string, std::string>>& fil
   const std::string& first = files[0].second;
   const size_t lead = first.find_first_not_of(" \t\r\n");
   const bool json_like = lead != std::string::npos && first[lead] == '{';
-  if (files.size() == 1 && (ends_with(files[0].first, ".state") || !json_like) &&
-      !ends_with(files[0].first, ".wkt") && !ends_with(files[0].first, ".json"))
+  // One file not named or written as a model's file is a state file (its reader says why not).
+  const std::string& name = files[0].first;
+  if (files.size() == 1 && !ends_with(name, ".json") && !ends_with(name, ".wkt") &&
+      (ends_with(name, ".state") || !json_like))
     return page_open_state(first);
   ++a.state_events;
   size_t target = a.sessions.size();
@@ -423,8 +425,15 @@ void load_startup_state() {
     const std::optional<std::string> kept = storage_get(false, key_of(s, "file"));
     const size_t cut = kept ? kept->find('\n') : std::string::npos;
     const bandada::CliOption* o = page_file_option(s);
-    if (o && cut != std::string::npos && s.cli_option(o->name, kept->substr(cut + 1)).empty())
-      a.opened_file[i] = kept->substr(0, cut);
+    if (o && cut != std::string::npos) {
+      const std::string why = s.cli_option(o->name, kept->substr(cut + 1));
+      if (why.empty())
+        a.opened_file[i] = kept->substr(0, cut);
+      else  // said, not dropped silently (the file itself is the user's, untouched)
+        a.state_message = "The " + std::string(o->name) + " " + kept->substr(0, cut) +
+                          " opened before this reload does not open now: " + why + ".";
+      a.state_message_ok = why.empty();
+    }
     if (std::optional<std::string> saved = storage_get(false, key_of(s, "fields"))) s.load_saved(*saved);
   }
   for (size_t i = 0; i < a.sessions.size(); ++i) a.saved_revision[i] = a.sessions[i]->revision();

@@ -195,19 +195,20 @@ EM_JS(void, js_install_page_hooks, (int with_canvas), {
     a.click();
     setTimeout(() => { URL.revokeObjectURL(a.href); a.remove(); }, 1000);
   };
-  // Files: a picker (Open state, Open scenario) and files dropped anywhere on the page all go to
-  // Module.openFiles, which tells a state file from a model's file (page_open_files). Like the clipboard, WebKit opens a picker only inside the gesture's own
+  // Files: a picker (Open state, a model's Open scenario) and files dropped anywhere on the page
+  // all go to Module.openFiles, which tells a state file from a model's file (page_open_files).
+  // Like the clipboard, WebKit opens a picker only inside the gesture's own
   // handler: the canvas's click handler opens it when the click lands on the button
   // (`gesture`), and the panel's own call just after finds it done.
   const openFiles = (files) => {
     const list = [...(files || [])];
-    if (!list.length) return;
-    Promise.all(list.map((f) => f.text().then((text) => [f.name, text], () => [f.name, '']))).then((read) => {
+    if (!list.length) return Promise.resolve(false);
+    return Promise.all(list.map((f) => f.text().then((text) => [f.name, text], () => [f.name, '']))).then((read) => {
       for (const pair of read) Module.addOpenedFile(pair[0], pair[1]);
-      Module.openFiles();
+      return Module.openFiles();
     });
   };
-  Module.bandadaOpenFiles = openFiles;
+  Module.bandadaOpenFiles = openFiles;  // the accessible view's own picker too
   Module.bandadaPickState = (gesture) => {
     const last = Module.bandadaGesturePick || 0;
     if (!gesture && performance.now() - last < 5000) {
@@ -257,8 +258,8 @@ EM_JS(void, js_install_page_hooks, (int with_canvas), {
     const widgets = JSON.parse(Module.uiRects()).widgets;
     const on = (w) => w && cx >= w[0] && cy >= w[1] && cx <= w[0] + w[2] && cy <= w[1] + w[3];
     if (on(widgets['Copy share link'])) Module.bandadaCopy(Module.shareUrl(), true);
-    if (on(widgets['Open state']) || on(widgets['Open scenario']))
-      Module.bandadaPickState(true);  // and the picker, likewise
+    if (Object.keys(widgets).some((n) => n.startsWith('Open ') && on(widgets[n])))
+      Module.bandadaPickState(true);  // and the picker (Open state, Open scenario), likewise
   };
   canvas.addEventListener('click', (e) => copyAt(e.clientX, e.clientY));
   // The view's switches in the page header: always in sight, whatever the panel's length. The

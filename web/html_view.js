@@ -186,25 +186,11 @@
       render(true);
     });
     $('hv-open-state').addEventListener('change', (e) => {
-      const files = [...e.target.files];
-      if (!files.length) return;
-      Promise.all(files.map((f) => f.text().then((text) => [f.name, text], () => [f.name, '']))).then((read) => {
-        for (const pair of read) Module.addOpenedFile(pair[0], pair[1]);
-        Module.openFiles();
-        e.target.value = '';
-        build();
-        render(true);
-      });
+      Module.bandadaOpenFiles(e.target.files).then(() => { e.target.value = ''; build(); render(true); });
     });
     $('hv-save-file').addEventListener('click', () => {
       const text = Module.exportFile();
-      if (!text) return;
-      const a = document.createElement('a');
-      a.href = URL.createObjectURL(new Blob([text], {type: 'application/json'}));
-      a.download = 'scenario.json';
-      document.body.appendChild(a);
-      a.click();
-      setTimeout(() => { URL.revokeObjectURL(a.href); a.remove(); }, 1000);
+      if (text) Module.bandadaSaveBlob(new Blob([text], {type: 'application/json'}), 'scenario.json');
     });
     $('hv-webgl').addEventListener('click', () => window.bandadaStopHtmlView());
     $('hv-model').addEventListener('change', (e) => { Module.command('model:' + e.target.value); build(); render(true); });

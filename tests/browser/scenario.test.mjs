@@ -112,6 +112,15 @@ test('Open scenario places the file\'s crowd with the CLI\'s bits; Save scenario
   await page.evaluate(() => Module.command('initialize'));
   s = await waitState(page, (st) => st.n === 60);
   assert.equal(s.fingerprint, dropped);
+
+  // A kept file that no longer opens is said after the reload, not dropped silently.
+  await page.evaluate(() => localStorage.setItem('bandada.crowd.file', 'old.json\n{"walkable'));
+  await page.reload();
+  await page.waitForFunction(() => window.bandadaReady === true);
+  s = await appState(page);
+  assert.equal(s.state_ok, false);
+  assert.match(s.state_message, /^The scenario old\.json opened before this reload does not open now: .*not JSON/);
+  assert.equal(s.opened_file, '');
   assert.deepEqual(errors, []);
   await context.close();
 });

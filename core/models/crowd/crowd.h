@@ -47,8 +47,6 @@ struct CrowdParams {
   uint32_t layout = 0;  ///< a preset room (crowd_layouts())
 };
 
-/// A wall or an exit: a segment, metres.
-
 /// A room: its extent (the view), walls, exits (segments in gaps of the walls), columns, and the
 /// rectangle people start in. A scenario's room (crowd_scenario.h) adds where its extent starts,
 /// its walkable area and its exits as areas; a preset has none of them.

@@ -14,6 +14,7 @@ namespace bandada {
 struct CrowdPoint {
   double x, y;
 };
+/// A wall, an exit cut in one, or a measurement line: a segment, metres.
 struct CrowdSegment {
   double x1, y1, x2, y2;
 };
