@@ -11,7 +11,7 @@ cd "$root"
 seconds="${1:-300}"
 shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(number links session bytes state scenario measure)
+[ ${#targets[@]} -gt 0 ] || targets=(number links session bytes state scenario measure petrack)
 
 bash scripts/setup.sh >/dev/null || { echo "fuzz: setup failed"; exit 1; }
 cmake --preset fuzz >/dev/null && cmake --build --preset fuzz >/dev/null || { echo "fuzz: build failed"; exit 1; }

@@ -5,12 +5,15 @@
 #include <emscripten.h>
 
 #include <algorithm>
+#include <cctype>
+#include <cmath>
 #include <cstdio>
 
 #include "app/registry.h"
 #include "app/remote_step.h"
 #include "app/share_codec.h"
 #include "browser.h"
+#include "common/number_text.h"
 #include "common/parallel.h"
 #include "run/state_file.h"
 #include "sweep.h"
@@ -58,6 +61,16 @@ App& app() {
         place.remote = a.step_workers.back().get();
       }
       s->place_steps(place);
+      // A file the model writes as the run goes (trajectories) is kept in memory for Save.
+      a.recordings.emplace_back();
+      for (const bandada::CliOption& o : s->cli_options()) {
+        if (!o.writes_file || a.recordings.back()) continue;
+        auto kept = std::make_unique<bandada::KeptText>(kRecordingBudget);
+        bandada::KeptText* to = kept.get();
+        s->attach_output(o.name, [to](std::string_view piece) { to->add(piece); });
+        a.recordings.back() = std::move(kept);
+        s->cli_option(o.name, "");
+      }
     }
     a.threads_note = "threads: " + std::to_string(a.threads);
     if (a.threads == 1) a.threads_note += one_thread_reason();
@@ -267,7 +280,57 @@ std::string model_file_text(const std::vector<std::pair<std::string, std::string
   return bandada::pack_list(parts);
 }
 
+/// A PeTrack file: not a state file by name or by its first word, and named .txt or beginning
+/// with a '#' header or a row.
+bool looks_like_trajectories(const std::string& name, const std::string& text) {
+  const size_t lead = text.find_first_not_of(" \t\r\n");
+  if (ends_with(name, ".state") ||
+      (lead != std::string::npos && text.compare(lead, 13, "bandada-state") == 0))
+    return false;
+  const unsigned char c = lead == std::string::npos ? 0 : static_cast<unsigned char>(text[lead]);
+  return ends_with(name, ".txt") || c == '#' || std::isdigit(c);
+}
+
 }  // namespace
+
+bool page_open_trajectories(const std::string& name, const std::string& text) {
+  App& a = app();
+  ++a.state_events;
+  auto t = std::make_shared<bandada::Trajectories>();
+  const std::string why = bandada::read_petrack(text, *t);
+  if (!why.empty()) {
+    a.state_message = "Not opened (nothing changed): " + name + " as trajectories: " + why + ".";
+    a.state_message_ok = false;
+    return false;
+  }
+  std::string assumed;
+  for (const std::string& w : t->assumed) assumed += (assumed.empty() ? "" : " and ") + w;
+  a.state_message = "Opened " + name + ": " + std::to_string(t->people) + " people over " +
+                    bandada::format_fixed(t->duration(), 2) + " s, drawn as rings over the plane" +
+                    (assumed.empty() ? "" : " (assumed, as the file does not say: " + assumed + ")") + ".";
+  a.state_message_ok = true;
+  a.playback = App::Playback{std::move(t), name, 0, true, false};
+  if (a.draw.space != bandada::Space::plane)  // drawn over a plane: the first model that records people
+    for (size_t i = 0; i < a.recordings.size(); ++i)
+      if (a.recordings[i]) {
+        switch_model(i);
+        break;
+      }
+  advance_playback(0);
+  return true;
+}
+
+void advance_playback(double elapsed_seconds) {
+  App::Playback& p = app().playback;
+  if (!p.data) return;
+  if (p.follow) p.t = app().draw.time;
+  if (p.playing) p.t += elapsed_seconds;
+  if (p.t >= p.data->duration()) {
+    p.t = std::fmin(p.t, p.data->duration());
+    p.playing = false;
+  }
+  p.t = std::fmax(0.0, p.t);
+}
 
 bool page_open_files(const std::vector<std::pair<std::string, std::string>>& files) {
   App& a = app();
@@ -275,8 +338,9 @@ bool page_open_files(const std::vector<std::pair<std::string, std::string>>& fil
   const std::string& first = files[0].second;
   const size_t lead = first.find_first_not_of(" \t\r\n");
   const bool json_like = lead != std::string::npos && first[lead] == '{';
-  // One file not named or written as a model's file is a state file (its reader says why not).
   const std::string& name = files[0].first;
+  if (files.size() == 1 && looks_like_trajectories(name, first)) return page_open_trajectories(name, first);
+  // One file not named or written as a model's file is a state file (its reader says why not).
   if (files.size() == 1 && !ends_with(name, ".json") && !ends_with(name, ".wkt") &&
       (ends_with(name, ".state") || !json_like))
     return page_open_state(first);
@@ -320,6 +384,7 @@ bool page_open_files(const std::vector<std::pair<std::string, std::string>>& fil
 
 void advance_current(double elapsed_seconds) {
   app().session().advance(elapsed_seconds, kFrameBudgetMs);
+  advance_playback(elapsed_seconds);
   persist();
 }
 

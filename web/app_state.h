@@ -11,6 +11,7 @@
 
 #include "app/model_session.h"
 #include "app/remote_step.h"
+#include "common/petrack.h"
 
 namespace web {
 
@@ -132,6 +133,17 @@ struct App {
   int state_events = 0;          ///< how many times a state was saved or opened (a test hook)
   /// Per session: the name of the file it opened ("" for none), for the share row's note.
   std::vector<std::string> opened_file;
+  /// Trajectories opened to watch (a PeTrack file: ours, or an experiment's) over the plane,
+  /// at `t` seconds from their first frame: the run's time while `follow` holds, else the slider's.
+  struct Playback {
+    std::shared_ptr<const bandada::Trajectories> data;  ///< null: none open
+    std::string name;
+    double t = 0;
+    bool follow = true;    ///< t is the run's time (the model's step × its frame)
+    bool playing = false;  ///< t moves at wall time on its own
+  } playback;
+  /// Per session: its writes_file option's text as the run goes (Save trajectories), or null.
+  std::vector<std::unique_ptr<bandada::KeptText>> recordings;
   std::string storage_notice;  ///< set once when the browser refuses storage
   double steps_per_second = 0;
   double sps_t0 = 0;
@@ -171,6 +183,8 @@ struct App {
 
 /// One frame of work for either view (milliseconds of estimated compute).
 constexpr double kFrameBudgetMs = 12.0;
+/// What Save trajectories keeps of a run at most (the recording stops there and says so).
+constexpr size_t kRecordingBudget = 200u * 1000u * 1000u;
 
 App& app();
 
@@ -205,6 +219,11 @@ const bandada::CliOption* page_file_option(const bandada::ModelSession& s);
 /// geometry.wkt) for the current model, or else the first that opens files. A file that does not
 /// open changes nothing, and the panel's state line says why. True when it opened.
 bool page_open_files(const std::vector<std::pair<std::string, std::string>>& files);
+/// Opens a PeTrack trajectory file to watch over the plane (App::playback), or says why not and
+/// changes nothing. True when it opened.
+bool page_open_trajectories(const std::string& name, const std::string& text);
+/// Moves the playback's time on by a frame's wall time (Play), or to the run's (follow).
+void advance_playback(double elapsed_seconds);
 /// The current session's share string, with the sweep's definition (`&sweep=…`) once it has one.
 std::string page_share_string();
 /// The page's address with the share string as its fragment: what Copy share link copies.

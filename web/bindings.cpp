@@ -90,6 +90,17 @@ std::string state_json() {
        ",\"state_ok\":" + (a.state_message_ok ? "true" : "false") +
        ",\"state_events\":" + std::to_string(a.state_events) +
        ",\"opened_file\":" + json_quote(a.current < a.opened_file.size() ? a.opened_file[a.current] : "");
+  if (a.current < a.recordings.size() && a.recordings[a.current])
+    s += ",\"recorded_bytes\":" + std::to_string(a.recordings[a.current]->text().size()) +
+         ",\"recording_stopped\":" + (a.recordings[a.current]->stopped() ? "true" : "false");
+  if (const bandada::Trajectories* t = a.playback.data.get()) {
+    const size_t k = t->frame_at(a.playback.t);
+    s += ",\"playback\":{\"name\":" + json_quote(a.playback.name) +
+         ",\"people\":" + std::to_string(t->people) + ",\"t\":" + num(a.playback.t) +
+         ",\"frame\":" + std::to_string(t->frames[k]) +
+         ",\"shown\":" + std::to_string(t->first[k + 1] - t->first[k]) +
+         ",\"follow\":" + (a.playback.follow ? "true" : "false") + "}";
+  }
   s += ",\"hint_fits\":" + std::string(a.hint_fits ? "true" : "false");
   // A slow renderer's canvas was made without multisampling (main.cpp).
   s += ",\"renderer\":{\"probe_ms\":" + num(a.probe_ms) +
@@ -215,8 +226,17 @@ std::string view_json(double scale, double cx, double cy) {
   j += ",\"has_gl\":" + std::string(a.has_gl ? "true" : "false");
   const bandada::DrawData& d = a.draw;
   j += ",\"version\":" + json_quote(std::to_string(d.version));
-  j += ",\"overlays\":" + json_list(d.overlays.size(), [&](size_t k) {
-         const bandada::Overlay& o = d.overlays[k];
+  // Trajectories opened to watch: each person of the frame shown as a 0.2 m circle (white).
+  std::vector<bandada::Overlay> shown = d.overlays;
+  if (const bandada::Trajectories* t = a.playback.data.get(); t && d.space == bandada::Space::plane) {
+    const size_t k = t->frame_at(a.playback.t);
+    for (size_t i = t->first[k]; i < t->first[k + 1]; ++i)
+      shown.push_back({bandada::Overlay::Kind::circle, bandada::kWhite,
+                       static_cast<float>(t->rows[i].x - d.x0), static_cast<float>(t->rows[i].y - d.y0), 0,
+                       0.2f});
+  }
+  j += ",\"overlays\":" + json_list(shown.size(), [&](size_t k) {
+         const bandada::Overlay& o = shown[k];
          const bandada::IsoPoint p = bandada::svg_point(d, o.x, o.y, o.z, scale, cx, cy);
          const bandada::IsoPoint q = bandada::svg_point(d, o.x2, o.y2, o.z2, scale, cx, cy);
          const double size = o.kind == bandada::Overlay::Kind::circle && d.space == bandada::Space::cube
@@ -530,6 +550,11 @@ bool open_files() {
   return page_open_files(files);
 }
 std::string export_file() { return app().session().export_file(); }
+/// The current session's recording since Initialize (Save trajectories); "" for none.
+std::string recorded_text() {
+  const App& a = app();
+  return a.current < a.recordings.size() && a.recordings[a.current] ? a.recordings[a.current]->text() : "";
+}
 
 std::string sweep_csv() { return page_sweep().csv(); }
 std::string state_export() { return app().session().export_json(); }
@@ -580,6 +605,7 @@ EMSCRIPTEN_BINDINGS(bandada) {
   emscripten::function("addOpenedFile", &web::add_opened_file);
   emscripten::function("openFiles", &web::open_files);
   emscripten::function("exportFile", &web::export_file);
+  emscripten::function("recordedText", &web::recorded_text);
   emscripten::function("experimentRowDone", &web::experiment_row_done);
   emscripten::function("experimentsState", &web::experiments_state);
   emscripten::function("experimentCommand", &web::experiment_command);

@@ -218,7 +218,7 @@ EM_JS(void, js_install_page_hooks, (int with_canvas), {
     if (gesture) Module.bandadaGesturePick = performance.now();
     const input = document.createElement('input');
     Object.assign(input, {type: 'file', multiple: true,
-                          accept: '.state,text/plain,.json,.wkt,application/json'});
+                          accept: '.state,text/plain,.txt,.json,.wkt,application/json'});
     input.addEventListener('change', () => openFiles(input.files));
     input.click();
   };

@@ -192,6 +192,10 @@
       const text = Module.exportFile();
       if (text) Module.bandadaSaveBlob(new Blob([text], {type: 'application/json'}), 'scenario.json');
     });
+    $('hv-save-trajectories').addEventListener('click', () => {
+      const text = Module.recordedText();
+      if (text) Module.bandadaSaveBlob(new Blob([text], {type: 'text/plain'}), `bandada-${JSON.parse(Module.appState()).model}-trajectories.txt`);
+    });
     $('hv-webgl').addEventListener('click', () => window.bandadaStopHtmlView());
     $('hv-model').addEventListener('change', (e) => { Module.command('model:' + e.target.value); build(); render(true); });
     $('hv-fields').addEventListener('submit', (e) => { e.preventDefault(); command('initialize'); });
@@ -643,6 +647,7 @@
     $('hv-storage').textContent = s.storage_notice;
     if ($('hv-state-msg').textContent !== s.state_message) $('hv-state-msg').textContent = s.state_message;
     $('hv-save-file').hidden = !s.opened_file;
+    $('hv-save-trajectories').hidden = !(s.recorded_bytes > 0);
     $('hv-threads').textContent = s.threads_note;
     renderSweep(force);
     renderExperiments(force);

@@ -234,6 +234,48 @@ void status_section(bandada::ModelSession& s) {
 
 /// Share and keep: the link, and the whole state as a file (continued bit for bit when opened here,
 /// or by the CLI with --state).
+/// Trajectories opened to watch: what they hold, a time slider, Play, follow the run, Close.
+void playback_row() {
+  App& a = app();
+  App::Playback& p = a.playback;
+  if (!p.data) return;
+  const bandada::Trajectories& t = *p.data;
+  ImGui::PushTextWrapPos(0);
+  ImGui::TextColored(kDim, "Watching %s: %llu people, %zu frames at %g fps, drawn as rings.", p.name.c_str(),
+                     static_cast<unsigned long long>(t.people), t.frames.size(), t.fps);
+  const bandada::DrawData& d = a.draw;
+  if (d.space != bandada::Space::plane)
+    ImGui::TextColored(kYellow, "They are drawn over a plane: choose the model they belong to.");
+  else if (t.x1 < d.x0 || t.x0 > d.x0 + d.width || t.y1 < d.y0 || t.y0 > d.y0 + d.height)
+    ImGui::TextColored(kYellow, "None of them stands in this room: open the scenario of their plan.");
+  ImGui::PopTextWrapPos();
+  const float duration = static_cast<float>(t.duration());
+  float v = static_cast<float>(p.t);
+  char label[64];
+  std::snprintf(label, sizeof label, "t = %.2f s of %.2f", p.t, t.duration());
+  ImGui::SetNextItemWidth(-1);
+  if (ImGui::SliderFloat("##playback-time", &v, 0.0f, duration, label)) {
+    p.t = v;
+    p.follow = p.playing = false;
+  }
+  note_rect("playback-time");
+  Flow row;
+  const char* play = p.playing ? "Pause trajectories" : "Play trajectories";
+  row.next_labelled(play, false);
+  if (reason_button(play, "",
+                    "Plays the file on its own, at its own pace (the run's time no longer leads)")) {
+    if (!p.playing && p.t >= t.duration()) p.t = 0;
+    p.playing = !p.playing;
+    p.follow = false;
+  }
+  row.next_labelled("follow the run", true);
+  if (ImGui::Checkbox("follow the run", &p.follow) && p.follow) p.playing = false;
+  note_rect("follow the run");
+  row.next_labelled("Close trajectories", false);
+  if (reason_button("Close trajectories", "", "Stops drawing the file (the run is untouched)"))
+    p = App::Playback();
+}
+
 void share_and_keep(bandada::ModelSession& s) {
   App& a = app();
   share_link_row(s, "A link with these fields and settings (and the run's step count and fingerprint)");
@@ -279,12 +321,40 @@ void share_and_keep(bandada::ModelSession& s) {
     keep.next_labelled(open.c_str(), false);
     if (reason_button(open.c_str(), "", open_tip.c_str())) pick_state_file();
   }
+  const bandada::KeptText* rec = a.current < a.recordings.size() ? a.recordings[a.current].get() : nullptr;
+  if (rec) {  // the file the model writes as the run goes (trajectories), kept since Initialize
+    const bandada::CliOption* o = nullptr;
+    for (const bandada::CliOption& c : s.cli_options())
+      if (c.writes_file && !o) o = &c;
+    const std::string save = "Save " + std::string(o->name);
+    keep.next_labelled(save.c_str(), false);
+    const std::string tip = "This run since Initialize (or since the state opened), as bandada-cli --" +
+                            std::string(o->name) + " writes it";
+    if (reason_button(save.c_str(), rec->text().empty() ? "Nothing recorded yet: Initialize first." : "",
+                      tip.c_str()))
+      download("bandada-" + std::string(s.info().id) + "-" + o->name + ".txt", "text/plain", rec->text());
+    keep.next_labelled("Open trajectories", false);
+    if (reason_button("Open trajectories", "",
+                      "A PeTrack trajectory file (.txt: ours, or a published experiment's) to watch over the "
+                      "room, with a time slider; or drop it on the page"))
+      pick_state_file();
+    if (rec->stopped()) {
+      ImGui::PushTextWrapPos(0);
+      ImGui::TextColored(kYellow,
+                         "Recording stopped at its %zu MB budget: %s keeps the run until then; Initialize "
+                         "starts a new one.",
+                         rec->budget() / 1000000, save.c_str());
+      ImGui::PopTextWrapPos();
+      note_rect("recording-stopped");
+    }
+  }
   if (!a.state_message.empty()) {
     ImGui::PushTextWrapPos(0);
     ImGui::TextColored(a.state_message_ok ? kGreen : kRed, "%s", a.state_message.c_str());
     ImGui::PopTextWrapPos();
     note_rect("state-message");
   }
+  playback_row();
 }
 
 void export_row(bandada::ModelSession& s) {

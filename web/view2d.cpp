@@ -1,6 +1,7 @@
 // Bandada — the view of a plane (DrawData with Space::plane): glyphs as triangles or arrows
 // and the overlays, drawn with ImGui's background list, the plane fitted into the view.
 #include <cmath>
+#include <cstdio>
 
 #include "app_state.h"
 #include "imgui.h"
@@ -135,9 +136,25 @@ void view2d_draw() {
         break;
     }
   }
+  // Trajectories opened to watch: each person of the frame shown as a ring (0.2 m, at least 2 px).
+  if (const bandada::Trajectories* t = a.playback.data.get(); t && d.space == bandada::Space::plane) {
+    const size_t k = t->frame_at(a.playback.t);
+    const float r = std::fmax(2.0f, 0.2f * pm.s);
+    for (size_t i = t->first[k]; i < t->first[k + 1]; ++i)
+      dl->AddCircle(pm.at(t->rows[i].x - d.x0, t->rows[i].y - d.y0), r, IM_COL32(205, 165, 255, 235), 16,
+                    1.5f);
+  }
   // The legend, bottom left: one swatch and word per colour the plane uses.
   float ly = v.y + v.h - 10;
   const auto legend = a.session().legend();
+  if (a.playback.data && d.space == bandada::Space::plane) {  // the rings, below the colours
+    ly -= ImGui::GetTextLineHeight() + 2;
+    dl->AddCircle(ImVec2(v.x + 16, ly + ImGui::GetTextLineHeight() * 0.5f), 5.0f,
+                  IM_COL32(205, 165, 255, 235), 16, 1.5f);
+    char line[160];
+    std::snprintf(line, sizeof line, "%s at t = %.2f s", a.playback.name.c_str(), a.playback.t);
+    dl->AddText(ImVec2(v.x + 26, ly), IM_COL32(200, 205, 215, 255), line);
+  }
   for (auto it = legend.rbegin(); it != legend.rend(); ++it) {
     ly -= ImGui::GetTextLineHeight() + 2;
     dl->AddCircleFilled(ImVec2(v.x + 16, ly + ImGui::GetTextLineHeight() * 0.5f), 5.0f,

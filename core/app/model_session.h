@@ -145,6 +145,8 @@ struct DrawData {
   GlyphShape shape = GlyphShape::triangle;
   double width = 0, height = 0;  ///< plane extent, or the cube's side
   bool y_up = false;             ///< plane only: model y grows upwards on screen
+  double x0 = 0, y0 = 0;         ///< plane only: the model coordinates of its corner (a file's own)
+  double time = 0;               ///< the model's time, s (trajectories played back beside it follow it)
   size_t count = 0;
   std::vector<float> pos;            ///< 3 per glyph (z = 0 on a plane)
   std::vector<float> dir;            ///< 3 per glyph: unit heading, or 0 for a point
@@ -192,6 +194,31 @@ struct CliOption {
   /// page): its picker's accept list (".json,.wkt"); nullptr: a CLI option only. The page gives
   /// the option the file's text; Save writes exported(Export::file).
   const char* page_accept = nullptr;
+};
+
+/// A writes_file option's text kept in memory (the page's Save trajectories), at most `budget`
+/// bytes: whole pieces only, and past the budget it stops (stopped()) until a new run begins.
+class KeptText {
+ public:
+  explicit KeptText(size_t budget) : budget_(budget) {}
+  void add(std::string_view piece) {
+    if (piece.empty()) {
+      text_.clear();
+      stopped_ = false;
+    } else if (!stopped_ && text_.size() + piece.size() <= budget_) {
+      text_.append(piece);
+    } else {
+      stopped_ = true;
+    }
+  }
+  const std::string& text() const { return text_; }
+  bool stopped() const { return stopped_; }
+  size_t budget() const { return budget_; }
+
+ private:
+  size_t budget_;
+  std::string text_;
+  bool stopped_ = false;
 };
 
 /// What is constant about a model, as data: filled once by the model (a static it returns from
@@ -371,6 +398,8 @@ class ModelSession {
   /// Applies a model's own CLI option; returns the error message, "" when taken.
   virtual std::string cli_option(std::string_view name, std::string_view value);
   /// Where a writes_file option's text goes, in pieces as the run goes (the CLI streams a file).
+  /// An empty piece says a new run begins (Initialize, a state opened): a front end keeping the
+  /// text in memory (KeptText, the page) starts afresh there.
   using Output = std::function<void(std::string_view)>;
   void attach_output(std::string_view option, Output out) {
     outputs_.emplace_back(std::string(option), std::move(out));

@@ -10,8 +10,8 @@ const suite = useSuite();
 const only = onePassOnly('where widgets are drawn does not depend on threads');
 const MODELS = ['boids3d', 'feedback2d', 'flock2d', 'crowd'];
 /// Hook entries that are not buttons: lines of text, fields, sliders, combos, radio buttons, tabs.
-const NOT_BUTTONS = /^(field:|slider:|choice:|tool:|tab:|columns:|more-below|model$|status$|threads$|hint$|draw-note$|link-check$|state-message$|file-link-note$|clip-mark$|share-url$|energy-plot$|sweep-map$)/;
-const DOWNLOADS = new Set(['Save state', 'Table CSV', 'Series CSV', 'State JSON', 'Save picture']);
+const NOT_BUTTONS = /^(field:|slider:|choice:|tool:|tab:|columns:|more-below|model$|status$|threads$|hint$|draw-note$|link-check$|state-message$|file-link-note$|recording-stopped$|playback-time$|clip-mark$|share-url$|energy-plot$|sweep-map$)/;
+const DOWNLOADS = new Set(['Save state', 'Save trajectories', 'Table CSV', 'Series CSV', 'State JSON', 'Save picture']);
 
 /// What a user can see change: the run, its numbers, its notices, the share link, the zoom.
 async function seen(page) {
@@ -91,7 +91,7 @@ async function everyButtonActs(page, label, {skip = []} = {}) {
     const what = await clickActs(page, name);
     assert.ok(what, `${label}: a click at the drawn centre of ${name} did nothing`);
     if (DOWNLOADS.has(name)) assert.equal(what, 'download', `${label}: ${name} gives a file`);
-    if (name === 'Open state' || name === 'Open scenario')
+    if (name.startsWith('Open '))
       assert.equal(what, 'file chooser', `${label}: ${name} opens the picker`);
     if (name === 'Copy share link') {
       const s = await waitFor(async () => [await appState(page), (await uiRects(page)).widgets], ([st, w]) => st.share_url && (w['share-url']), 5000, 'the link');

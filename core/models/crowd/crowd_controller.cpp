@@ -50,6 +50,7 @@ CommandResult CrowdController::initialize() {
   c->set_threads(threads_);
   const uint32_t placed = c->placed();
   adopt(std::move(c));
+  header_due_ = true;
   record();
   if (placed < current_params().n)
     notice_ = "Only " + std::to_string(placed) + " people fit in the start area without overlapping.";
@@ -135,6 +136,7 @@ CommandResult CrowdController::initialize_scenario() {
   c->set_threads(threads_);
   built_ = current_params();
   adopt(std::move(c));
+  header_due_ = true;
   record();
   return {true, "Initialized."};
 }
@@ -183,7 +185,10 @@ CommandResult CrowdController::compute(uint64_t n) {
 void CrowdController::record() {
   measures_.frame(*model_);
   if (trajectories_ && model_->steps() % every_ == 0) {
-    if (header_due_) trajectories_(trajectory_header(every_));
+    if (header_due_) {
+      trajectories_(std::string_view());  // a new run begins
+      trajectories_(trajectory_header(every_));
+    }
     header_due_ = false;
     trajectories_(trajectory_rows(*model_, model_->steps() / every_));
   }

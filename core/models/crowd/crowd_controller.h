@@ -61,7 +61,8 @@ class CrowdController : public LiveController<CrowdController, Crowd, CrowdSampl
   /// The lines and areas measured every frame (the command line's; the page's tools).
   CrowdMeasures& measures() { return measures_; }
   const CrowdMeasures& measures() const { return measures_; }
-  /// Every `every`-th frame's trajectory rows go to `out` as the run goes, the header first.
+  /// Every `every`-th frame's trajectory rows go to `out` as the run goes; each new run (Initialize,
+  /// a state opened) begins with an empty piece and the header.
   void write_trajectories(std::function<void(std::string_view)> out, uint32_t every) {
     trajectories_ = std::move(out);
     every_ = every;
@@ -86,6 +87,13 @@ class CrowdController : public LiveController<CrowdController, Crowd, CrowdSampl
   CommandResult add_column(double x, double y, double r);
   CommandResult add_people(double x, double y);
   CommandResult remove_nearest(double x, double y);
+
+  /// A state file's crowd: its trajectories begin afresh at its frame (LiveController's hook).
+  bool adopt_extra_state(std::string_view extra, const Crowd&) {
+    if (!extra.empty()) return false;
+    header_due_ = true;
+    return true;
+  }
 
   std::string share_string() const;
   CommandResult open_link(std::string_view share);

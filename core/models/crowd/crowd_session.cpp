@@ -256,6 +256,9 @@ class CrowdSession final : public LiveSession<CrowdController, CrowdField> {
     d.width = L.width;
     d.height = L.height;
     d.y_up = true;
+    d.x0 = L.x0;
+    d.y0 = L.y0;
+    d.time = m ? m->time() : 0.0;
     const size_t n = m ? m->size() : 0;
     d.reset(n);
     const bool by_pressure = display(kByPressure);

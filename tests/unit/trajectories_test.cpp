@@ -1,0 +1,123 @@
+// Bandada — trajectories (docs/models/crowd.md, "Trajectories"): the PeTrack reader's rules
+// (PedPy's), what it refuses and why, the page's recording within its budget, and a run's
+// recording read back to the crowd's own positions, starting afresh at each Initialize.
+#include <doctest/doctest.h>
+
+#include <string>
+
+#include "app/model_session.h"
+#include "app/registry.h"
+#include "common/petrack.h"
+#include "models/all_models.h"
+
+using namespace bandada;
+
+namespace {
+
+std::unique_ptr<ModelSession> crowd_session() {
+  add_all_models();
+  return make_session("crowd");
+}
+
+}  // namespace
+
+TEST_CASE("PeTrack: the archive's header gives the frame rate and the unit; rows sort by frame, then id") {
+  Trajectories t;
+  REQUIRE(read_petrack("# description: a bottleneck\n# framerate: 16.00 fps\n# id frame x/cm y/cm z/cm\n"
+                       "2 1 300 -50 170\n1 1 250\t100 170 # a note\n\n1 0 200 100 170\n",
+                       t) == "");
+  CHECK(t.fps == 16);
+  CHECK(t.assumed.empty());
+  CHECK(t.frames == std::vector<uint64_t>{0, 1});
+  CHECK(t.first == std::vector<size_t>{0, 1, 3});
+  REQUIRE(t.rows.size() == 3);
+  CHECK(t.rows[1].id == 1);
+  CHECK(t.rows[1].x == 2.5);
+  CHECK(t.rows[2].y == -0.5);
+  CHECK(t.people == 2);
+  CHECK(t.x0 == 2.0);
+  CHECK(t.x1 == 3.0);
+  CHECK(t.duration() == 1.0 / 16);
+  CHECK(t.frame_at(0) == 0);
+  CHECK(t.frame_at(0.0624) == 0);
+  CHECK(t.frame_at(0.0625) == 1);
+  CHECK(t.frame_at(100) == 1);
+
+  REQUIRE(read_petrack("1 7 1.5 2\n", t) == "");  // no header: assumed, and said
+  CHECK(t.assumed == std::vector<std::string>{"25 fps", "metres"});
+  CHECK(t.frames == std::vector<uint64_t>{7});
+}
+
+TEST_CASE("PeTrack: a bad file is refused by its line, and nothing is read") {
+  Trajectories t;
+  REQUIRE(read_petrack("1 0 1 1\n", t) == "");
+  const std::vector<std::pair<std::string, std::string>> bad = {
+      {"", "no rows: a PeTrack file has rows 'id frame x y z'"},
+      {"# only a header\n", "no rows: a PeTrack file has rows 'id frame x y z'"},
+      {"1 0 1\n", "line 1: a row is 'id frame x y' (then z), split by spaces"},
+      {"1 0 1 1\nx 0 1 1\n", "line 2: the id is a whole number"},
+      {"1 -1 1 1\n", "line 1: the frame is a whole number"},
+      {"1 0 1,5 1\n", "line 1: x and y are numbers like 2.5, within 1 000 km"},
+      {"1 0 nan 1\n", "line 1: x and y are numbers like 2.5, within 1 000 km"},
+      {"1 0 1e7 1\n", "line 1: x and y are numbers like 2.5, within 1 000 km"},
+      {"# framerate: -25 fps\n1 0 1 1\n", "line 1: the framerate is a positive number of frames a second"},
+      {"1 0 1 1\n2 0 1 1\n1 0 2 2\n", "line 3: person 1 appears twice in frame 0"},
+  };
+  for (const auto& one : bad) {
+    CAPTURE(one.first);
+    CHECK(read_petrack(one.first, t) == one.second);
+    CHECK(t.rows.size() == 1);  // the last good read stands
+  }
+}
+
+TEST_CASE("KeptText keeps whole pieces up to its budget, then stops until a new run begins") {
+  KeptText k(10);
+  k.add("abcd");
+  k.add("efgh");
+  k.add("ij");
+  CHECK(k.text() == "abcdefghij");
+  CHECK_FALSE(k.stopped());
+  k.add("k");
+  CHECK(k.stopped());
+  k.add("");  // a new run
+  CHECK(k.text().empty());
+  CHECK_FALSE(k.stopped());
+  k.add("12345678901");  // one piece over the budget: none of it
+  CHECK(k.text().empty());
+  CHECK(k.stopped());
+  k.add("1");
+  CHECK(k.text().empty());
+}
+
+TEST_CASE("a run's trajectories, kept as the page keeps them, read back to the crowd's own positions") {
+  auto s = crowd_session();
+  REQUIRE(s);
+  KeptText kept(1u << 24);
+  s->attach_output("trajectories", [&](std::string_view piece) { kept.add(piece); });
+  REQUIRE(s->cli_option("trajectories", "") == "");
+  s->edit(0, "30");
+  s->commit(0);
+  REQUIRE(s->command("initialize").ok);
+  for (int k = 0; k < 5; ++k) REQUIRE(s->command("step").ok);
+  const std::string first = kept.text();
+  REQUIRE(first.rfind("# framerate: 25 fps\n# id frame x/m y/m z/m\n", 0) == 0);
+  Trajectories t;
+  REQUIRE(read_petrack(first, t) == "");
+  CHECK(t.frames == std::vector<uint64_t>{0, 1, 2, 3, 4, 5});
+  CHECK(t.people == 30);
+  // The last frame's rows are the table's positions, to the bit.
+  std::vector<double> row(s->description().columns.size());
+  for (size_t i = 0; i < 30; ++i) {
+    s->row(i, row.data());
+    const Trajectories::Row& r = t.rows[t.first[5] + i];
+    CHECK(r.id == static_cast<uint64_t>(row[1]) + 1);
+    CHECK(r.x == row[2]);
+    CHECK(r.y == row[3]);
+  }
+  // Initialize again: a new recording from frame 0, not appended to the old one.
+  REQUIRE(s->command("initialize").ok);
+  REQUIRE(s->command("step").ok);
+  REQUIRE(read_petrack(kept.text(), t) == "");
+  CHECK(t.frames == std::vector<uint64_t>{0, 1});
+  CHECK(kept.text().size() < first.size());
+}
