@@ -193,10 +193,15 @@ test('the view\'s switches are in the header on every screen, and a panel that s
       }
       // Where the panel's body is longer than its room, it says so until scrolled to its end; where it
       // is not, there is nothing to scroll. The 2-D flock's fields alone are taller than a desktop's.
-      const cue = w['more-below'];
-      if (label === 'desktop' && model === 'flock2d') assert.ok(cue && cue[2] > 0, 'the 2-D flock\'s panel says that more lies below');
+      // The pointer rests where it will scroll first: a widget's hint under it takes room too.
       const at = [40, (await appState(page)).stacked ? (await appState(page)).view[3] + 300 : 300];
       const [x, y] = await canvasPoint(page, at[0], at[1]);
+      if (!options.hasTouch) {
+        await page.mouse.move(x, y);
+        await nextFrames(page, 3);
+      }
+      const cue = (await uiRects(page)).widgets['more-below'];
+      if (label === 'desktop' && model === 'flock2d') assert.ok(cue && cue[2] > 0, 'the 2-D flock\'s panel says that more lies below');
       for (let k = 0; k < (cue ? 50 : 3) && (!cue || (await uiRects(page)).widgets['more-below']); ++k) {
         if (options.hasTouch) {  // a finger drags the panel up
           const cdp = await page.context().newCDPSession(page);

@@ -106,3 +106,61 @@ test('Save trajectories is the CLI\'s file; Open trajectories follows the run, i
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+/// Room metres to page pixels in the WebGL view (the plane fitted, not zoomed; y grows upwards).
+async function roomPoint(page, x, y) {
+  const v = (await appState(page)).view;
+  const d = JSON.parse(await page.evaluate(() => Module.describe()));
+  const s = Math.min((v[2] - 24) / d.width, (v[3] - 24) / d.height);
+  return canvasPoint(page, v[0] + v[2] / 2 + (x - d.width / 2) * s, v[1] + v[3] / 2 + (d.height / 2 - y) * s);
+}
+
+async function stroke(page, from, to) {
+  await page.mouse.move(...(await roomPoint(page, ...from)));
+  await page.mouse.down();
+  await page.mouse.move(...(await roomPoint(page, ...to)), {steps: 6});
+  await page.mouse.up();
+  await nextFrames(page, 3);
+}
+
+test('a measurement line and area drawn with the tools measure as the CLI\'s options do, and Save scenario keeps them',
+     only, async () => {
+  const {context, page, errors} = await freshPage(suite.browser, suite.url, {viewport: {width: 1400, height: 900}});
+  await page.evaluate(() => Module.command('model:crowd'));
+  await nextFrames(page, 2);
+  let s = await drop(page, 'corridor.json', fs.readFileSync(corridor, 'utf8'));
+  assert.equal(s.state_ok, true, s.state_message);
+  await clickWidget(page, 'tool:line');
+  await stroke(page, [12, -0.5], [12, 4.5]);  // across the corridor, from beyond its walls
+  await clickWidget(page, 'tool:area');
+  await stroke(page, [10, 0], [14, 4]);
+  let j = JSON.parse(await page.evaluate(() => Module.stateJson()));
+  assert.equal(j.lines.length, 1, 'the line is measured');
+  assert.equal(j.areas.length, 1, 'the area is measured');
+  const [a, b] = [j.lines[0].a, j.lines[0].b];
+  const area = j.areas[0].area;
+  assert.ok(Math.abs(a[0] - 12) < 0.2 && Math.abs(b[0] - 12) < 0.2, `the line where it was drawn: ${a} ${b}`);
+  assert.ok(Math.abs(area - 16) < 1.5, `the area where it was drawn: ${area} m²`);
+  for (let i = 0; i < 300; ++i) await page.evaluate(() => Module.command('step'));
+  s = await waitState(page, (st) => st.steps === 300);
+  j = JSON.parse(await page.evaluate(() => Module.stateJson()));
+  assert.equal(j.lines[0].count, 12, 'everyone crossed the line on the way out');
+  const line = `${j.lines[0].a.join(';')};${j.lines[0].b.join(';')}`;
+  const ring = j.areas[0];
+  // The CLI measures the same from the same figures (drawn at frame 0, so no frame is missing).
+  const dir = fs.mkdtempSync(path.join(outDir, 'measure-'));
+  const [download] = await Promise.all([page.waitForEvent('download'), clickWidget(page, 'Save scenario')]);
+  const file = path.join(dir, 'with-measures.json');
+  await download.saveAs(file);
+  const saved = JSON.parse(fs.readFileSync(file, 'utf8'));
+  assert.equal(saved.bandada.lines.length, 1, 'Save scenario keeps the drawn line');
+  assert.equal(saved.bandada.areas.length, 1, 'and the drawn area');
+  const cli = JSON.parse(execFileSync(nativeCli, ['--model', 'crowd', '--scenario', file, '--steps', '300'],
+                                      {encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore']}));
+  assert.deepEqual(cli.lines, j.lines, `line ${line}: the page's passages are the CLI's`);
+  assert.deepEqual(cli.areas, j.areas, `area ${ring.area} m²: the page's densities are the CLI's`);
+  const readouts = await page.evaluate(() => JSON.parse(Module.viewJson(1, 0, 0)).readouts.map((r) => r[0]));
+  assert.ok(readouts.includes('line 1') && readouts.includes('area 1'), readouts.join(', '));
+  assert.deepEqual(errors, []);
+  await context.close();
+});

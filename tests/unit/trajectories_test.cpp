@@ -121,3 +121,44 @@ TEST_CASE("a run's trajectories, kept as the page keeps them, read back to the c
   CHECK(t.frames == std::vector<uint64_t>{0, 1});
   CHECK(kept.text().size() < first.size());
 }
+
+TEST_CASE(
+    "the page's measuring tools: a line drawn is the CLI's --measure-line; an area drawn later is null "
+    "before") {
+  auto drawn = crowd_session(), given = crowd_session();
+  REQUIRE(given->cli_option("measure-line", "2;0;2;15") == "");
+  for (auto* s : {drawn.get(), given.get()}) {
+    s->edit(0, "40");
+    s->commit(0);
+    REQUIRE(s->command("initialize").ok);
+  }
+  int line = -1, area = -1;
+  for (size_t t = 0; t < drawn->tools().size(); ++t) {
+    if (std::string(drawn->tools()[t].id) == "line") line = static_cast<int>(t);
+    if (std::string(drawn->tools()[t].id) == "area") area = static_cast<int>(t);
+  }
+  REQUIRE(line >= 0);
+  REQUIRE(area >= 0);
+  drawn->set_tool(line);
+  CHECK_FALSE(drawn->drag(2, 0, 2, 0.05).ok);  // too short: refused, and said
+  REQUIRE(drawn->drag(2, 0, 2, 15).ok);
+  for (int k = 0; k < 100; ++k) {
+    REQUIRE(drawn->command("step").ok);
+    REQUIRE(given->command("step").ok);
+  }
+  CHECK(drawn->export_json() == given->export_json());
+  drawn->set_tool(area);
+  REQUIRE(drawn->drag(6, 2, 1, 9).ok);
+  REQUIRE(drawn->command("step").ok);
+  const std::string json = drawn->export_json();
+  const size_t at = json.find("\"areas\":[{\"area\":35,\"density\":[null,");
+  REQUIRE(at != std::string::npos);
+  std::string nulls = json.substr(at);
+  nulls = nulls.substr(0, nulls.find(']'));
+  size_t count = 0;
+  for (size_t p = nulls.find("null"); p != std::string::npos; p = nulls.find("null", p + 1)) ++count;
+  CHECK(count == 100);  // frames 0 … 99, before it was drawn at frame 100
+  bool shown = false;
+  for (const Readout& r : drawn->readouts()) shown = shown || std::string(r.label) == "area 1";
+  CHECK(shown);
+}

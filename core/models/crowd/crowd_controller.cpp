@@ -224,6 +224,28 @@ CommandResult CrowdController::remove_nearest(double x, double y) {
   return edited(model_->remove_nearest(x, y), "Nothing within 1 m to erase.");
 }
 
+CommandResult CrowdController::add_measure_line(const CrowdSegment& at) {
+  if (!model_) return {false, why_not_step()};
+  CrowdLine l{at, {}};
+  if (!(l.length() >= 0.1)) return {false, "A measurement line is at least 0.1 m long."};
+  measures_.lines.push_back(l);
+  ++epoch_;
+  return {};
+}
+
+CommandResult CrowdController::add_measure_area(double x0, double y0, double x1, double y1) {
+  if (!model_) return {false, why_not_step()};
+  const double xa = std::fmin(x0, x1), xb = std::fmax(x0, x1), ya = std::fmin(y0, y1), yb = std::fmax(y0, y1);
+  CrowdArea a = measure_area_of({{xa, ya}, {xb, ya}, {xb, yb}, {xa, yb}});
+  if (!(a.area >= 0.01)) return {false, "A measurement area is at least 0.01 m²."};
+  a.density.assign(model_->steps(), NAN);  // not measured before it was drawn; this frame at once
+  a.speed.assign(model_->steps(), NAN);
+  measure_area(a, *model_);
+  measures_.areas.push_back(std::move(a));
+  ++epoch_;
+  return {};
+}
+
 std::string CrowdController::share_string() const {
   return write_model_link("crowd", crowd_fields(), kCrowdFieldCount, texts_.data()) +
          "&room=" + std::to_string(layout_);

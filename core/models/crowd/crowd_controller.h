@@ -87,6 +87,10 @@ class CrowdController : public LiveController<CrowdController, Crowd, CrowdSampl
   CommandResult add_column(double x, double y, double r);
   CommandResult add_people(double x, double y);
   CommandResult remove_nearest(double x, double y);
+  /// A measurement line or a rectangular area drawn with a tool: a line counts from the next
+  /// frame, an area from this one (its earlier frames are NaN); saved with the scenario.
+  CommandResult add_measure_line(const CrowdSegment& at);
+  CommandResult add_measure_area(double x0, double y0, double x1, double y1);
 
   /// A state file's crowd: its trajectories begin afresh at its frame (LiveController's hook).
   bool adopt_extra_state(std::string_view extra, const Crowd&) {

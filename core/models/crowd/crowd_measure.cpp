@@ -20,6 +20,18 @@ double CrowdLine::flow() const {
   return dt > 0 ? static_cast<double>(i1 - i0) / dt : NAN;
 }
 
+void measure_area(CrowdArea& area, const Crowd& m) {
+  size_t inside = 0;
+  double speed = 0;
+  for (size_t i = 0; i < m.size(); ++i) {
+    if (!inside_ring(area.ring, m.x()[i], m.y()[i])) continue;
+    ++inside;
+    speed += std::sqrt(m.vx()[i] * m.vx()[i] + m.vy()[i] * m.vy()[i]);
+  }
+  area.density.push_back(static_cast<double>(inside) / area.area);
+  area.speed.push_back(inside ? speed / static_cast<double>(inside) : NAN);
+}
+
 void CrowdMeasures::frame(const Crowd& m) {
   const uint64_t f = m.steps();
   if (f == 0) {  // a new crowd: everything starts afresh
@@ -55,17 +67,7 @@ void CrowdMeasures::frame(const Crowd& m) {
                 return p.t < q.t || (p.t == q.t && p.person < q.person);
               });
   }
-  for (CrowdArea& area : areas) {
-    size_t inside = 0;
-    double speed = 0;
-    for (size_t i = 0; i < m.size(); ++i) {
-      if (!inside_ring(area.ring, m.x()[i], m.y()[i])) continue;
-      ++inside;
-      speed += std::sqrt(m.vx()[i] * m.vx()[i] + m.vy()[i] * m.vy()[i]);
-    }
-    area.density.push_back(static_cast<double>(inside) / area.area);
-    area.speed.push_back(inside ? speed / static_cast<double>(inside) : NAN);
-  }
+  for (CrowdArea& area : areas) measure_area(area, m);
   for (size_t i = 0; i < m.size(); ++i) {
     const uint32_t id = m.ids()[i];
     px_[id] = m.x()[i];

@@ -52,6 +52,8 @@ class CrowdMeasures {
   std::vector<uint64_t> seen_;   // by person: 1 + the frame they were last seen at (0: never)
 };
 
+/// The crowd's frame in the area: its density and mean speed appended.
+void measure_area(CrowdArea& area, const Crowd& m);
 /// `X1;Y1;X2;Y2` as a line; "" or why not.
 std::string read_measure_line(std::string_view text, CrowdLine& out);
 /// A ring as an area, with its size (m²) and nothing measured yet.

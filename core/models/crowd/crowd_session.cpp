@@ -21,12 +21,12 @@ const ModelInfo kInfo = {
     "Crowd evacuation (social force)",
     "step",
     "v0, herding, R and dt act live; N, the seed and the room rebuild the crowd",
-    "People are discs to scale, coloured by speed (or pressure); exits are green, walls grey. Tools: "
-    "add people, draw a wall, cut a 1 m exit into a wall, place a column, erase. Keys: Space run/pause · "
-    "S step · I initialize.",
+    "People are discs to scale, coloured by speed (or pressure); exits are green, walls grey, "
+    "measures yellow. Tools: add people, walls, 1 m exits, columns, erase; drag a measure. Keys: "
+    "Space run/pause · S step · I initialize.",
     true};
 
-enum Tool : int { kToolPeople, kToolWall, kToolExit, kToolColumn, kToolErase };
+enum Tool : int { kToolPeople, kToolWall, kToolExit, kToolColumn, kToolErase, kToolLine, kToolArea };
 enum Display : int { kBySpeed, kByPressure };
 
 const ModelDescription& crowd_description() {
@@ -51,7 +51,9 @@ const ModelDescription& crowd_description() {
                {"wall", "draw a wall", true},
                {"exit", "cut an exit"},
                {"column", "place a column"},
-               {"erase", "erase"}};
+               {"erase", "erase"},
+               {"line", "measure across a line", true},
+               {"area", "measure an area", true}};
     m.display_options = {{"speed", "colour by speed", 1, true}, {"pressure", "colour by pressure", 1}};
     m.cli_options = {
         {"wall", "X1;Y1;X2;Y2", "a wall from (X1, Y1) to (X2, Y2) in metres, inside the room; repeatable"},
@@ -76,8 +78,11 @@ const ModelDescription& crowd_description() {
          "repeatable"},
         {"measure-area", "WKT",
          "the density (people over the area) and mean speed in a POLYGON, every frame; repeatable"}};
-    m.legend = {
-        {kRamp, "slow / low"}, {kRamp + 15, "fast / high"}, {kGreen, "exit"}, {kObstacle, "wall, column"}};
+    m.legend = {{kRamp, "slow / low"},
+                {kRamp + 15, "fast / high"},
+                {kGreen, "exit"},
+                {kObstacle, "wall, column"},
+                {kYellow, "measurement line, area"}};
     return m;
   }();
   return d;
@@ -104,12 +109,35 @@ class CrowdSession final : public LiveSession<CrowdController, CrowdField> {
     const double t = m->evacuation_time();
     r.push_back({"evacuation time",
                  std::isnan(t) ? std::string("not yet (someone is inside)") : format_fixed(t, 2) + " s", 2});
+    measure_readouts(r);
     if (c_.selection() && *c_.selection() < m->size()) {
       const uint32_t i = *c_.selection();
       r.push_back({"person #" + std::to_string(m->ids()[i]),
                    "at (" + format_fixed(m->x()[i], 2) + ", " + format_fixed(m->y()[i], 2) + ") m", 4});
     }
     return r;
+  }
+
+  /// Each line's passages and flow, each area's density and speed at the last frame.
+  void measure_readouts(std::vector<Readout>& r) const {
+    const CrowdMeasures& ms = c_.measures();
+    for (size_t k = 0; k < ms.lines.size(); ++k) {
+      const CrowdLine& l = ms.lines[k];
+      const double flow = l.flow();
+      r.push_back({"line " + std::to_string(k + 1),
+                   std::to_string(l.passages.size()) + " passed · " +
+                       (std::isnan(flow) ? std::string("flow needs more passages")
+                                         : format_fixed(flow, 2) + " P/s, " +
+                                               format_fixed(flow / l.length(), 2) + " P/(m·s)")});
+    }
+    for (size_t k = 0; k < ms.areas.size(); ++k) {
+      const CrowdArea& a = ms.areas[k];
+      if (a.density.empty() || std::isnan(a.density.back())) continue;
+      r.push_back({"area " + std::to_string(k + 1),
+                   format_fixed(a.density.back(), 2) + " P/m² · " +
+                       (std::isnan(a.speed.back()) ? std::string("nobody inside")
+                                                   : format_fixed(a.speed.back(), 2) + " m/s")});
+    }
   }
 
   std::vector<Measure> measures() const override {
@@ -153,14 +181,13 @@ class CrowdSession final : public LiveSession<CrowdController, CrowdField> {
     for (size_t k = 0; k < ms.areas.size(); ++k) {
       const CrowdArea& a = ms.areas[k];
       double d = 0, v = 0;
-      size_t with = 0;
+      size_t with = 0, frames = 0;
       for (size_t f = 0; f < a.density.size(); ++f) {
-        d += a.density[f];
+        if (!std::isnan(a.density[f])) d += a.density[f], ++frames;  // NaN: before it was drawn
         if (!std::isnan(a.speed[f])) v += a.speed[f], ++with;
       }
       const std::string n = "area" + std::to_string(k + 1);
-      all.push_back({n + "_density",
-                     format_double(a.density.empty() ? NAN : d / static_cast<double>(a.density.size()))});
+      all.push_back({n + "_density", format_double(frames ? d / static_cast<double>(frames) : NAN)});
       all.push_back({n + "_speed", format_double(with ? v / static_cast<double>(with) : NAN)});
     }
     const size_t exits = m.layout().exit_areas.size();
@@ -243,6 +270,10 @@ class CrowdSession final : public LiveSession<CrowdController, CrowdField> {
       r = c_.cut_exit(x, y);
     else if (tool() == kToolColumn)
       r = c_.add_column(x, y, 0.4);
+    else if (tool() == kToolLine)
+      return {false, "Drag from one end of the line to the other."};
+    else if (tool() == kToolArea)
+      return {false, "Drag from one corner of the area to the other."};
     else
       return {false, "Drag from one end of the wall to the other."};
     return r;
@@ -290,6 +321,15 @@ class CrowdSession final : public LiveSession<CrowdController, CrowdField> {
       }
     for (const CrowdColumn& c : L.columns)
       d.overlays.push_back({Overlay::Kind::solid, kObstacle, fx(c.x), fy(c.y), 0, static_cast<float>(c.r)});
+    for (const CrowdLine& l : c_.measures().lines)
+      d.overlays.push_back({Overlay::Kind::segment, kYellow, fx(l.at.x1), fy(l.at.y1), 0, 0, fx(l.at.x2),
+                            fy(l.at.y2), 0, 2.0f});
+    for (const CrowdArea& a : c_.measures().areas)
+      for (size_t k = 0; k < a.ring.size(); ++k) {
+        const CrowdPoint &p0 = a.ring[k], &p1 = a.ring[(k + 1) % a.ring.size()];
+        d.overlays.push_back(
+            {Overlay::Kind::segment, kYellow, fx(p0.x), fy(p0.y), 0, 0, fx(p1.x), fy(p1.y), 0, 1.0f});
+      }
     if (c_.selection() && *c_.selection() < n) {
       const uint32_t i = *c_.selection();
       d.highlight[i] = 1;
@@ -413,7 +453,9 @@ class CrowdSession final : public LiveSession<CrowdController, CrowdField> {
       const CrowdArea& a = m.areas[k];
       json_number(out, "area", a.area);
       out += ",\"density\":[";
-      for (size_t i = 0; i < a.density.size(); ++i) out += (i ? "," : "") + format_double(a.density[i]);
+      for (size_t i = 0; i < a.density.size(); ++i)  // null before the area was drawn
+        out +=
+            (i ? "," : "") + (std::isnan(a.density[i]) ? std::string("null") : format_double(a.density[i]));
       out += "],\"speed\":[";
       for (size_t i = 0; i < a.speed.size(); ++i)
         out += (i ? "," : "") + (std::isnan(a.speed[i]) ? std::string("null") : format_double(a.speed[i]));
@@ -446,6 +488,8 @@ class CrowdSession final : public LiveSession<CrowdController, CrowdField> {
   /// The end of a drag on the plane, by the tool (pointer() above).
   CommandResult drag_tool(double x0, double y0, double x1, double y1) {
     if (tool() == kToolWall) return c_.add_wall(x0, y0, x1, y1);
+    if (tool() == kToolLine) return c_.add_measure_line({x0, y0, x1, y1});
+    if (tool() == kToolArea) return c_.add_measure_area(x0, y0, x1, y1);
     if (tool() == kToolColumn)
       return c_.add_column(
           x0, y0, std::fmin(kCrowdToolColumnMax, std::fmax(kCrowdColumnMin, std::hypot(x1 - x0, y1 - y0))));
