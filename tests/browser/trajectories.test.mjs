@@ -164,3 +164,24 @@ test('a measurement line and area drawn with the tools measure as the CLI\'s opt
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('the start tool: a rectangle dragged on the room is where N people stand, and the link carries it to the CLI',
+     only, async () => {
+  const {context, page, errors} = await freshPage(suite.browser, suite.url, {viewport: {width: 1400, height: 900}});
+  await page.evaluate(() => { Module.command('model:crowd'); Module.setField(0, '20'); Module.command('initialize'); });
+  await nextFrames(page, 2);
+  await clickWidget(page, 'tool:start');
+  await stroke(page, [2, 3], [7, 9]);
+  const j = JSON.parse(await page.evaluate(() => Module.stateJson()));
+  assert.equal(j.placed, 20);
+  for (const p of j.people) {
+    assert.ok(p.p[0] > 1.8 && p.p[0] < 7.2 && p.p[1] > 2.8 && p.p[1] < 9.2, `inside the rectangle drawn: ${p.p}`);
+  }
+  const link = await page.evaluate(() => Module.shareString());
+  assert.match(link, /&start=/);
+  await page.evaluate(() => { for (let k = 0; k < 10; ++k) Module.command('step'); });
+  const cli = execFileSync(nativeCli, ['--config', link, '--steps', '10'], {encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore']});
+  assert.equal(await page.evaluate(() => Module.stateJson()), cli, 'the CLI runs the same crowd from the link');
+  assert.deepEqual(errors, []);
+  await context.close();
+});

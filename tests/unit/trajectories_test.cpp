@@ -162,3 +162,37 @@ TEST_CASE(
   for (const Readout& r : drawn->readouts()) shown = shown || std::string(r.label) == "area 1";
   CHECK(shown);
 }
+
+TEST_CASE(
+    "the start tool: N people stand in the rectangle dragged, as --start-area places them; a link keeps it") {
+  auto drawn = crowd_session(), given = crowd_session();
+  REQUIRE(given->cli_option("start-area", "2;3;7;9") == "");
+  for (auto* s : {drawn.get(), given.get()}) {
+    s->edit(0, "25");
+    s->commit(0);
+    REQUIRE(s->command("initialize").ok);
+  }
+  int start = -1;
+  for (size_t t = 0; t < drawn->tools().size(); ++t)
+    if (std::string(drawn->tools()[t].id) == "start") start = static_cast<int>(t);
+  REQUIRE(start >= 0);
+  drawn->set_tool(start);
+  CHECK_FALSE(drawn->drag(2, 3, 2.2, 9).ok);  // too narrow: refused, nothing changed
+  CHECK_FALSE(drawn->drag(2, 3, 70, 9).ok);   // outside the room
+  REQUIRE(drawn->drag(7, 9, 2, 3).ok);        // any two corners
+  CHECK(drawn->export_json() == given->export_json());
+  std::vector<double> row(drawn->description().columns.size());
+  for (size_t i = 0; i < 25; ++i) {
+    drawn->row(i, row.data());
+    CHECK(row[2] >= 2);
+    CHECK(row[2] <= 7);
+    CHECK(row[3] >= 3);
+    CHECK(row[3] <= 9);
+  }
+  // The link (and the text kept for a reload) carries it.
+  auto opened = crowd_session();
+  REQUIRE(opened->open_link(drawn->share_string()).ok);
+  REQUIRE(opened->command("initialize").ok);
+  CHECK(opened->export_json() == drawn->export_json());
+  CHECK(given->cli_option("start-area", "1;2;3") != "");
+}

@@ -188,6 +188,13 @@ std::string crowd_room(const CrowdParams& p, const CrowdRoomEdits& edits, CrowdL
       return "--obstacle number " + std::to_string(k + 1) + ": radius 0.1 … 10 m";
     L.columns.push_back(c);
   }
+  if (edits.has_start) {  // a rectangle inside the room, at least 0.5 m each way
+    const double x0 = std::min(edits.sx0, edits.sx1), x1 = std::max(edits.sx0, edits.sx1),
+                 y0 = std::min(edits.sy0, edits.sy1), y1 = std::max(edits.sy0, edits.sy1);
+    if (!inside_room(L, x0, y0) || !inside_room(L, x1, y1) || !(x1 - x0 >= 0.5 && y1 - y0 >= 0.5))
+      return "--start-area: a rectangle at least 0.5 m each way inside the room (" + size + ")";
+    L.sx0 = x0, L.sy0 = y0, L.sx1 = x1, L.sy1 = y1;
+  }
   out = std::move(L);
   return {};
 }

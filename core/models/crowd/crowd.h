@@ -73,6 +73,9 @@ const char* crowd_preset_word(uint32_t k);
 struct CrowdRoomEdits {
   std::vector<CrowdSegment> walls, exits;
   std::vector<CrowdColumn> columns;
+  /// Where the people start in place of the preset's start area (--start-area, the start tool).
+  bool has_start = false;
+  double sx0 = 0, sy0 = 0, sx1 = 0, sy1 = 0;
 };
 /// The room people are placed in: preset p.layout with every exit p.exit_width wide about its
 /// centre, then `edits`. Empty, with `out` set, or why an edit does not fit (naming its option

@@ -32,6 +32,11 @@ void CrowdController::set_layout(uint32_t k) {
   if (k >= crowd_layouts().size() || k == layout_) return;
   layout_ = k;
   ++epoch_;
+  CrowdLayout room;
+  if (edits_.has_start && !crowd_room(current_params(), edits_, room).empty()) {
+    edits_.has_start = false;  // a start area drawn in another room that does not fit this one
+    notice_ = "The start area drawn does not fit this room: the room's own is used.";
+  }
   if (model_) {  // a new room is a new crowd
     const bool was_running = running_;
     initialize();
@@ -233,6 +238,23 @@ CommandResult CrowdController::add_measure_line(const CrowdSegment& at) {
   return {};
 }
 
+CommandResult CrowdController::set_start_area(double x0, double y0, double x1, double y1) {
+  if (!model_) return {false, why_not_step()};
+  if (scenario_) return {false, "A scenario's people start where its file's distributions are."};
+  CrowdRoomEdits tried = edits_;
+  tried.has_start = true;
+  tried.sx0 = std::fmin(x0, x1), tried.sx1 = std::fmax(x0, x1);
+  tried.sy0 = std::fmin(y0, y1), tried.sy1 = std::fmax(y0, y1);
+  CrowdLayout room;
+  if (!crowd_room(current_params(), tried, room).empty())
+    return {false, "A start area is a rectangle at least 0.5 m each way, inside the room."};
+  edits_ = tried;
+  const bool was_running = running_;
+  CommandResult r = initialize();
+  running_ = was_running && r.ok;
+  return r;
+}
+
 CommandResult CrowdController::add_measure_area(double x0, double y0, double x1, double y1) {
   if (!model_) return {false, why_not_step()};
   const double xa = std::fmin(x0, x1), xb = std::fmax(x0, x1), ya = std::fmin(y0, y1), yb = std::fmax(y0, y1);
@@ -247,8 +269,12 @@ CommandResult CrowdController::add_measure_area(double x0, double y0, double x1,
 }
 
 std::string CrowdController::share_string() const {
-  return write_model_link("crowd", crowd_fields(), kCrowdFieldCount, texts_.data()) +
-         "&room=" + std::to_string(layout_);
+  std::string link = write_model_link("crowd", crowd_fields(), kCrowdFieldCount, texts_.data()) +
+                     "&room=" + std::to_string(layout_);
+  if (edits_.has_start)
+    link += "&start=" + format_shortest(edits_.sx0) + ";" + format_shortest(edits_.sy0) + ";" +
+            format_shortest(edits_.sx1) + ";" + format_shortest(edits_.sy1);
+  return link;
 }
 
 CommandResult CrowdController::open_link(std::string_view share) {
@@ -264,8 +290,17 @@ CommandResult CrowdController::open_link(std::string_view share) {
     else
       link.warnings.push_back("unknown preset ignored; the room used");
   }
+  std::vector<double> start;
+  const auto start_text = link.get("start");
+  if (start_text && !(parse_real_list(*start_text, ';', start) && start.size() == 4)) {
+    link.warnings.push_back("a start area that is not four numbers ignored");
+    start.clear();
+  }
   texts_ = texts;
   revalidate();
+  edits_.has_start = start.size() == 4;
+  if (edits_.has_start)
+    edits_.sx0 = start[0], edits_.sy0 = start[1], edits_.sx1 = start[2], edits_.sy1 = start[3];
   layout_ = room;
   ++epoch_;
   notice_ = "Opened a shared configuration of the crowd.";

@@ -42,8 +42,9 @@ class CrowdController : public LiveController<CrowdController, Crowd, CrowdSampl
   uint32_t layout() const { return layout_; }
   void set_layout(uint32_t k);
 
-  /// The command line's room edits, applied at every Initialize (empty in the page).
+  /// The room edits applied at every Initialize: the command line's, and the start tool's.
   CrowdRoomEdits& room_edits() { return edits_; }
+  const CrowdRoomEdits& room_edits() const { return edits_; }
   /// A scenario file's room and people, used at every Initialize in place of the preset (null:
   /// the preset). The file is the base: its measurement lines and areas replace the measures, the
   /// fields show its seed, count and speed where it has one, and a field typed after it replaces
@@ -90,6 +91,9 @@ class CrowdController : public LiveController<CrowdController, Crowd, CrowdSampl
   /// A measurement line or a rectangular area drawn with a tool: a line counts from the next
   /// frame, an area from this one (its earlier frames are NaN); saved with the scenario.
   CommandResult add_measure_line(const CrowdSegment& at);
+  /// The start tool: the N people start in this rectangle in place of the preset's start area,
+  /// and a new crowd stands there at once (a scenario's people start where its file says).
+  CommandResult set_start_area(double x0, double y0, double x1, double y1);
   CommandResult add_measure_area(double x0, double y0, double x1, double y1);
 
   /// A state file's crowd: its trajectories begin afresh at its frame (LiveController's hook).

@@ -26,7 +26,16 @@ const ModelInfo kInfo = {
     "Space run/pause · S step · I initialize.",
     true};
 
-enum Tool : int { kToolPeople, kToolWall, kToolExit, kToolColumn, kToolErase, kToolLine, kToolArea };
+enum Tool : int {
+  kToolPeople,
+  kToolWall,
+  kToolExit,
+  kToolColumn,
+  kToolErase,
+  kToolLine,
+  kToolArea,
+  kToolStart
+};
 enum Display : int { kBySpeed, kByPressure };
 
 const ModelDescription& crowd_description() {
@@ -53,13 +62,16 @@ const ModelDescription& crowd_description() {
                {"column", "place a column"},
                {"erase", "erase"},
                {"line", "measure across a line", true},
-               {"area", "measure an area", true}};
+               {"area", "measure an area", true},
+               {"start", "start area (N people)", true}};
     m.display_options = {{"speed", "colour by speed", 1, true}, {"pressure", "colour by pressure", 1}};
     m.cli_options = {
         {"wall", "X1;Y1;X2;Y2", "a wall from (X1, Y1) to (X2, Y2) in metres, inside the room; repeatable"},
         {"exit", "X1;Y1;X2;Y2",
          "an exit from (X1, Y1) to (X2, Y2) cut into a wall it lies along; repeatable"},
         {"obstacle", "X;Y;R", "a column of radius R (0.1 … 10 m) centred at (X, Y); repeatable"},
+        {"start-area", "X0;Y0;X1;Y1",
+         "the people start in this rectangle (corners in metres) in place of the preset room's start area"},
         {"scenario", "FILE",
          "a JuPedSim Web scenario (its JSON, or a folder of config.json and geometry.wkt) in place of the "
          "preset room; its people, seed and length, with --v0, --seed, --count and --steps replacing the "
@@ -232,14 +244,17 @@ class CrowdSession final : public LiveSession<CrowdController, CrowdField> {
       c_.set_trajectory_every(static_cast<uint32_t>(k.value));
       return {};
     }
-    if (name != "wall" && name != "exit" && name != "obstacle") return ModelSession::cli_option(name, value);
+    if (name != "wall" && name != "exit" && name != "obstacle" && name != "start-area")
+      return ModelSession::cli_option(name, value);
     std::vector<double> v;
     const size_t want = name == "obstacle" ? 3 : 4;
     if (!parse_real_list(value, ';', v) || v.size() != want)
       return "--" + std::string(name) + " '" + std::string(value) + "': give " +
              (want == 3 ? "X;Y;R" : "X1;Y1;X2;Y2") + ", numbers in metres separated by ';'";
     CrowdRoomEdits& e = c_.room_edits();
-    if (name == "obstacle")
+    if (name == "start-area")
+      e.has_start = true, e.sx0 = v[0], e.sy0 = v[1], e.sx1 = v[2], e.sy1 = v[3];
+    else if (name == "obstacle")
       e.columns.push_back({v[0], v[1], v[2]});
     else
       (name == "wall" ? e.walls : e.exits).push_back({v[0], v[1], v[2], v[3]});
@@ -272,7 +287,7 @@ class CrowdSession final : public LiveSession<CrowdController, CrowdField> {
       r = c_.add_column(x, y, 0.4);
     else if (tool() == kToolLine)
       return {false, "Drag from one end of the line to the other."};
-    else if (tool() == kToolArea)
+    else if (tool() == kToolArea || tool() == kToolStart)
       return {false, "Drag from one corner of the area to the other."};
     else
       return {false, "Drag from one end of the wall to the other."};
@@ -321,6 +336,14 @@ class CrowdSession final : public LiveSession<CrowdController, CrowdField> {
       }
     for (const CrowdColumn& c : L.columns)
       d.overlays.push_back({Overlay::Kind::solid, kObstacle, fx(c.x), fy(c.y), 0, static_cast<float>(c.r)});
+    if (c_.room_edits().has_start && !c_.scenario()) {  // the start area drawn: a faint outline
+      const CrowdRoomEdits& e = c_.room_edits();
+      const float xs[] = {fx(e.sx0), fx(e.sx1), fx(e.sx1), fx(e.sx0)},
+                  ys[] = {fy(e.sy0), fy(e.sy0), fy(e.sy1), fy(e.sy1)};
+      for (size_t k = 0; k < 4; ++k)
+        d.overlays.push_back(
+            {Overlay::Kind::segment, kFaint, xs[k], ys[k], 0, 0, xs[(k + 1) % 4], ys[(k + 1) % 4], 0, 1.0f});
+    }
     for (const CrowdLine& l : c_.measures().lines)
       d.overlays.push_back({Overlay::Kind::segment, kYellow, fx(l.at.x1), fy(l.at.y1), 0, 0, fx(l.at.x2),
                             fy(l.at.y2), 0, 2.0f});
@@ -490,6 +513,7 @@ class CrowdSession final : public LiveSession<CrowdController, CrowdField> {
     if (tool() == kToolWall) return c_.add_wall(x0, y0, x1, y1);
     if (tool() == kToolLine) return c_.add_measure_line({x0, y0, x1, y1});
     if (tool() == kToolArea) return c_.add_measure_area(x0, y0, x1, y1);
+    if (tool() == kToolStart) return c_.set_start_area(x0, y0, x1, y1);
     if (tool() == kToolColumn)
       return c_.add_column(
           x0, y0, std::fmin(kCrowdToolColumnMax, std::fmax(kCrowdColumnMin, std::hypot(x1 - x0, y1 - y0))));
