@@ -9,6 +9,7 @@
 #include <map>
 
 #include "app/share_codec.h"
+#include "app_state.h"
 #include "common/number_text.h"
 
 namespace web {
@@ -95,6 +96,18 @@ bandada::SweepSpec PageSweep::spec(const bandada::ModelSession& s) const {
   spec.base.model = s.info().id;  // the session's share string says every field and choice
   spec.base.has_link = true;
   spec.base.link = s.share_string();
+  // A file the model opened (a scenario) goes with it, as it runs now: a link cannot carry it.
+  const App& a = app();
+  for (size_t i = 0; i < a.sessions.size(); ++i)
+    if (a.sessions[i].get() == &s && i < a.opened_file.size() && !a.opened_file[i].empty())
+      if (const bandada::CliOption* o = page_file_option(s)) {
+        bandada::RunSpec::Setting file;
+        file.kind = bandada::RunSpec::Setting::Kind::option;
+        file.index = static_cast<size_t>(o - s.cli_options().data());
+        file.text = s.export_file();
+        file.source = a.opened_file[i];
+        spec.base.settings.push_back(std::move(file));
+      }
   spec.steps = d.steps;
   auto key = [&](size_t f) { return f < s.field_count() ? std::string(s.field(f).option()) : std::string(); };
   spec.x = {key(d.x), d.x_from, d.x_to, d.x_count};

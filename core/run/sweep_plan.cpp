@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "app/share_codec.h"
 #include "common/number_text.h"
 #include "run/run.h"
 
@@ -73,17 +74,23 @@ std::vector<std::string> sweep_args(const SweepSpec& spec) {
 }
 
 namespace {
-const char* const kTextKeys[] = {"model", "link",      "steps",   "x",      "y",
-                                 "seeds", "seed-list", "measure", "format", "shard"};
+const char* const kTextKeys[] = {"model",     "link",    "steps",  "x",     "y",     "seeds",
+                                 "seed-list", "measure", "format", "shard", "option"};
 }  // namespace
 
 std::string sweep_spec_text(const SweepSpec& spec) {
   const RunSpec& b = spec.base;
-  if (!b.settings.empty() || b.has_state || b.steps_given || b.threads)
-    return {};  // the page's base is its session's share string, which says it all
+  if (b.has_state || b.steps_given || b.threads) return {};
+  // The page's base is its session's share string, which says every field and choice, and the
+  // options beside it (a file the model opened), each encoded on one line.
+  for (const RunSpec::Setting& o : b.settings)
+    if (o.kind != RunSpec::Setting::Kind::option) return {};
   auto axis = [](const SweepAxisSpec& a) { return a.key + '\t' + a.from + '\t' + a.to + '\t' + a.count; };
   std::string t = "model\t" + b.model + "\n";
   if (b.has_link) t += "link\t" + b.link + "\n";
+  for (const RunSpec::Setting& o : b.settings)
+    t += "option\t" + std::to_string(o.index) + '\t' + percent_encode(o.text, "\t") + '\t' +
+         percent_encode(o.source, "\t") + "\n";
   if (spec.steps) t += "steps\t" + *spec.steps + "\n";
   t += "x\t" + axis(spec.x) + "\n";
   if (spec.has_y) t += "y\t" + axis(spec.y) + "\n";
@@ -108,6 +115,18 @@ std::string read_sweep_spec_text(const std::string& text, SweepSpec& spec) {
       spec.has_y = spec.has_y || key == "y";
     } else if (key == "model") {
       spec.base.model = rest;
+    } else if (key == "option") {
+      const IntegerParse index = f.size() == 4 ? parse_integer_text(f[1], 1000) : IntegerParse();
+      const auto text = f.size() == 4 ? percent_decode(f[2]) : std::nullopt;
+      const auto source = f.size() == 4 ? percent_decode(f[3]) : std::nullopt;
+      if (!index.ok || !text || !source)
+        return "the sweep's plan has a line it cannot read: '" + shown(line) + "'";
+      RunSpec::Setting o;
+      o.kind = RunSpec::Setting::Kind::option;
+      o.index = static_cast<size_t>(index.value);
+      o.text = *text;
+      o.source = *source;
+      spec.base.settings.push_back(std::move(o));
     } else if (key == "link") {
       spec.base.has_link = true;
       spec.base.link = rest;

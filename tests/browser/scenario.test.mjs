@@ -8,7 +8,7 @@ import {execFileSync} from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import {useSuite, appState, uiRects, nextFrames, freshPage, clickWidget, nativeCli, outDir, root, onePassOnly,
-        waitState} from './helpers.mjs';
+        waitState, waitFor} from './helpers.mjs';
 
 const suite = useSuite();
 const only = onePassOnly('scenario files do not depend on threads');
@@ -121,6 +121,35 @@ test('Open scenario places the file\'s crowd with the CLI\'s bits; Save scenario
   assert.equal(s.state_ok, false);
   assert.match(s.state_message, /^The scenario old\.json opened before this reload does not open now: .*not JSON/);
   assert.equal(s.opened_file, '');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a page sweep of an opened scenario runs in its room: the CSV is the CLI\'s sweep of the file', only, async () => {
+  const {context, page, errors} = await freshPage(suite.browser, suite.url, {viewport: {width: 1400, height: 900}});
+  await page.evaluate(() => Module.command('model:crowd'));
+  await nextFrames(page, 2);
+  const s = await openVia(page, () => page.evaluate((t) => {
+    const dt = new DataTransfer();
+    dt.items.add(new File([t], 'corridor.json', {type: 'application/json'}));
+    document.body.dispatchEvent(new DragEvent('drop', {dataTransfer: dt, bubbles: true, cancelable: true}));
+  }, fs.readFileSync(path.join(fixtures, 'corridor.json'), 'utf8')));
+  assert.equal(s.state_ok, true, s.state_message);
+  const sweepState = async () => JSON.parse(await page.evaluate(() => Module.sweepState()));
+  const v0 = (await sweepState()).fields.findIndex((f) => /speed v0/.test(f));
+  await page.evaluate((d) => { for (const [k, v] of Object.entries(d)) Module.sweepSet(k, String(v)); },
+                      {x: v0, x_from: '1', x_to: '1.5', x_count: '2', use_y: 0, seeds: '1', steps: '50'});
+  let q = await sweepState();
+  assert.equal(q.why_not, '');
+  assert.match(q.command_line, / --scenario corridor\.json /, 'the command line names the opened file');
+  await page.evaluate(() => Module.sweepCommand('start'));
+  q = await waitFor(sweepState, (r) => r.status === 'done', 60000, 'sweep');
+  const csv = await page.evaluate(() => Module.sweepCsv());
+  const args = [];
+  for (const m of q.command_line.matchAll(/'([^']*)'|(\S+)/g)) args.push(m[1] !== undefined ? m[1] : m[2]);
+  const cliArgs = args.slice(1).map((a) => a === 'corridor.json' ? path.join(fixtures, 'corridor.json') : a);
+  assert.equal(csv, execFileSync(nativeCli, cliArgs, {encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore']}));
+  assert.match(csv, /\n1,1,12,/, 'the file\'s twelve people inside (not the preset\'s 200)');
   assert.deepEqual(errors, []);
   await context.close();
 });

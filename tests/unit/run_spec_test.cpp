@@ -157,3 +157,40 @@ TEST_CASE("settings by name resolve against the model, and a wrong one is named"
       CHECK_MESSAGE(experiment_spec(e, p, 1, point) == "", e.name);
     }
 }
+
+TEST_CASE("the page's plan text carries a file the model opened (a scenario), so its rows run in that room") {
+  std::unique_ptr<ModelSession> s = make_session("crowd");
+  const std::string scenario =
+      R"J({"walkable_area_wkt": "POLYGON ((0 0, 12 0, 12 5, 0 5, 0 0))",
+          "exits": {"e": {"type": "polygon", "coordinates": [[11, 1], [12, 1], [12, 4], [11, 4]]}},
+          "distributions": {"d": {"type": "polygon", "coordinates": [[1, 1], [5, 1], [5, 4], [1, 4]],
+                                  "parameters": {"number": 8}}}})J";
+  size_t option = 0;
+  while (std::string(s->cli_options()[option].name) != "scenario") ++option;
+  SweepSpec page;
+  page.base.model = "crowd";
+  page.base.has_link = true;
+  page.base.link = s->share_string();
+  RunSpec::Setting file;
+  file.kind = RunSpec::Setting::Kind::option;
+  file.index = option;
+  file.text = scenario;
+  file.source = "my room.json";
+  page.base.settings.push_back(file);
+  page.steps = "5";
+  page.x = {"v0", "1", "1.5", "2"};
+  page.seeds = "1";
+  page.measures = "inside";
+  const std::string text = sweep_spec_text(page);
+  REQUIRE_FALSE(text.empty());
+  CHECK(text.find('\n', text.find("option\t")) - text.find("option\t") > 20);  // one line, encoded
+  SweepSpec back;
+  REQUIRE(read_sweep_spec_text(text, back) == "");
+  REQUIRE(back.base.settings.size() == 1);
+  CHECK(back.base.settings[0].text == scenario);
+  CHECK(back.base.settings[0].source == "my room.json");
+  CHECK(rows_of(back) == rows_of(page));
+  const std::string row = rows_of(back)[0];  // everyone inside after 5 steps: the file's eight, not 200
+  CHECK(row.substr(row.find_last_of(",\t ") + 1) == "8");
+  CHECK(read_sweep_spec_text("option\t0\t%zz\t\nx\tv0\t1\t2\t2\n", back) != "");
+}
