@@ -115,7 +115,8 @@ std::string ModelSession::series_csv() const {
   std::string out = std::string(info().step_word) + ",time";
   for (const SeriesInfo& s : series_info()) {
     out += ",";
-    for (const char* c = s.title; *c; ++c) out += (*c == ' ' || *c == '-') ? '_' : *c;
+    for (const char* c = s.title; *c; ++c)  // one word a column: no separator inside it
+      if (*c != ',') out += (*c == ' ' || *c == '-') ? '_' : *c;
   }
   out += "\n";
   for (size_t i = 0; i < series_length(); ++i) {

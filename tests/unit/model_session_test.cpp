@@ -3,6 +3,7 @@
 // stepping, draw data, exports. A new model gets all of these checks by registering.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <set>
 #include <string>
@@ -120,7 +121,21 @@ TEST_CASE(
       CHECK(s->steps() == 12);
       CHECK_FALSE(s->export_json().empty());
       CHECK_FALSE(s->export_csv().empty());
-      CHECK(s->series_csv().find('\n') != std::string::npos);
+      {  // the series CSV is a table a spreadsheet reads: each row as many columns as the header
+        const std::string csv = s->series_csv();
+        REQUIRE(csv.find('\n') != std::string::npos);
+        size_t header = std::string::npos, at = 0;
+        while (at < csv.size()) {
+          const size_t end = csv.find('\n', at);
+          const size_t cols = static_cast<size_t>(std::count(csv.begin() + static_cast<long>(at),
+                                                             csv.begin() + static_cast<long>(end), ',')) +
+                              1;
+          if (header == std::string::npos) header = cols;
+          CHECK(cols == header);
+          at = end + 1;
+        }
+        CHECK(header == 2 + s->series_info().size());
+      }
       CHECK_FALSE(s->readouts().empty());
       REQUIRE(s->command("reset").ok);
       CHECK_FALSE(built(*s));

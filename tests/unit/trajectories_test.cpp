@@ -3,7 +3,9 @@
 // recording read back to the crowd's own positions, starting afresh at each Initialize.
 #include <doctest/doctest.h>
 
+#include <cmath>
 #include <string>
+#include <vector>
 
 #include "app/model_session.h"
 #include "app/registry.h"
@@ -195,4 +197,50 @@ TEST_CASE(
   REQUIRE(opened->command("initialize").ok);
   CHECK(opened->export_json() == drawn->export_json());
   CHECK(given->cli_option("start-area", "1;2;3") != "");
+}
+
+TEST_CASE("the page's plots of a measure: line 1's N–t curve and area 1's density, frame by frame") {
+  auto s = crowd_session();
+  size_t line_plot = 0, area_plot = 0;
+  for (size_t k = 0; k < s->series_info().size(); ++k) {
+    if (std::string(s->series_info()[k].title).find("line 1") == 0) line_plot = k;
+    if (std::string(s->series_info()[k].title).find("area 1") == 0) area_plot = k;
+  }
+  REQUIRE(line_plot > 0);
+  REQUIRE(area_plot > 0);
+  CHECK(s->series_info()[line_plot].optional);  // hidden in a run that measures nothing
+  s->edit(0, "40");
+  s->commit(0);
+  REQUIRE(s->command("initialize").ok);
+  REQUIRE(s->compute(20).ok);
+  CHECK(std::isnan(s->series_value(line_plot, s->series_length() - 1)));
+  REQUIRE(s->cli_option("measure-line", "14;0;14;15") == "");
+  REQUIRE(s->cli_option("measure-area", "POLYGON ((10 2, 14 2, 14 13, 10 13, 10 2))") == "");
+  REQUIRE(s->command("initialize").ok);
+  REQUIRE(s->compute(300).ok);
+  const size_t n = s->series_length();
+  REQUIRE(n == 301);
+  // The curve climbs by whole passages to the line's count; the JSON's passage times say when.
+  const std::string json = s->export_json();
+  std::vector<double> times;
+  for (size_t p = json.find("{\"t\":"); p != std::string::npos; p = json.find("{\"t\":", p + 1))
+    times.push_back(std::stod(json.substr(p + 5)));
+  REQUIRE(times.size() > 5);
+  for (size_t i = 0; i < n; ++i) {
+    const double t = 0.04 * static_cast<double>(s->series_step(i));
+    size_t before = 0;
+    for (double q : times) before += q < t ? 1 : 0;
+    CHECK(s->series_value(line_plot, i) == static_cast<double>(before));
+  }
+  CHECK(s->series_value(line_plot, n - 1) == static_cast<double>(times.size()));
+  // The density is the JSON's, frame by frame.
+  const size_t at = json.find("\"density\":[");
+  REQUIRE(at != std::string::npos);
+  std::vector<double> density;
+  for (size_t p = at + 11; json[p - 1] != ']'; p = json.find_first_of(",]", p) + 1)
+    density.push_back(std::stod(json.substr(p)));
+  REQUIRE(density.size() == n);
+  for (size_t i = 0; i < n; ++i)
+    CHECK(s->series_value(area_plot, i) == doctest::Approx(density[i]).epsilon(1e-15));
+  CHECK(s->series_csv().find("line_1:_people_across") != std::string::npos);
 }

@@ -2,6 +2,7 @@
 // seen as a ModelSession (live fields, the room as a choice, tools that edit the room, colour by
 // speed or pressure, people left and outflow plotted). Registered in core/models/all_models.cpp:
 // this folder and that one line are the whole model.
+#include <algorithm>
 #include <cmath>
 #include <string>
 
@@ -53,7 +54,9 @@ const ModelDescription& crowd_description() {
     m.series = {{"people inside", 0.0, NAN},
                 {"outflow (people/s, last second)", 0.0, NAN},
                 {"mean speed (m/s)", 0.0, NAN},
-                {"largest pressure (N/m)", 0.0, NAN}};
+                {"largest pressure (N/m)", 0.0, NAN},
+                {"line 1: people across, N(t)", 0.0, NAN, -1, true},  // shown once a line is drawn
+                {"area 1: density (P/m2)", 0.0, NAN, -1, true}};
     m.table_title = "People";
     m.columns = {{"#", -1}, {"person", -1}, {"x", 2}, {"y", 2}, {"|v|", 2}, {"r", 2}, {"pressure", 0}};
     m.tools = {{"people", "add people"},
@@ -213,7 +216,22 @@ class CrowdSession final : public LiveSession<CrowdController, CrowdField> {
   double series_value(size_t k, size_t i) const override {
     const CrowdSample& s = c_.series()[i];
     const double v[] = {s.left, s.outflow, s.mean_speed, s.max_pressure};
-    return k < 4 ? v[k] : NAN;
+    if (k < 4) return v[k];
+    const CrowdMeasures& m = c_.measures();
+    if (k == 4 && !m.lines.empty()) {  // passages of frames up to this one: before t = 0.04·step
+      const std::vector<CrowdPassage>& p = m.lines.front().passages;
+      const double t = kCrowdFrame * static_cast<double>(s.step);
+      return static_cast<double>(
+          std::partition_point(p.begin(), p.end(), [t](const CrowdPassage& q) { return q.t < t; }) -
+          p.begin());
+    }
+    if (k == 5 && !m.areas.empty() && c_.model()) {  // measured from the frame it was drawn at
+      const std::vector<double>& d = m.areas.front().density;
+      const uint64_t last = c_.model()->steps();
+      if (s.step > last || last - s.step >= d.size()) return NAN;
+      return d[d.size() - 1 - static_cast<size_t>(last - s.step)];
+    }
+    return NAN;
   }
 
   void row(size_t i, double* out) const override {
