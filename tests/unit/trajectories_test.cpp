@@ -11,6 +11,7 @@
 #include "app/registry.h"
 #include "common/petrack.h"
 #include "models/all_models.h"
+#include "run/state_file.h"
 
 using namespace bandada;
 
@@ -243,4 +244,37 @@ TEST_CASE("the page's plots of a measure: line 1's N–t curve and area 1's dens
   for (size_t i = 0; i < n; ++i)
     CHECK(s->series_value(area_plot, i) == doctest::Approx(density[i]).epsilon(1e-15));
   CHECK(s->series_csv().find("line_1:_people_across") != std::string::npos);
+}
+
+TEST_CASE("a state file keeps the lines and areas: continued, the JSON is the uninterrupted run's") {
+  auto whole = crowd_session(), half = crowd_session();
+  for (auto* s : {whole.get(), half.get()}) {
+    s->edit(0, "40");
+    s->commit(0);
+    REQUIRE(s->cli_option("measure-line", "14;0;14;15") == "");
+    REQUIRE(s->command("initialize").ok);
+  }
+  auto draw_area = [](ModelSession& s) {  // an area drawn at frame 100: null before it
+    for (size_t t = 0; t < s.tools().size(); ++t)
+      if (std::string(s.tools()[t].id) == "area") s.set_tool(static_cast<int>(t));
+    REQUIRE(s.drag(10, 2, 14, 13).ok);
+  };
+  REQUIRE(whole->compute(100).ok);
+  draw_area(*whole);
+  REQUIRE(whole->compute(200).ok);
+  REQUIRE(half->compute(100).ok);
+  draw_area(*half);
+  REQUIRE(half->compute(50).ok);
+  StateFile file;
+  REQUIRE(read_state_file(write_state_file(*half), file) == "");
+  std::string why;
+  std::unique_ptr<ModelSession> continued = session_from_state(file, why);
+  REQUIRE_MESSAGE(continued, why);
+  REQUIRE(continued->compute(150).ok);
+  const std::string json = continued->export_json();
+  CHECK(json == whole->export_json());
+  CHECK(json.find("\"lines\":[{") != std::string::npos);
+  CHECK(json.find("\"areas\":[{\"area\":44,\"density\":[null,") != std::string::npos);
+  // Written again after a reading, the file is the same (its measures whole).
+  CHECK(write_state_file(*session_from_state(file, why)) == write_state_file(*half));
 }

@@ -97,8 +97,14 @@ class CrowdController : public LiveController<CrowdController, Crowd, CrowdSampl
   CommandResult add_measure_area(double x0, double y0, double x1, double y1);
 
   /// A state file's crowd: its trajectories begin afresh at its frame (LiveController's hook).
-  bool adopt_extra_state(std::string_view extra, const Crowd&) {
-    if (!extra.empty()) return false;
+  /// Its lines and areas, with what they measured (none: an old file's empty part).
+  std::string extra_state_bytes() const { return measures_.bytes(); }
+  /// A state file's crowd: its lines and areas go on measuring from its frame (a file without
+  /// them measures nothing), and its trajectories begin afresh at its frame.
+  bool adopt_extra_state(std::string_view extra, const Crowd& m) {
+    CrowdMeasures read;
+    if (!extra.empty() && !read.read_bytes(extra, m)) return false;
+    measures_ = std::move(read);
     header_due_ = true;
     return true;
   }

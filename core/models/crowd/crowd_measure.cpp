@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "common/bytes.h"
 #include "common/number_text.h"
 
 namespace bandada {
@@ -74,6 +75,98 @@ void CrowdMeasures::frame(const Crowd& m) {
     py_[id] = m.y()[i];
     seen_[id] = f + 1;
   }
+}
+
+namespace {
+constexpr uint32_t kMeasuresMagic = 0x4d435242;  // "BRCM"
+constexpr uint64_t kManyRows = 100000000;
+
+bool finite_all(const std::vector<double>& v) {
+  return std::all_of(v.begin(), v.end(), [](double x) { return std::isfinite(x); });
+}
+}  // namespace
+
+std::string CrowdMeasures::bytes() const {
+  if (empty()) return {};
+  std::vector<double> ends, t, points, density, speed;
+  std::vector<uint32_t> person, shape;
+  std::vector<int32_t> dir;
+  std::vector<uint64_t> passages, frames;
+  for (const CrowdLine& l : lines) {
+    ends.insert(ends.end(), {l.at.x1, l.at.y1, l.at.x2, l.at.y2});
+    passages.push_back(l.passages.size());
+    for (const CrowdPassage& p : l.passages)
+      t.push_back(p.t), person.push_back(p.person), dir.push_back(p.dir);
+  }
+  for (const CrowdArea& a : areas) {
+    shape.push_back(static_cast<uint32_t>(a.ring.size()));
+    for (const CrowdPoint& q : a.ring) points.insert(points.end(), {q.x, q.y});
+    frames.push_back(a.density.size());
+    density.insert(density.end(), a.density.begin(), a.density.end());
+    speed.insert(speed.end(), a.speed.begin(), a.speed.end());
+  }
+  ByteWriter w;
+  w.put(kMeasuresMagic);
+  w.put(ends), w.put(passages), w.put(t), w.put(person), w.put(dir);
+  w.put(shape), w.put(points), w.put(frames), w.put(density), w.put(speed);
+  w.put(px_), w.put(py_), w.put(seen_);
+  return w.take();
+}
+
+bool CrowdMeasures::read_bytes(std::string_view b, const Crowd& m) {
+  ByteReader r(b);
+  uint32_t magic = 0;
+  std::vector<double> ends, t, points, density, speed, px, py;
+  std::vector<uint32_t> person, shape;
+  std::vector<int32_t> dir;
+  std::vector<uint64_t> passages, frames, seen;
+  r.get(magic);
+  r.get(ends, 4000), r.get(passages, 1000), r.get(t, kManyRows), r.get(person, kManyRows),
+      r.get(dir, kManyRows);
+  r.get(shape, 1000), r.get(points, 2000000), r.get(frames, 1000), r.get(density, kManyRows),
+      r.get(speed, kManyRows);
+  r.get(px, kCrowdMaxPeople), r.get(py, kCrowdMaxPeople), r.get(seen, kCrowdMaxPeople);
+  const uint64_t f = m.steps();
+  if (!r.finished() || magic != kMeasuresMagic || ends.size() != 4 * passages.size() || !finite_all(ends) ||
+      t.size() != person.size() || t.size() != dir.size() || !finite_all(t) ||
+      shape.size() != frames.size() || !finite_all(points) || density.size() != speed.size() ||
+      px.size() != py.size() || px.size() != seen.size() || px.size() > m.placed() || !finite_all(px) ||
+      !finite_all(py))
+    return false;
+  CrowdMeasures out;
+  size_t at = 0, pt = 0, row = 0;
+  for (size_t k = 0; k < passages.size(); ++k) {
+    CrowdLine l{{ends[4 * k], ends[4 * k + 1], ends[4 * k + 2], ends[4 * k + 3]}, {}};
+    if (passages[k] > t.size() - at) return false;
+    for (uint64_t q = 0; q < passages[k]; ++q, ++at) {
+      if (!(t[at] >= 0 && t[at] <= kCrowdFrame * static_cast<double>(f)) || person[at] >= m.placed() ||
+          (dir[at] != 1 && dir[at] != -1))
+        return false;
+      l.passages.push_back({t[at], person[at], dir[at]});
+    }
+    out.lines.push_back(std::move(l));
+  }
+  for (size_t k = 0; k < shape.size(); ++k) {
+    if (shape[k] < 3 || shape[k] > (points.size() - pt) / 2 || frames[k] > f + 1 ||
+        frames[k] > density.size() - row)
+      return false;
+    CrowdRing ring;
+    for (uint32_t q = 0; q < shape[k]; ++q, pt += 2) ring.push_back({points[pt], points[pt + 1]});
+    CrowdArea a = measure_area_of(ring);
+    if (!(a.area > 0)) return false;
+    a.density.assign(density.begin() + static_cast<long>(row),
+                     density.begin() + static_cast<long>(row + frames[k]));
+    a.speed.assign(speed.begin() + static_cast<long>(row),
+                   speed.begin() + static_cast<long>(row + frames[k]));
+    row += frames[k];
+    out.areas.push_back(std::move(a));
+  }
+  if (at != t.size() || pt != points.size() || row != density.size() ||
+      std::any_of(seen.begin(), seen.end(), [f](uint64_t s) { return s > f + 1; }))
+    return false;
+  out.px_ = std::move(px), out.py_ = std::move(py), out.seen_ = std::move(seen);
+  *this = std::move(out);
+  return true;
 }
 
 std::string read_measure_line(std::string_view text, CrowdLine& out) {

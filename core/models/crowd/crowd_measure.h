@@ -46,6 +46,13 @@ class CrowdMeasures {
   /// Frame `frame` of the crowd: passages since the frame before (frame 0 starts afresh), then
   /// every area's density and speed.
   void frame(const Crowd& m);
+  /// A state file's part (the crowd controller's extra state): every line's passages, every
+  /// area's frames and where each person stood at the last frame, so a continued run measures
+  /// on bit for bit; "" with nothing measured (an old file's part).
+  std::string bytes() const;
+  /// What bytes() wrote, for crowd `m` at its frame; false, nothing changed, for bytes that
+  /// could not be (cut, foreign, a passage after the frame, a person never placed).
+  bool read_bytes(std::string_view b, const Crowd& m);
 
  private:
   std::vector<double> px_, py_;  // by person, at the frame before
