@@ -4,7 +4,8 @@ import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {execFileSync} from 'node:child_process';
 import {useSuite, launch, openPage, appState, uiRects, clickWidget, typeField, focusView, waitState,
-        canvasPoint, screenshotPath, nativeCli, freshPage} from './helpers.mjs';
+        canvasPoint, screenshotPath, nativeCli, freshPage, onePassOnly} from './helpers.mjs';
+const uiOnly = onePassOnly('input, layout and links do not depend on threads');
 
 const suite = useSuite();
 
@@ -98,7 +99,7 @@ test('an edit discards the flock and Ctrl+Z outside the fields brings text and f
   await context.close();
 });
 
-test('shortcuts do not fire while a field is being edited', async () => {
+test('shortcuts do not fire while a field is being edited', uiOnly, async () => {
   const {context, page} = await fresh();
   await clickWidget(page, 'Initialize');
   await typeField(page, 'seed', '12 s');

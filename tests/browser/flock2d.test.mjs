@@ -4,7 +4,8 @@ import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {execFileSync} from 'node:child_process';
 import {useSuite, openPage, gotoReady, appState, clickWidget, waitState, canvasPoint, nextFrames, screenshotPath,
-        nativeCli} from './helpers.mjs';
+        nativeCli, onePassOnly} from './helpers.mjs';
+const uiOnly = onePassOnly('input, layout and links do not depend on threads');
 
 const suite = useSuite();
 
@@ -45,7 +46,7 @@ test('left click adds a predator, right click an attractor, Shift+click removes 
   await context.close();
 });
 
-test('on a touch screen a press held 500 ms adds an attractor', async () => {
+test('on a touch screen a press held 500 ms adds an attractor', uiOnly, async () => {
   const {context, page} = await flockPage({hasTouch: true});
   await page.evaluate(() => Module.command('initialize'));
   const [x, y] = await viewPoint(page, 0.5, 0.5);

@@ -5,7 +5,8 @@ import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import {useSuite, launch, openPage, gotoReady, appState, clickWidget, typeField, waitState, root, freshPage} from './helpers.mjs';
+import {useSuite, launch, openPage, gotoReady, appState, clickWidget, typeField, waitState, root, freshPage, onePassOnly} from './helpers.mjs';
+const uiOnly = onePassOnly('input, layout and links do not depend on threads');
 
 const suite = useSuite();
 
@@ -69,7 +70,7 @@ test('a share link opened in a fresh browser reproduces the fields and verifies 
   }
 });
 
-test('every share string ever released still opens with its fields, on load and pasted into an open tab', async () => {
+test('every share string ever released still opens with its fields, on load and pasted into an open tab', uiOnly, async () => {
   const rows = fs.readFileSync(path.join(root, 'tests/fixtures/share_strings.tsv'), 'utf8')
     .split('\n').filter((l) => l && !l.startsWith('#')).map((l) => l.split('\t'));
   assert.ok(rows.length >= 5);
