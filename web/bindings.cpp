@@ -478,6 +478,7 @@ std::string experiments_state() {
   auto number = [](double v) { return std::isfinite(v) ? bandada::format_double(v) : std::string("null"); };
   std::string j = "{\"busy\":" + std::string(p.busy() ? "true" : "false");
   j += ",\"can_undo_try\":" + std::string(p.can_undo_try() ? "true" : "false");
+  j += ",\"seeds\":" + std::to_string(p.seeds());
   j += ",\"experiments\":" + json_list(all.size(), [&](size_t k) {
          const bandada::Experiment& e = all[k];
          const ExperimentCard& c = p.card(k);
@@ -489,6 +490,7 @@ std::string experiments_state() {
          o += ",\"status\":" + json_quote(kStatus[static_cast<int>(c.status)]);
          o += ",\"rows\":" + std::to_string(c.rows) + ",\"finished\":" + std::to_string(c.finished);
          o += ",\"seconds\":" + number(c.seconds) + ",\"error\":" + json_quote(c.error);
+         o += ",\"own_seeds\":" + std::to_string(e.seeds) + ",\"seeds\":" + std::to_string(c.seeds);
          o += ",\"verdict\":" + (c.status == ExperimentCard::Status::done
                                      ? "{\"holds\":" + std::string(c.verdict.holds ? "true" : "false") +
                                            ",\"text\":" + json_quote(c.verdict.text) + "}"
@@ -509,7 +511,8 @@ std::string experiments_state() {
   return j + "}";
 }
 
-/// "run:K", "run_all", "cancel", "try:K", "undo_try"; false for what could not be done.
+/// "run:K", "run_all", "cancel", "try:K", "undo_try", "seeds:S" (0: each experiment's own); why
+/// not, for what could not be done.
 std::string experiment_command(const std::string& id) {
   PageExperiments& p = page_experiments();
   const double now = emscripten_get_now();
@@ -523,6 +526,9 @@ std::string experiment_command(const std::string& id) {
     return p.try_it(std::strtoul(id.c_str() + 4, nullptr, 10));
   } else if (id == "undo_try") {
     p.undo_try();
+  } else if (id.rfind("seeds:", 0) == 0) {
+    if (!p.set_seeds(std::strtoul(id.c_str() + 6, nullptr, 10)))
+      return "Seeds a point: 1 to 20, or 0 for each experiment's own.";
   } else {
     return "no experiment command " + id;
   }

@@ -35,24 +35,33 @@ void PageExperiments::run(size_t k, double now_ms) {
   card(0);
   if (k >= cards_.size() || all()[k].kind == bandada::Experiment::Kind::opens) return;
   if (k == active_ || std::find(queue_.begin(), queue_.end(), k) != queue_.end()) return;
+  const size_t seeds = seeds_ ? seeds_ : all()[k].seeds;  // as chosen when Run was pressed
   if (busy()) {
     queue_.push_back(k);
     cards_[k] = ExperimentCard();
     cards_[k].status = ExperimentCard::Status::queued;
+    cards_[k].seeds = seeds;
     return;
   }
-  start(k, now_ms);
+  start(k, seeds, now_ms);
 }
 
 void PageExperiments::run_all(double now_ms) {
   for (size_t k = 0; k < all().size(); ++k) run(k, now_ms);
 }
 
-void PageExperiments::start(size_t k, double now_ms) {
+bool PageExperiments::set_seeds(size_t seeds) {
+  if (seeds > 20) return false;
+  seeds_ = seeds;
+  return true;
+}
+
+void PageExperiments::start(size_t k, size_t seeds, double now_ms) {
   const bandada::Experiment& e = all()[k];
   ExperimentCard& c = cards_[k];
   c = ExperimentCard();
-  c.rows = bandada::experiment_rows(e, e.seeds);
+  c.seeds = seeds;
+  c.rows = bandada::experiment_rows(e, c.seeds);
   c.done.assign(c.rows, false);
   c.lines.assign(c.rows, {});
   c.values.assign(c.rows, {});
@@ -63,7 +72,7 @@ void PageExperiments::start(size_t k, double now_ms) {
   const int workers = e.kind == bandada::Experiment::Kind::timed
                           ? 1
                           : std::max(1, std::min(static_cast<int>(c.rows), js_experiment_cores()));
-  const std::string plan = "experiment\n" + e.name + "\n" + std::to_string(e.seeds);
+  const std::string plan = "experiment\n" + e.name + "\n" + std::to_string(c.seeds);
   js_experiment_start(plan.c_str(), static_cast<int>(c.rows), workers);
 }
 
@@ -97,7 +106,7 @@ void PageExperiments::row_done(size_t r, const std::string& line, const std::str
     std::vector<std::vector<std::string>> in(c.rows);
     for (size_t i = 0; i < c.rows; ++i)
       if (c.done[i]) in[i] = c.values[i];
-    c.table = bandada::tabulate(e, e.seeds, in);
+    c.table = bandada::tabulate(e, c.seeds, in);
     if (c.finished == c.rows) {
       c.verdict = e.judge(c.table);
       c.status = ExperimentCard::Status::done;
@@ -110,7 +119,7 @@ void PageExperiments::row_done(size_t r, const std::string& line, const std::str
   if (!queue_.empty()) {
     const size_t next = queue_.front();
     queue_.pop_front();
-    start(next, now_ms);
+    start(next, cards_[next].seeds, now_ms);
   }
 }
 

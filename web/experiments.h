@@ -23,6 +23,7 @@ struct ExperimentCard {
   bandada::ExperimentTable table;                ///< the finished rows, per point
   bandada::Verdict verdict;                      ///< once every row is in
   std::string error;
+  size_t seeds = 0;               ///< seeds a point this run had
   double t0_ms = 0, seconds = 0;  ///< when it started; how long it took
 };
 
@@ -31,6 +32,11 @@ class PageExperiments {
   /// Starts experiment k (its rows to the pool), or queues it behind the one running.
   void run(size_t k, double now_ms);
   void run_all(double now_ms);
+  /// Seeds a point for the experiments Run or Run all from now on: 0, each experiment's own (as the CLI
+  /// without
+  /// --seeds), or 1 … 20 (as --seeds S). False for any other.
+  bool set_seeds(size_t seeds);
+  size_t seeds() const { return seeds_; }
   /// Stops the running experiment and empties the queue.
   void cancel();
   /// A worker finished row r of the running experiment.
@@ -49,10 +55,11 @@ class PageExperiments {
   void undo_try();
 
  private:
-  void start(size_t k, double now_ms);
+  void start(size_t k, size_t seeds, double now_ms);
   std::vector<ExperimentCard> cards_;
   size_t active_ = static_cast<size_t>(-1);
   std::deque<size_t> queue_;
+  size_t seeds_ = 0;
   std::string undo_text_;
   size_t undo_model_ = 0;
 };

@@ -89,6 +89,31 @@ void curve(const bandada::Experiment& e, const ExperimentCard& c) {
   ImGui::TextColored(kDim, "%s", yl.c_str());
 }
 
+/// Seeds a point for the next Run: each claim's own (the CLI's default), or fewer for a quick look,
+/// or more for a firmer verdict (the CLI's --seeds S).
+void seeds_combo(PageExperiments& p) {
+  static const size_t kChoices[] = {0, 1, 2, 3, 10, 20};
+  auto name = [](size_t s) {
+    return s ? std::to_string(s) + (s == 1 ? " seed" : " seeds") : std::string("each claim's own");
+  };
+  ImGui::SameLine();
+  ImGui::TextUnformatted("Seeds a point");
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 8.5f);
+  if (ImGui::BeginCombo("##exp-seeds", name(p.seeds()).c_str())) {
+    for (size_t s : kChoices) {
+      if (ImGui::Selectable(name(s).c_str(), s == p.seeds())) p.set_seeds(s);
+      note_rect(("exp-seeds:" + std::to_string(s)).c_str());
+    }
+    ImGui::EndCombo();
+  }
+  if (ImGui::IsItemHovered())
+    set_hint(
+        "Seeds a point: how many runs each point of the next Run gets (bandada-cli experiment --seeds S); "
+        "fewer is quicker, more makes the verdict firmer.");
+  note_rect("exp-seeds");
+}
+
 }  // namespace
 
 void experiments_contents(bandada::ModelSession&) {
@@ -100,6 +125,7 @@ void experiments_contents(bandada::ModelSession&) {
       "bandada-cli experiment does), and the verdict follows a stated rule.");
   if (ImGui::Button("Run all")) p.run_all(now);
   note_rect("exp-run-all");
+  seeds_combo(p);
   if (p.busy()) {
     ImGui::SameLine();
     if (ImGui::Button("Cancel")) p.cancel();
@@ -147,7 +173,8 @@ void experiments_contents(bandada::ModelSession&) {
         ImGui::Text("%zu / %zu rows, %.0f s", c.finished, c.rows, (now - c.t0_ms) / 1000.0);
         break;
       case ExperimentCard::Status::done:
-        ImGui::TextColored(kDim, "%zu rows in %.1f s", c.rows, c.seconds);
+        ImGui::TextColored(kDim, "%zu rows (%zu %s a point) in %.1f s", c.rows, c.seeds,
+                           c.seeds == 1 ? "seed" : "seeds", c.seconds);
         break;
       case ExperimentCard::Status::cancelled:
         ImGui::TextColored(kDim, "cancelled");

@@ -232,6 +232,7 @@
 
   function installExperiments() {
     $('hv-exp-run-all').addEventListener('click', () => { Module.experimentCommand('run_all'); renderExperiments(true); });
+    $('hv-exp-seeds').addEventListener('change', (e) => { Module.experimentCommand('seeds:' + e.target.value); renderExperiments(true); });
     $('hv-exp-cancel').addEventListener('click', () => { Module.experimentCommand('cancel'); renderExperiments(true); });
     $('hv-exp-undo').addEventListener('click', () => { Module.experimentCommand('undo_try'); build(); render(true); });
     $('hv-exp-cards').addEventListener('click', (e) => {
@@ -279,6 +280,7 @@
     expKey = key;
     $('hv-exp-undo').hidden = !w.can_undo_try;
     $('hv-exp-cancel').disabled = !w.busy;
+    $('hv-exp-seeds').value = String(w.seeds);
     $('hv-exp-cards').replaceChildren(...w.experiments.map((e, k) => {
       const card = document.createElement('article');
       card.className = 'hv-exp-card';
@@ -309,7 +311,7 @@
       const status = document.createElement('span');
       status.className = 'hv-exp-progress';
       status.textContent = e.status === 'running' ? `${e.finished} / ${e.rows} rows`
-        : e.status === 'queued' ? 'waiting for the one running' : e.status === 'done' ? `${e.rows} rows in ${e.seconds.toFixed(1)} s`
+        : e.status === 'queued' ? 'waiting for the one running' : e.status === 'done' ? `${e.rows} rows (${e.seeds} ${e.seeds === 1 ? 'seed' : 'seeds'} a point) in ${e.seconds.toFixed(1)} s`
         : e.status === 'failed' ? 'failed: ' + e.error : e.status === 'cancelled' ? 'cancelled' : 'not run yet';
       buttons.append(status);
       card.append(buttons);

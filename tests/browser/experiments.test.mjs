@@ -35,6 +35,12 @@ test('Experiments tab: Run all gives every card its rows and verdict; each equal
   let w = await expState(page);
   assert.deepEqual(w.experiments.map((e) => e.name), names, 'the page lists the CLI\'s experiments, in claim order');
   assert.deepEqual(w.experiments.map((e) => e.claim), [1, 2, 3, 4, 5, 6, 7, 8, 9]);
+  assert.equal(w.seeds, 0, 'each claim\'s own seeds unless chosen');
+  // The short form: one seed a point, as `--seeds 1` (docs_test checks the CLI's five-seed verdicts
+  // against docs/experiments.md, and the card below runs with its own seeds).
+  await clickWidget(page, 'exp-seeds');
+  await clickWidget(page, 'exp-seeds:1');
+  assert.equal((await expState(page)).seeds, 1, 'the combo chose one seed a point');
   const t0 = Date.now();
   await clickWidget(page, 'exp-run-all');
   w = await expState(page);
@@ -45,11 +51,10 @@ test('Experiments tab: Run all gives every card its rows and verdict; each equal
   assert.ok(partial.experiments[0].points.some((p) => p.n > 0));
   w = await waitFor(() => expState(page), (s) => !s.busy, 300000, 'every experiment');
   const seconds = (Date.now() - t0) / 1000;
-  console.log(`# every card in the page: ${seconds.toFixed(1)} s (${w.experiments.map((e) => `${e.name} ${e.seconds?.toFixed(1)} s`).join(', ')})`);
+  console.log(`# every card in the page, one seed a point: ${seconds.toFixed(1)} s (${w.experiments.map((e) => `${e.name} ${e.seconds?.toFixed(1)} s`).join(', ')})`);
   await nextFrames(page, 2);
   await page.screenshot({path: screenshotPath('experiments-tab.png')});
-  for (const [k, e] of w.experiments.entries()) {
-    if (e.kind === 'opens') continue;
+  const check = async (k, e, seeds) => {
     assert.equal(e.status, 'done', `${e.name}: ${e.error}`);
     assert.ok(e.verdict && typeof e.verdict.holds === 'boolean' && e.verdict.text.length > 10, e.name);
     const csv = await page.evaluate((i) => Module.experimentCsv(i), k);
@@ -63,12 +68,29 @@ test('Experiments tab: Run all gives every card its rows and verdict; each equal
       assert.equal(lines[0], 'count,search,steps_per_second');
       for (const l of lines.slice(1, -1)) assert.ok(Number(l.split(',')[2]) > 0, l);
     } else {
-      assert.equal(csv, cli([e.name]), `${e.name}: the page's rows and verdict are the CLI's`);
+      assert.equal(e.seeds, seeds || e.own_seeds);
+      assert.equal(e.rows, e.points.length * e.seeds, `${e.name}: a row per point and seed`);
+      assert.equal(csv, cli(seeds ? [e.name, '--seeds', String(seeds)] : [e.name]),
+                   `${e.name}: the page's rows and verdict are the CLI's`);
     }
-  }
+  };
+  for (const [k, e] of w.experiments.entries()) if (e.kind !== 'opens') await check(k, e, 1);
+  // Back to each claim's own seeds: one card's Run is the CLI's without --seeds.
+  await clickWidget(page, 'exp-seeds');
+  await clickWidget(page, 'exp-seeds:0');
+  const own = w.experiments.findIndex((e) => e.name === 'separation-loosens');
+  await scrollTo(page, `exp-run:${w.experiments[own].name}`);
+  await clickWidget(page, `exp-run:${w.experiments[own].name}`);
+  const w5 = await waitFor(() => expState(page), (s) => !s.busy, 120000, 'the card with its own seeds');
+  assert.equal(w5.experiments[own].own_seeds, 5);
+  await check(own, w5.experiments[own], 0);
+  w.experiments[own] = w5.experiments[own];
   // The accessible view: a card per claim, every verdict, a table of numbers per card.
   await page.evaluate(() => window.bandadaStartHtmlView());
   await nextFrames(page, 3);
+  assert.equal(await page.$eval('#hv-exp-seeds', (el) => el.value), '0', 'the view shows the seeds chosen');
+  await page.selectOption('#hv-exp-seeds', '3');
+  assert.equal((await expState(page)).seeds, 3, 'the accessible view chooses the seeds too');
   const view = await page.evaluate(() => [...document.querySelectorAll('#hv-exp-cards article')].map((a) => ({
     name: a.dataset.name, title: a.querySelector('h3').textContent, verdict: a.querySelector('.hv-exp-verdict')?.textContent || '',
     rows: a.querySelectorAll('table tr').length, buttons: [...a.querySelectorAll('button')].map((b) => b.getAttribute('aria-label'))})));
