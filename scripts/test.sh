@@ -13,10 +13,15 @@ root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
 export NODE_PATH=/usr/share/nodejs
 
+# Setup, except the SDL2 wasm builds: those (minutes of configure checks on one core, the first
+# time) run in the background while the native stages run, and the wasm build waits for them.
 t_setup=$SECONDS
-bash scripts/setup.sh || { echo "test: setup failed"; exit 1; }
+bash scripts/setup.sh --without-sdl || { echo "test: setup failed"; exit 1; }
 t_setup=$((SECONDS - t_setup))
-echo "== setup: $((t_setup / 60)) min $((t_setup % 60)) s"
+echo "== setup: $((t_setup / 60)) min $((t_setup % 60)) s (the SDL2 wasm builds follow in the background)"
+sdl_pid=""
+sdl_log="$root/.deps/sdl2-setup.log"
+trap '[ -n "$sdl_pid" ] && kill -- "-$sdl_pid" "$sdl_pid" 2>/dev/null; true' EXIT
 
 declare -a results=()
 status=0
@@ -30,6 +35,11 @@ stage() {  # stage NAME COMMAND...: runs it, prints its time, records PASS/FAIL 
   results+=("$(printf '%s  %4d s  %s' "$verdict" "$took" "$name")")
 }
 total0=$SECONDS
+if [ $quick -eq 0 ]; then  # its own process group, so an early exit stops its compilers too
+  t_sdl=$SECONDS
+  setsid --wait bash scripts/setup.sh --sdl-only >"$sdl_log" 2>&1 &
+  sdl_pid=$!
+fi
 
 stage "house style (clang-format --dry-run --Werror)" \
   bash -c "git ls-files '*.cpp' '*.h' | xargs clang-format --dry-run --Werror"
@@ -42,8 +52,6 @@ if [ $quick -eq 1 ]; then
 fi
 stage "scripts/cli.sh builds the CLI alone in a clean copy, then finds nothing to build (tests/cli_script_test.sh)" \
   bash tests/cli_script_test.sh
-stage "wasm build" bash -c "cmake --preset wasm >/dev/null && cmake --build --preset wasm"
-stage "wasm tests + native vs wasm CLI (ctest)" ctest --preset wasm
 stage "fuzz corpus replay (libFuzzer targets under ASan + UBSan)" \
   bash -c "cmake --preset fuzz >/dev/null && cmake --build --preset fuzz && ctest --preset fuzz"
 stage "sweep on a one-node Slurm cluster (job array, merged = unsharded CLI output)" \
@@ -60,6 +68,17 @@ stage "web/ builds and includes no cli/ source (runs and sweeps are data in core
   bash -c "! grep -nE '(^|[[:space:]/])cli/' web/web.cmake && ! grep -rnE '#include *\"(\.\./)?cli/' web"
 stage "the model seam stays narrow (core/app/model_session.h: at most 30 virtual functions)" \
   bash -c 'n=$(grep -cE "^ *virtual [^~]" core/app/model_session.h); echo "$n virtual functions"; [ "$n" -le 30 ]'
+sdl_wait() {  # the background SDL2 wasm builds: waits, prints how long they took and their log
+  local ok=0
+  wait "$sdl_pid" && ok=1
+  sdl_pid=""
+  cat "$sdl_log"
+  echo "SDL2 wasm builds (background, since setup): $((SECONDS - t_sdl)) s"
+  [ $ok -eq 1 ]
+}
+stage "SDL2 for wasm ready (scripts/setup.sh --sdl-only, run in the background)" sdl_wait
+stage "wasm build" bash -c "cmake --preset wasm >/dev/null && cmake --build --preset wasm"
+stage "wasm tests + native vs wasm CLI (ctest)" ctest --preset wasm
 stage "every command shown in README.md and docs/ runs (tests/docs_test.sh)" bash tests/docs_test.sh
 # Firefox and WebKit (Safari's engine) run the cross-engine suite in a window under Xvfb: headless
 # Firefox has no WebGL here, and WebKitGTK's MiniBrowser has no headless mode.
