@@ -58,12 +58,19 @@ both() {  # both LABEL ARGS…: the JSON and the trajectories of ARGS, natively 
 }
 both "a hall with two pillars and gaussian speeds" --model crowd --scenario "$sc/holes.json" --steps 200
 both "two rooms and a bottleneck, the folder form, a line" --model crowd --scenario "$sc/two-rooms-folder" --steps 150 --measure-line "1;-1;1;1"
+both "RiMEA 5's premovement times" --model crowd --scenario "$sc/premovement.json" --steps 700
 both "a corridor with an area" --model crowd --scenario "$sc/corridor.json" --steps 300 --measure-area "POLYGON ((10 0, 14 0, 14 4, 10 4))"
-n=$((n + 1))
-whole=$("$native" --model crowd --scenario "$sc/holes.json" --steps 120 2>/dev/null | sha256sum)
-"$native" --model crowd --scenario "$sc/holes.json" --steps 70 --save-state "$tmp/sc.state" >/dev/null 2>&1
-a=$(node "$wasm" --state "$tmp/sc.state" --steps 50 | sha256sum)
-if [ "$a" = "$whole" ]; then echo "ok: a native state file of a scenario room continues in wasm to the whole run's bytes"; else echo "FAIL: a scenario state file in wasm"; fails=$((fails + 1)); fi
+# (premovement.json: saved while some still wait for their premovement time, at frame 300 = 12 s)
+while read -r file first rest; do
+  n=$((n + 1))
+  whole=$("$native" --model crowd --scenario "$sc/$file" --steps $((first + rest)) 2>/dev/null | sha256sum)
+  "$native" --model crowd --scenario "$sc/$file" --steps "$first" --save-state "$tmp/sc.state" >/dev/null 2>&1
+  a=$(node "$wasm" --state "$tmp/sc.state" --steps "$rest" | sha256sum)
+  if [ "$a" = "$whole" ]; then echo "ok: a native state file of a scenario room ($file) continues in wasm to the whole run's bytes"; else echo "FAIL: a scenario state file in wasm ($file)"; fails=$((fails + 1)); fi
+done <<'ROOMS'
+holes.json 70 50
+premovement.json 300 100
+ROOMS
 # Threads: the step split over 1, 2, 3 and 8 threads gives the bytes of the single-threaded run,
 # natively and in the threaded wasm build (a pool of 8); a sweep's rows in parallel likewise.
 mt="${3:-}"

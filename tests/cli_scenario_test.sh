@@ -29,6 +29,12 @@ j=$(cat "$tmp/holes.json.out")
 check "journeys: the west room's people leave only by the west exit, the others by the nearer" \
   'python3 -c "import json,sys; j=json.loads(sys.argv[1]); e=j[\"exit_of\"]; assert set(e[:40]) == {\"west\"} and e[40:].count(\"east\") > 30, e" "$j"'
 
+# RiMEA 5, premovement: ten people drawn uniformly from 10 to 100 s each start to walk at their
+# time, by the anchor's own V&V rule applied to the trajectory file.
+"$cli" --model crowd --scenario "$sc/premovement.json" --trajectories "$tmp/rimea5.txt" > "$tmp/rimea5.json" 2>/dev/null
+check "RiMEA 5: each person stands until their premovement time and is walking within 0.5 s of it (from the trajectories)" \
+  'python3 "$here/scenario_checks.py" premovement "$tmp/rimea5.txt" "$tmp/rimea5.json"'
+
 # Trajectories by PedPy's rules (load_trajectory, the PeTrack text format), and a line's passages
 # recomputed from them equal the JSON's own, bit for bit.
 "$cli" --model crowd --scenario "$sc/corridor.json" --steps 600 --trajectories "$tmp/t1.txt" \

@@ -6,6 +6,8 @@ what a user of a scenario run relies on, and exits non-zero (with why) when it d
   in_walkable SCENARIOS TMP        every trajectory row of the three rooms lies in the walkable area
   pedpy T1 T2 JSON                 trajectories parse by PedPy's rules (the PeTrack text format)
   passages TRAJ JSON               a line's passages found from the trajectories equal the JSON's
+  premovement TRAJ JSON            RiMEA 5 by the anchor's own V&V rule: each person first stands
+                                   5 cm from their first row within 0.5 s after their drawn time
 """
 import json
 import math
@@ -80,6 +82,26 @@ def pedpy(t1, t2, out):
     assert all(r[4] == 0 for r in r1)
 
 
+def premovement(traj, out):
+    j = json.load(open(out))
+    times = j["premovement"]
+    assert len(times) == 10 and all(10 <= t < 100 for t in times), times
+    assert j["inside"] == 0 and j["waiting"] == 0, (j["inside"], j["waiting"])
+    first, moved = {}, {}
+    for line in open(traj):
+        if line.startswith("#") or not line.strip():
+            continue
+        pid, frame, x, y = line.split()[:4]
+        pid, frame, x, y = int(pid), int(frame), float(x), float(y)
+        first.setdefault(pid, (x, y))
+        x0, y0 = first[pid]
+        if pid not in moved and math.hypot(x - x0, y - y0) > 0.05:
+            moved[pid] = frame * 0.04
+    assert sorted(moved) == list(range(1, 11)), sorted(moved)
+    for pid, t in moved.items():  # ids in the file are person numbers + 1
+        assert times[pid - 1] <= t <= times[pid - 1] + 0.5, (pid, times[pid - 1], t)
+
+
 def passages(traj, out):
     pos = {}
     for r in (l.split() for l in open(traj) if not l.startswith("#")):
@@ -113,4 +135,5 @@ def passages(traj, out):
 
 
 if __name__ == "__main__":
-    {"expectations": expectations, "in_walkable": in_walkable, "pedpy": pedpy, "passages": passages}[sys.argv[1]](*sys.argv[2:])
+    {"expectations": expectations, "in_walkable": in_walkable, "pedpy": pedpy, "passages": passages,
+     "premovement": premovement}[sys.argv[1]](*sys.argv[2:])

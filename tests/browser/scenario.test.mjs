@@ -1,7 +1,8 @@
 // Bandada — scenario files in the page (issue 39): Open scenario (the picker, one file or the
 // folder form's two files dropped together) places the file's crowd at once, with the same bits as
 // the CLI; Save scenario writes a file that runs the same crowd again; a bad file changes nothing
-// and says why; an opened file survives a reload, and the share row says a link cannot carry it.
+// and says why; an opened file survives a reload, and the share row says a link cannot carry it;
+// a file with premovement says who is still waiting.
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {execFileSync} from 'node:child_process';
@@ -121,6 +122,22 @@ test('Open scenario places the file\'s crowd with the CLI\'s bits; Save scenario
   assert.equal(s.state_ok, false);
   assert.match(s.state_message, /^The scenario old\.json opened before this reload does not open now: .*not JSON/);
   assert.equal(s.opened_file, '');
+
+  // Premovement (RiMEA 5): the readouts say who is still waiting; the JSON is the CLI's.
+  const rimea5 = path.join(fixtures, 'premovement.json');
+  s = await openVia(page, async () => {
+    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), clickWidget(page, 'Open scenario')]);
+    await chooser.setFiles(rimea5);
+  });
+  assert.equal(s.state_ok, true, s.state_message);
+  await page.evaluate(() => Module.command('step'));
+  await waitState(page, (st) => st.steps === 1);
+  const readouts = JSON.parse(await page.evaluate(() => Module.viewJson(1, 0, 0))).readouts.map((r) => r.slice(0, 2).join(' '));
+  assert.ok(readouts.includes('waiting 10 (premovement: not walking yet)'), readouts.join(' | '));
+  const rimea5Json = await page.evaluate(() => Module.stateJson());
+  assert.equal(execFileSync(nativeCli, ['--model', 'crowd', '--scenario', rimea5, '--steps', '1'],
+                            {encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore']}), rimea5Json);
+  assert.equal(JSON.parse(rimea5Json).waiting, 10);
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -2,7 +2,7 @@
 // them with bandada-cli --scenario. Half of each input is the JSON, the rest (after the first
 // NUL byte, if any) the folder form's geometry.wkt. Whatever the bytes, the reader refuses them
 // with a reason naming where, or reads a scenario that holds what the crowd needs (a walkable
-// area, an exit, people), and a crowd is built in it without a crash.
+// area, an exit, people), and a crowd is built in it without a crash, its premovement times in range.
 #include <cstdint>
 #include <cstdlib>
 #include <string_view>
@@ -28,6 +28,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   bandada::CrowdParams p;
   bandada::Crowd c(p, s, 0.0);
   if (c.size() > people) std::abort();
+  for (double t : c.start_times())  // premovement times: finite, clipped
+    if (!(t >= 0 && t <= bandada::kCrowdPremovementMax)) std::abort();
   if (c.size() > 0 && c.size() <= 50) c.step();
   return 0;
 }

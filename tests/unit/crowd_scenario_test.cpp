@@ -148,11 +148,27 @@ TEST_CASE("refusals name their JSON path") {
               "",
               R"J("d1": {"coordinates": [[1, 1], [4, 1], [4, 5]], "parameters": {"number": 2, "distribution_mode": "by_density"}})J"))
           .find("distributions.d1.parameters.distribution_mode") == 0);
-  CHECK(
-      why(scenario(
-              "",
-              R"J("d1": {"coordinates": [[1, 1], [4, 1], [4, 5]], "parameters": {"number": 2, "premovement_time": 3}})J"))
-          .find("premovement is not built yet") != std::string::npos);
+  auto premove = [&](const std::string& params) {
+    return why(scenario(
+        "",
+        R"J("d1": {"coordinates": [[1, 1], [4, 1], [4, 5]], "parameters": {"number": 2, )J" + params + "}}"));
+  };
+  CHECK(premove(R"J("use_premovement": "yes")J").find("distributions.d1.parameters.use_premovement") == 0);
+  CHECK(premove(R"J("use_premovement": true, "premovement_distribution": "normal")J")
+            .find("distributions.d1.parameters.premovement_distribution: \"gamma\"") == 0);
+  CHECK(premove(R"J("use_premovement": true, "premovement_param_a": 3)J")
+            .find("distributions.d1.parameters.premovement_param_a: give premovement_param_a and") == 0);
+  CHECK(premove(R"J("use_premovement": true, "premovement_distribution": "uniform", "premovement_param_a": 50,
+                    "premovement_param_b": 10)J")
+            .find("distributions.d1.parameters.premovement_param_b: the latest time") == 0);
+  CHECK(premove(R"J("use_premovement": true, "premovement_distribution": "weibull", "premovement_param_a": 50,
+                    "premovement_param_b": 0)J")
+            .find("distributions.d1.parameters.premovement_param_b: a shape") == 0);
+  CHECK(premove(R"J("use_premovement": true, "premovement_seed": -4)J")
+            .find("distributions.d1.parameters.premovement_seed") == 0);
+  // Off, the other keys are ignored, as the anchor ignores them.
+  CHECK(premove(R"J("use_premovement": false, "premovement_distribution": "normal")J") == "");
+  CHECK(s.starts[0].premovement.kind == CrowdPremovement::none);
   CHECK(why(scenario(R"J("config": {"simulation_settings": {"baseSeed": -1}},)J"))
             .find("config.simulation_settings.baseSeed") == 0);
   // Found by fuzzing: coordinates so large that Boost's robust rescaling overflowed and threw.
@@ -314,7 +330,9 @@ bool same_scenario(const CrowdScenario& a, const CrowdScenario& b) {
     same = x.id == y.id && same_rings(x.area, y.area) && x.number == y.number && x.exits == y.exits &&
            x.radius.mean == y.radius.mean && x.radius.std == y.radius.std &&
            x.radius.gaussian == y.radius.gaussian && x.v0.mean == y.v0.mean && x.v0.std == y.v0.std &&
-           x.v0.gaussian == y.v0.gaussian;
+           x.v0.gaussian == y.v0.gaussian && x.premovement.kind == y.premovement.kind &&
+           x.premovement.a == y.premovement.a && x.premovement.b == y.premovement.b &&
+           x.premovement.seed == y.premovement.seed && x.premovement.has_seed == y.premovement.has_seed;
   }
   for (size_t k = 0; same && k < a.lines.size(); ++k)
     same = a.lines[k].x1 == b.lines[k].x1 && a.lines[k].y1 == b.lines[k].y1 &&
@@ -357,7 +375,7 @@ TEST_CASE("the \"bandada\" object: measurement lines and areas and columns, each
 }
 
 TEST_CASE("a scenario written by Bandada reads back whole, bit for bit, and runs the same crowd") {
-  for (const char* name : {"corridor.json", "corner.json", "holes.json"}) {
+  for (const char* name : {"corridor.json", "corner.json", "holes.json", "premovement.json"}) {
     CAPTURE(name);
     CrowdScenario a, b;
     REQUIRE(read_crowd_scenario(fixture(name), "", a) == "");
@@ -412,4 +430,100 @@ TEST_CASE(
   CHECK(back.seed == 99);
   CHECK(back.lines.size() == 1);
   CHECK(back.columns.size() == 1);
+}
+
+TEST_CASE("premovement draws follow the anchor's four distributions, from our own exp and log") {
+  // Each distribution's sample mean and variance against its own, over 40 000 draws.
+  struct Case {
+    CrowdPremovement::Kind kind;
+    double a, b, mean, var;
+  };
+  const double g1 = std::tgamma(1 + 1 / 1.195), g2 = std::tgamma(1 + 2 / 1.195);
+  const Case cases[] = {
+      {CrowdPremovement::uniform, 10, 100, 55, 90.0 * 90.0 / 12},
+      {CrowdPremovement::gamma, 1.291, 103.901, 1.291 * 103.901, 1.291 * 103.901 * 103.901},
+      {CrowdPremovement::gamma, 0.5, 20, 10, 200},  // a shape below 1
+      {CrowdPremovement::lognormal, 4.586, 0.967, std::exp(4.586 + 0.967 * 0.967 / 2),
+       (std::exp(0.967 * 0.967) - 1) * std::exp(2 * 4.586 + 0.967 * 0.967)},
+      {CrowdPremovement::weibull, 139.285, 1.195, 139.285 * g1, 139.285 * 139.285 * (g2 - g1 * g1)},
+  };
+  for (const Case& c : cases) {
+    CAPTURE(c.kind);
+    CAPTURE(c.a);
+    CrowdPremovement p;
+    p.kind = c.kind;
+    p.a = c.a;
+    p.b = c.b;
+    Lcg rng(7);
+    const int n = 40000;
+    double sum = 0, sq = 0, lo = INFINITY, hi = 0;
+    for (int i = 0; i < n; ++i) {
+      const double t = crowd_premovement_draw(p, rng);
+      sum += t;
+      sq += t * t;
+      lo = std::min(lo, t);
+      hi = std::max(hi, t);
+    }
+    const double mean = sum / n, var = sq / n - mean * mean;
+    CHECK(std::fabs(mean - c.mean) < 4 * std::sqrt(c.var / n));
+    CHECK(std::fabs(var / c.var - 1) < 0.1);
+    CHECK(lo >= 0);
+    if (c.kind == CrowdPremovement::uniform) {
+      CHECK(lo >= 10);
+      CHECK(hi < 100);
+    }
+  }
+}
+
+TEST_CASE(
+    "RiMEA 5: each person stands until their premovement time, then walks; a state file keeps the times") {
+  CrowdScenario s;
+  REQUIRE(read_crowd_scenario(fixture("premovement.json"), "", s) == "");
+  REQUIRE(s.starts[0].premovement.kind == CrowdPremovement::uniform);
+  CrowdParams p;
+  p.seed = s.seed;
+  Crowd c(p, s, 0.0);
+  REQUIRE(c.size() == 10);
+  const std::vector<double> start = c.start_times();
+  REQUIRE(start.size() == 10);
+  // The times are the area's own generator's, seeded with premovement_seed: uniform on [10, 100].
+  Lcg rng(12345);
+  for (size_t i = 0; i < 10; ++i) CHECK(start[i] == 10 + 90 * rng.next());
+  const std::vector<double> x0 = c.x(), y0 = c.y();
+  std::vector<double> moved(10, -1);  // when each first stood 5 cm from where they started
+  const size_t frames = 130 / 0.04;
+  bool saved = false;
+  std::string bytes;
+  for (size_t f = 0; f < frames && c.size() > 0; ++f) {
+    c.step();
+    if (!saved && c.time() >= 30) {
+      bytes = crowd_pack(c);
+      saved = true;
+    }
+    for (size_t k = 0; k < c.size(); ++k) {
+      const uint32_t id = c.ids()[k];
+      if (moved[id] < 0 && std::hypot(c.x()[k] - x0[id], c.y()[k] - y0[id]) > 0.05) moved[id] = c.time();
+    }
+    if (c.time() <= 10) CHECK(c.waiting() == c.size());
+  }
+  CHECK(c.evacuated() == 10);
+  for (size_t i = 0; i < 10; ++i) {
+    CAPTURE(i);
+    CHECK(moved[i] >= start[i]);
+    CHECK(moved[i] <= start[i] + 0.5);  // the anchor's V&V test allows 0.5 s
+  }
+  // A state file saved at 30 s continues to the same crowd.
+  Crowd back(p);
+  REQUIRE(crowd_unpack(bytes, back));
+  CHECK(back.start_times() == start);
+  while (back.time() + 1e-9 < c.time()) back.step();
+  CHECK(back.fingerprint() == c.fingerprint());
+  // The same file without premovement places the same people (the times come from their own
+  // generator) and they walk at once.
+  CrowdScenario off = s;
+  off.starts[0].premovement = CrowdPremovement{};
+  Crowd now(p, off, 0.0);
+  CHECK(now.x() == x0);
+  CHECK(now.start_times().empty());
+  CHECK(now.waiting() == 0);
 }

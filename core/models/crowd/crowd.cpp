@@ -250,7 +250,52 @@ double spread_draw(const CrowdSpread& s, Lcg& rng, double lo, double hi) {
   return std::min(hi, std::max(lo, s.mean + s.std * z));
 }
 
+/// A standard normal draw: Box–Muller, two uniforms, the cosine branch (as spread_draw).
+double normal_draw(Lcg& rng) {
+  const double u1 = 1.0 - rng.next(), u2 = rng.next();
+  return std::sqrt(-2.0 * det_log(u1)) * det_cos(2.0 * kPi * u2);
+}
+
+/// Gamma of shape k ≥ 1 and scale 1, Marsaglia and Tsang (2000): a normal z and a uniform u per
+/// try, accepted when ln u < z²/2 + d − d·v + d·ln v (about 96 % of tries at k = 1).
+double gamma_draw(double k, Lcg& rng) {
+  const double d = k - 1.0 / 3.0, c = 1.0 / std::sqrt(9.0 * d);
+  for (int tries = 0; tries < 1000; ++tries) {
+    const double z = normal_draw(rng), t = 1.0 + c * z;
+    if (t <= 0.0) continue;
+    const double v = t * t * t, u = 1.0 - rng.next();  // u in (0, 1]
+    if (det_log(u) < 0.5 * z * z + d - d * v + d * det_log(v)) return d * v;
+  }
+  return d;  // not reached in practice: 1000 rejections in a row
+}
+
 }  // namespace
+
+double crowd_premovement_draw(const CrowdPremovement& p, Lcg& rng) {
+  double t = 0;
+  switch (p.kind) {
+    case CrowdPremovement::none:
+      return 0;
+    case CrowdPremovement::uniform:
+      t = p.a + (p.b - p.a) * rng.next();
+      break;
+    case CrowdPremovement::lognormal:
+      t = det_exp(p.a + p.b * normal_draw(rng));
+      break;
+    case CrowdPremovement::weibull:  // a·(−ln(1 − u))^(1/b)
+      t = p.a * det_exp(det_log(-det_log(1.0 - rng.next())) / p.b);
+      break;
+    case CrowdPremovement::gamma:
+      if (p.a >= 1.0) {
+        t = p.b * gamma_draw(p.a, rng);
+      } else {  // Gamma(k) = Gamma(k + 1)·u^(1/k)
+        const double g = gamma_draw(p.a + 1.0, rng);
+        t = p.b * g * det_exp(det_log(1.0 - rng.next()) / p.a);
+      }
+      break;
+  }
+  return std::min(kCrowdPremovementMax, std::max(0.0, t));
+}
 
 Crowd::Crowd(const CrowdParams& p, CrowdLayout room) : params_(p), layout_(std::move(room)), rng_(p.seed) {
   build_navigation();
@@ -315,7 +360,30 @@ Crowd::Crowd(const CrowdParams& p, const CrowdScenario& s, double v0_mean)
     if (!short_start_.empty()) break;
   }
   params_.n = static_cast<uint32_t>(x_.size());
+  premovement_draws(s);
   at_rest();
+}
+
+void Crowd::premovement_draws(const CrowdScenario& s) {
+  bool any = false;
+  for (const CrowdStartArea& a : s.starts) any = any || a.premovement.kind != CrowdPremovement::none;
+  if (!any) return;
+  // Each area's people, in placement order, from a generator of the area's own, so the
+  // placement's draws (rng_) are those of the same file without premovement.
+  start_.reserve(x_.size());
+  for (size_t k = 0; k < s.starts.size() && start_.size() < x_.size(); ++k) {
+    const CrowdPremovement& pm = s.starts[k].premovement;
+    Lcg rng(pm.has_seed ? pm.seed : params_.seed + static_cast<uint32_t>(k) + 1000u);
+    for (uint32_t i = 0; i < s.starts[k].number && start_.size() < x_.size(); ++i)
+      start_.push_back(crowd_premovement_draw(pm, rng));
+  }
+}
+
+size_t Crowd::waiting() const {
+  size_t n = 0;
+  if (start_.empty()) return 0;
+  for (uint32_t id : id_) n += id < start_.size() && t_ < start_[id];
+  return n;
 }
 
 CrowdLayout crowd_scenario_room(const CrowdScenario& s) {
@@ -806,14 +874,17 @@ void Crowd::forces_on(size_t i, const std::vector<uint32_t>& near) {
   double ex, ey;
   desired(i, ex, ey);
   if (p.herding > 0.0) herd(i, near, ex, ey);
-  const double v0 = v0_.empty() ? p.v0 : v0_[i];
+  // Before their premovement time a person stands: the drive brings them to rest, and they keep
+  // no distance (no social force on them); bodies that touch them still push.
+  const bool waits = !start_.empty() && id_[i] < start_.size() && t_ < start_[id_[i]];
+  const double v0 = waits ? 0.0 : v0_.empty() ? p.v0 : v0_[i], social = waits ? 0.0 : kCrowdA;
   double fx = kCrowdMass * (v0 * ex - vxi) / kCrowdTau, fy = kCrowdMass * (v0 * ey - vyi) / kCrowdTau;
   double normal = 0;
   for (uint32_t j : near) {
     const double dx = xi - x_[j], dy = yi - y_[j], d = std::sqrt(dx * dx + dy * dy);
     if (d >= kCrowdReach || d == 0.0) continue;
     const double nx = dx / d, ny = dy / d, overlap = r_[j] + ri - d;
-    const double fn = kCrowdA * det_exp(overlap / kCrowdB) + (overlap > 0 ? kCrowdK * overlap : 0.0);
+    const double fn = social * det_exp(overlap / kCrowdB) + (overlap > 0 ? kCrowdK * overlap : 0.0);
     fx += fn * nx;
     fy += fn * ny;
     normal += fn;
@@ -826,7 +897,7 @@ void Crowd::forces_on(size_t i, const std::vector<uint32_t>& near) {
   // Walls and columns: the same three terms with the surface at rest.
   auto surface = [&](double d, double nx, double ny) {
     const double overlap = ri - d;
-    const double fn = kCrowdA * det_exp(overlap / kCrowdB) + (overlap > 0 ? kCrowdK * overlap : 0.0);
+    const double fn = social * det_exp(overlap / kCrowdB) + (overlap > 0 ? kCrowdK * overlap : 0.0);
     fx += fn * nx;
     fy += fn * ny;
     normal += fn;
@@ -1099,6 +1170,7 @@ size_t Crowd::add_people(double x, double y, double spread, size_t count) {
     pressure_.push_back(0);
     if (!v0_.empty()) v0_.push_back(params_.v0);  // a scenario's newcomer walks at the field's speed
     if (!route_.empty()) route_.push_back(0);
+    if (!start_.empty()) start_.push_back(0);  // a newcomer walks at once
     exit_of_.push_back(kStillInside);
     id_.push_back(placed_++);
     ++added;
@@ -1167,6 +1239,7 @@ uint64_t Crowd::fingerprint() const {
       for (double v : {q.x, q.y}) fp.add(v);
   for (double v : v0_) fp.add(v);
   for (uint32_t r : route_) fp.add(static_cast<uint64_t>(r));
+  for (double t : start_) fp.add(t);  // none without premovement: the fingerprint stays as it was
   return fp.value();
 }
 

@@ -82,6 +82,12 @@ struct CrowdRoomEdits {
 /// and its place among them: "--exit number 2: …").
 std::string crowd_room(const CrowdParams& p, const CrowdRoomEdits& edits, CrowdLayout& out);
 
+/// A premovement time drawn from `p` with `rng`, clipped to [0, kCrowdPremovementMax]: only
+/// + − × ÷, sqrt and the project's own exp, log and cos, so the bits are the same everywhere.
+/// Uniform takes one draw, lognormal two (Box–Muller), Weibull one, gamma two or more per try
+/// (Marsaglia and Tsang; a shape below 1 one more, for the power).
+double crowd_premovement_draw(const CrowdPremovement& p, Lcg& rng);
+
 class Crowd;
 std::string crowd_pack(const Crowd& c);
 /// Reads what crowd_pack wrote into c (keeping its thread count); false, c untouched, for bytes
@@ -129,6 +135,11 @@ class Crowd {
 
   /// Each person's desired speed (a scenario's draws); empty: everyone params().v0, live.
   const std::vector<double>& own_speeds() const { return v0_; }
+  /// By person number (as placed): when they start to walk, s (a scenario's premovement draws);
+  /// empty: everyone at once.
+  const std::vector<double>& start_times() const { return start_; }
+  /// How many inside are still waiting for their premovement time.
+  size_t waiting() const;
   /// The start area that could not place its number ("" : every one did).
   const std::string& short_start() const { return short_start_; }
 
@@ -186,6 +197,8 @@ class Crowd {
   /// Person i's exits: the indices of the exit areas their route allows (every one for route 0).
   const std::vector<uint32_t>& route_of(size_t i) const { return routes_[route_.empty() ? 0 : route_[i]]; }
   void build_navigation();
+  /// A scenario's premovement times (start_), when any start area asks for them.
+  void premovement_draws(const CrowdScenario& s);
   /// Everyone placed so far at rest, numbered in placement order, inside.
   void at_rest();
   /// The shortest-path distance to the route's exits (and every segment exit) on the grid, from
@@ -207,6 +220,7 @@ class Crowd {
   std::vector<uint32_t> route_;                    // per person, an index into routes_ (else empty: route 0)
   std::vector<std::vector<uint32_t>> routes_{{}};  // each the exit areas it allows; route 0 every one
   std::vector<int32_t> exit_of_;                   // by person number
+  std::vector<double> start_;                      // by person number: premovement times (else empty)
   std::string short_start_;
   std::vector<double> exit_times_;
   uint32_t placed_ = 0;

@@ -10,6 +10,7 @@ namespace {
 
 constexpr uint32_t kMagic = 0x43524f57;          // "CROW": a preset's room
 constexpr uint32_t kMagicScenario = 0x43525732;  // "CRW2": a scenario's room, and its people's own parts
+constexpr uint32_t kMagicPremove = 0x43525733;   // "CRW3": CRW2 and the people's premovement times
 
 std::vector<double> flat(const std::vector<CrowdSegment>& v) {
   std::vector<double> out;
@@ -27,7 +28,7 @@ struct CrowdRecord {
   std::vector<double> x, y, vx, vy, rad, pressure, exit_times;
   std::vector<uint32_t> ids;
   std::vector<double> walls, exits, columns;
-  // A scenario's (kMagicScenario only): the extent, the walkable area and the exit areas as
+  // A scenario's (kMagicScenario and kMagicPremove): the extent, the walkable area and the exit areas as
   // shapes (per polygon its ring count, then per ring its point count) and points, the exit ids
   // (each ended by a newline), the people's own speeds and routes, the routes, and who left where.
   std::vector<double> extent;  // x0, y0, width, height
@@ -35,6 +36,8 @@ struct CrowdRecord {
   std::vector<double> walkable_points, area_points, v0;
   std::vector<char> exit_ids;
   std::vector<int32_t> exit_of;
+  std::vector<double> start;  // kMagicPremove only: by person number, when each starts to walk
+  bool scenario() const { return magic == kMagicScenario || magic == kMagicPremove; }
 };
 
 /// The one list of the members, walked by the writer (pack) and the reader (unpack) alike.
@@ -54,7 +57,7 @@ void walk_members(Io& io, R& r) {
   io(r.walls, 4 * 1000);
   io(r.exits, 4 * 1000);
   io(r.columns, 3 * 1000);
-  if (r.magic != kMagicScenario) return;
+  if (!r.scenario()) return;
   constexpr uint64_t kMany = 1u << 24;
   io(r.extent, 4);
   for (auto* v : {&r.walkable_shape, &r.area_shape, &r.route_shape, &r.route_items}) io(*v, kMany);
@@ -63,6 +66,7 @@ void walk_members(Io& io, R& r) {
   io(r.v0, kCrowdMaxPeople);
   io(r.route, kCrowdMaxPeople);
   io(r.exit_of, kCrowdMaxPeople);
+  if (r.magic == kMagicPremove) io(r.start, kCrowdMaxPeople);
 }
 
 /// Rings as a shape and points: `shape` gets each ring's point count, `points` x, y, ….
@@ -95,9 +99,9 @@ bool rings_back(const std::vector<uint32_t>& shape, size_t& at, const std::vecto
 bool possible(const CrowdRecord& r) {
   const CrowdParams& p = r.p;
   const size_t n = r.x.size();
-  if ((r.magic != kMagic && r.magic != kMagicScenario) || r.y.size() != n || r.vx.size() != n ||
-      r.vy.size() != n || r.rad.size() != n || r.pressure.size() != n || r.ids.size() != n ||
-      r.walls.size() % 4 || r.exits.size() % 4 || r.columns.size() % 3)
+  if ((r.magic != kMagic && !r.scenario()) || r.y.size() != n || r.vx.size() != n || r.vy.size() != n ||
+      r.rad.size() != n || r.pressure.size() != n || r.ids.size() != n || r.walls.size() % 4 ||
+      r.exits.size() % 4 || r.columns.size() % 3)
     return false;
   if (p.n < 1 || p.n > kCrowdMaxPeople || !(p.exit_width >= 0.4 && p.exit_width <= 5) ||
       !(p.v0 > 0 && p.v0 <= 10) || !(p.herding >= 0 && p.herding <= 1) ||
@@ -105,7 +109,10 @@ bool possible(const CrowdRecord& r) {
       p.layout >= crowd_layouts().size() || r.placed > kCrowdMaxPeople ||
       n + r.exit_times.size() > r.placed || !(r.t >= 0 && r.t < 1e12))
     return false;
-  const bool scenario = r.magic == kMagicScenario;
+  const bool scenario = r.scenario();
+  if (r.magic == kMagicPremove && r.start.size() != r.placed) return false;
+  for (double t : r.start)
+    if (!(t >= 0 && t <= kCrowdPremovementMax)) return false;
   if (scenario && (r.extent.size() != 4 || !(r.extent[2] > 0 && r.extent[2] <= 500) ||
                    !(r.extent[3] > 0 && r.extent[3] <= 500) || !(std::fabs(r.extent[0]) < 1e6) ||
                    !(std::fabs(r.extent[1]) < 1e6) || r.v0.size() != n || r.route.size() != n ||
@@ -187,6 +194,7 @@ bool crowd_scenario_back(const Record& r, Crowd& out) {
   out.v0_ = r.v0;
   out.route_ = r.route;
   out.exit_of_ = r.exit_of;
+  out.start_ = r.start;
   return true;
 }
 
@@ -228,6 +236,10 @@ std::string crowd_pack(const Crowd& c) {
     r.v0 = c.v0_.empty() ? std::vector<double>(c.x_.size(), c.params_.v0) : c.v0_;
     r.route = c.route_.empty() ? std::vector<uint32_t>(c.x_.size(), 0) : c.route_;
     r.exit_of = c.exit_of_;
+    if (!c.start_.empty()) {
+      r.magic = kMagicPremove;
+      r.start = c.start_;
+    }
   }
   ByteWriter w;
   walk_members(w, r);
@@ -264,7 +276,7 @@ bool crowd_unpack(std::string_view bytes, Crowd& c) {
   for (size_t i = 0; i < e.size(); i += 4) out.layout_.exits.push_back({e[i], e[i + 1], e[i + 2], e[i + 3]});
   for (size_t i = 0; i < k.size(); i += 3) out.layout_.columns.push_back({k[i], k[i + 1], k[i + 2]});
   out.exit_of_.assign(out.placed_, Crowd::kStillInside);
-  if (r.magic == kMagicScenario && !crowd_scenario_back(r, out)) return false;
+  if (r.scenario() && !crowd_scenario_back(r, out)) return false;
   out.build_navigation();
   out.threads_ = threads;
   c = std::move(out);

@@ -199,6 +199,61 @@ struct Reader {
     return true;
   }
 
+  /// use_premovement and, when it is true, the anchor's premovement_distribution (its default
+  /// gamma), premovement_param_a and _b (both or neither: the anchor's preset for the
+  /// distribution) and premovement_seed. Off, the other keys are ignored, as the anchor does.
+  bool premovement(const Json& p, const std::string& pp, CrowdPremovement& pm) {
+    if (!p.contains("use_premovement")) return true;
+    if (!p["use_premovement"].is_boolean()) return fail(pp + ".use_premovement", "true or false");
+    if (!p["use_premovement"].get<bool>()) return true;
+    struct Kind {
+      const char* name;
+      CrowdPremovement::Kind kind;
+      double a, b;  // the anchor's preset
+      double a_lo, a_hi, b_lo, b_hi;
+      const char *a_what, *b_what;
+    };
+    static const Kind kinds[] = {
+        {"gamma", CrowdPremovement::gamma, 1.291, 103.901, 0.01, 1000, 0.001, 1e5, "a shape 0.01 … 1000",
+         "a scale 0.001 … 100 000 s"},
+        {"lognormal", CrowdPremovement::lognormal, 4.586, 0.967, -20, 20, 0, 10, "μ of ln t, −20 … 20",
+         "σ of ln t, 0 … 10"},
+        {"weibull", CrowdPremovement::weibull, 139.285, 1.195, 0.001, 1e5, 0.05, 100,
+         "a scale 0.001 … 100 000 s", "a shape 0.05 … 100"},
+        {"uniform", CrowdPremovement::uniform, 0, 60, 0, 1e5, 0, 1e5, "the earliest time, 0 … 100 000 s",
+         "the latest time, from premovement_param_a to 100 000 s"},
+    };
+    const std::string dk = pp + ".premovement_distribution";
+    const Json& d = p.contains("premovement_distribution") ? p["premovement_distribution"] : Json("gamma");
+    const Kind* k = nullptr;
+    for (const Kind& c : kinds)
+      if (d.is_string() && d.get<std::string>() == c.name) k = &c;
+    if (!k) return fail(dk, "\"gamma\", \"lognormal\", \"weibull\" or \"uniform\"");
+    pm.kind = k->kind;
+    pm.a = k->a;
+    pm.b = k->b;
+    const bool has_a = p.contains("premovement_param_a") && !p["premovement_param_a"].is_null(),
+               has_b = p.contains("premovement_param_b") && !p["premovement_param_b"].is_null();
+    if (has_a != has_b)
+      return fail(pp + (has_a ? ".premovement_param_a" : ".premovement_param_b"),
+                  "give premovement_param_a and premovement_param_b together, or neither (the "
+                  "distribution's preset; the anchor ignores one alone)");
+    if (has_a &&
+        (!number(p["premovement_param_a"], pp + ".premovement_param_a", pm.a, k->a_lo, k->a_hi, k->a_what) ||
+         !number(p["premovement_param_b"], pp + ".premovement_param_b", pm.b,
+                 pm.kind == CrowdPremovement::uniform ? pm.a : k->b_lo, k->b_hi, k->b_what)))
+      return false;
+    if (p.contains("premovement_seed") && !p["premovement_seed"].is_null()) {
+      uint64_t v = 0;
+      if (!whole(p["premovement_seed"], pp + ".premovement_seed", v, 0, 4294967295u,
+                 "a whole number from 0 to 4294967295"))
+        return false;
+      pm.seed = static_cast<uint32_t>(v);
+      pm.has_seed = true;
+    }
+    return true;
+  }
+
   bool start_area(const std::string& id, const Json& d) {
     const std::string path = "distributions." + id;
     CrowdStartArea a;
@@ -216,8 +271,7 @@ struct Reader {
     if (p.contains("distribution_mode") && p["distribution_mode"] != "by_number")
       return fail(pp + ".distribution_mode", "\"by_number\" (the only mode built)");
     if (!off(p, "use_flow_spawning", pp, "flow spawning is not built")) return false;
-    for (const char* k : {"premovement_time", "premovement_distribution", "pre_movement_time"})
-      if (p.contains(k)) return fail(pp + "." + k, "premovement is not built yet");
+    if (!premovement(p, pp, a.premovement)) return false;
     a.radius.mean = 0.15;  // the anchor's defaults
     a.v0.mean = 1.2;
     if (p.contains("radius") && !number(p["radius"], pp + ".radius", a.radius.mean, 0.1, 1.0, "0.1 … 1 m"))
@@ -488,6 +542,15 @@ Json spread_json(const CrowdStartArea& a) {
          {"v0_distribution", a.v0.gaussian ? "gaussian" : "constant"}};
   if (a.radius.gaussian) p["radius_std"] = a.radius.std;
   if (a.v0.gaussian) p["v0_std"] = a.v0.std;
+  const CrowdPremovement& pm = a.premovement;
+  if (pm.kind != CrowdPremovement::none) {
+    static const char* names[] = {"", "uniform", "gamma", "lognormal", "weibull"};
+    p["use_premovement"] = true;
+    p["premovement_distribution"] = names[pm.kind];
+    p["premovement_param_a"] = pm.a;
+    p["premovement_param_b"] = pm.b;
+    if (pm.has_seed) p["premovement_seed"] = pm.seed;
+  }
   return p;
 }
 

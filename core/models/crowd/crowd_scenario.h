@@ -34,11 +34,26 @@ struct CrowdSpread {
   bool gaussian = false;
 };
 
+/// When a distribution's people start to walk (RiMEA test 5): each draws a premovement time and
+/// stands until then (the drive toward their desired speed is off; they are still pushed). The
+/// anchor's four distributions and its parameter names: uniform on [a, b]; gamma of shape a and
+/// scale b; lognormal, e^(a + b·z); Weibull of scale a and shape b. Drawn from a generator of
+/// their own, seeded with `seed` when given, else with the run's seed + the area's index + 1000.
+struct CrowdPremovement {
+  enum Kind { none, uniform, gamma, lognormal, weibull } kind = none;
+  double a = 0, b = 0;
+  uint32_t seed = 0;
+  bool has_seed = false;
+};
+/// The longest premovement time, s: a draw beyond it is clipped to it.
+inline constexpr double kCrowdPremovementMax = 1e6;
+
 struct CrowdStartArea {
   std::string id;
   CrowdRing area;  ///< where their centres are placed
   uint32_t number = 0;
   CrowdSpread radius, v0;
+  CrowdPremovement premovement;
   std::vector<uint32_t>
       exits;  ///< the exits their journey ends at (indices into exits); every exit when none
 };

@@ -124,6 +124,8 @@ class CrowdSession final : public LiveSession<CrowdController, CrowdField> {
     const double t = m->evacuation_time();
     r.push_back({"evacuation time",
                  std::isnan(t) ? std::string("not yet (someone is inside)") : format_fixed(t, 2) + " s", 2});
+    if (!m->start_times().empty())
+      r.push_back({"waiting", std::to_string(m->waiting()) + " (premovement: not walking yet)"});
     measure_readouts(r);
     if (c_.selection() && *c_.selection() < m->size()) {
       const uint32_t i = *c_.selection();
@@ -524,6 +526,11 @@ class CrowdSession final : public LiveSession<CrowdController, CrowdField> {
       else
         out += json_quote(areas[static_cast<size_t>(e)].id);
     }
+    out += "]";
+    if (m.start_times().empty()) return;
+    out += ",\"waiting\":" + std::to_string(m.waiting()) + ",\"premovement\":[";
+    for (size_t i = 0; i < m.start_times().size(); ++i)
+      out += (i ? "," : "") + format_double(m.start_times()[i]);
     out += "]";
   }
   /// The end of a drag on the plane, by the tool (pointer() above).
