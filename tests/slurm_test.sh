@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Bandada — a sweep on a real Slurm cluster: starts a one-node cluster (munge, slurmctld, slurmd)
 # under a temporary folder, runs a small job-array sweep through scripts/sweep-slurm.sh, checks
-# that the merged CSV equals the unsharded CLI output byte for byte, and stops what it started.
+# that the merged CSV equals the unsharded CLI output byte for byte (a scenario room's sweep too),
+# and stops what it started.
 # If the cluster cannot start, it says why and fails: it never skips silently.
 set -u
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -65,6 +66,13 @@ timeout 300 bash "$root/scripts/sweep-slurm.sh" "${sweep[@]}" --tasks 5 --out "$
 check "a 5-task Slurm array sweep, merged, equals the unsharded CLI output byte for byte" \
   '[ "$(wc -l < "$D/whole.csv")" = 25 ] && cmp -s "$D/out/sweep.csv" "$D/whole.csv"'
 check "every task wrote its shard" '[ "$(ls "$D"/out/shard-*.csv | wc -l)" = 5 ]'
+
+# A crowd sweep in a scenario file's room: every task reads the file, and the merged rows are the CLI's.
+room=(--model crowd --scenario "$root/tests/fixtures/scenarios/corner.json" --steps 150 --x v0=0.8:1.6:3 --seeds 2 --measure inside,mean_speed)
+"$cli" sweep "${room[@]}" > "$D/room.csv" 2>/dev/null
+timeout 300 bash "$root/scripts/sweep-slurm.sh" "${room[@]}" --tasks 2 --out "$D/room" --wait >/dev/null
+check "a Slurm array sweep of a scenario room (--scenario), merged, equals the unsharded CLI output byte for byte" \
+  '[ "$(wc -l < "$D/room.csv")" = 7 ] && cmp -s "$D/room/sweep.csv" "$D/room.csv"'
 
 # A task requeued while it runs (scontrol requeue) resumes its shard: the merged output is the same.
 slow=(--model feedback2d --n 400 --cycles 300 --x alpha=0:3:4 --y feedback=0:2:3 --seeds 1 --threads 1)
