@@ -226,7 +226,7 @@ test('a huge flock never freezes the page: its start is sliced with progress and
   await context.close();
 });
 
-test('on a touch screen a one-finger drag orbits the view', async () => {
+test('on a touch screen a one-finger drag orbits the view', uiOnly, async () => {
   const context = await suite.browser.newContext({viewport: {width: 1400, height: 860}, hasTouch: true});
   const page = await openPage(context, suite.url);
   const v = (await appState(page)).view;

@@ -19,7 +19,7 @@ async function freshFlock2d() {
   return opened;
 }
 
-test('a garbage link is reported as such and the typed fields stay as they were', async () => {
+test('a garbage link is reported as such and the typed fields stay as they were', uiOnly, async () => {
   const {context, page, errors} = await fresh();
   await typeField(page, 'n', '55');
   await typeField(page, 'seed', '7');

@@ -12,7 +12,7 @@ const suite = useSuite();
 
 const fresh = (b = suite.browser) => freshPage(b, suite.url);
 
-test('a reload restores the raw text of every field, and Initialize is refused with a message', async () => {
+test('a reload restores the raw text of every field, and Initialize is refused with a message', uiOnly, async () => {
   const {context, page, errors} = await fresh();
   await typeField(page, 'n', '');
   await typeField(page, 'r', '1.');
