@@ -241,19 +241,17 @@ class PlacementGrid {
   const std::vector<double>&x_, &y_, &r_;
 };
 
-/// A draw from the spread: the mean, or a normal draw about it (Box–Muller, two uniforms, the
-/// cosine branch) clipped to [lo, hi] as the anchor clips.
-double spread_draw(const CrowdSpread& s, Lcg& rng, double lo, double hi) {
-  if (!s.gaussian) return s.mean;
+/// A standard normal draw: Box–Muller, two uniforms, the cosine branch.
+double normal_draw(Lcg& rng) {
   const double u1 = 1.0 - rng.next(), u2 = rng.next();  // u1 in (0, 1]
-  const double z = std::sqrt(-2.0 * det_log(u1)) * det_cos(2.0 * kPi * u2);
-  return std::min(hi, std::max(lo, s.mean + s.std * z));
+  return std::sqrt(-2.0 * det_log(u1)) * det_cos(2.0 * kPi * u2);
 }
 
-/// A standard normal draw: Box–Muller, two uniforms, the cosine branch (as spread_draw).
-double normal_draw(Lcg& rng) {
-  const double u1 = 1.0 - rng.next(), u2 = rng.next();
-  return std::sqrt(-2.0 * det_log(u1)) * det_cos(2.0 * kPi * u2);
+/// A draw from the spread: the mean, or a normal draw about it clipped to [lo, hi] as the anchor
+/// clips.
+double spread_draw(const CrowdSpread& s, Lcg& rng, double lo, double hi) {
+  if (!s.gaussian) return s.mean;
+  return std::min(hi, std::max(lo, s.mean + s.std * normal_draw(rng)));
 }
 
 /// Gamma of shape k ≥ 1 and scale 1, Marsaglia and Tsang (2000): a normal z and a uniform u per
