@@ -32,9 +32,8 @@ class PageExperiments {
   /// Starts experiment k (its rows to the pool), or queues it behind the one running.
   void run(size_t k, double now_ms);
   void run_all(double now_ms);
-  /// Seeds a point for the experiments Run or Run all from now on: 0, each experiment's own (as the CLI
-  /// without
-  /// --seeds), or 1 … 20 (as --seeds S). False for any other.
+  /// Seeds a point for the experiments Run or Run all from now on: 0, each experiment's own (as
+  /// the CLI without --seeds), or 1 … 20 (as --seeds S). False for any other.
   bool set_seeds(size_t seeds);
   size_t seeds() const { return seeds_; }
   /// Stops the running experiment and empties the queue.

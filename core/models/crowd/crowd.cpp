@@ -379,8 +379,7 @@ void Crowd::premovement_draws(const CrowdScenario& s) {
 
 size_t Crowd::waiting() const {
   size_t n = 0;
-  if (start_.empty()) return 0;
-  for (uint32_t id : id_) n += id < start_.size() && t_ < start_[id];
+  for (size_t i = 0; i < id_.size(); ++i) n += waits(i);
   return n;
 }
 
@@ -874,8 +873,8 @@ void Crowd::forces_on(size_t i, const std::vector<uint32_t>& near) {
   if (p.herding > 0.0) herd(i, near, ex, ey);
   // Before their premovement time a person stands: the drive brings them to rest, and they keep
   // no distance (no social force on them); bodies that touch them still push.
-  const bool waits = !start_.empty() && id_[i] < start_.size() && t_ < start_[id_[i]];
-  const double v0 = waits ? 0.0 : v0_.empty() ? p.v0 : v0_[i], social = waits ? 0.0 : kCrowdA;
+  const bool still = waits(i);
+  const double v0 = still ? 0.0 : v0_.empty() ? p.v0 : v0_[i], social = still ? 0.0 : kCrowdA;
   double fx = kCrowdMass * (v0 * ex - vxi) / kCrowdTau, fy = kCrowdMass * (v0 * ey - vyi) / kCrowdTau;
   double normal = 0;
   for (uint32_t j : near) {

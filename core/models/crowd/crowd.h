@@ -84,8 +84,8 @@ std::string crowd_room(const CrowdParams& p, const CrowdRoomEdits& edits, CrowdL
 
 /// A premovement time drawn from `p` with `rng`, clipped to [0, kCrowdPremovementMax]: only
 /// + − × ÷, sqrt and the project's own exp, log and cos, so the bits are the same everywhere.
-/// Uniform takes one draw, lognormal two (Box–Muller), Weibull one, gamma two or more per try
-/// (Marsaglia and Tsang; a shape below 1 one more, for the power).
+/// Uniform takes one draw, lognormal two (Box–Muller), Weibull one, gamma three per try
+/// (Marsaglia and Tsang: a normal and a uniform; a shape below 1 one more, for the power).
 double crowd_premovement_draw(const CrowdPremovement& p, Lcg& rng);
 
 class Crowd;
@@ -199,6 +199,8 @@ class Crowd {
   void build_navigation();
   /// A scenario's premovement times (start_), when any start area asks for them.
   void premovement_draws(const CrowdScenario& s);
+  /// Whether person i is still waiting for their premovement time (never without premovement).
+  bool waits(size_t i) const { return id_[i] < start_.size() && t_ < start_[id_[i]]; }
   /// Everyone placed so far at rest, numbered in placement order, inside.
   void at_rest();
   /// The shortest-path distance to the route's exits (and every segment exit) on the grid, from

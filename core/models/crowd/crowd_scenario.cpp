@@ -89,6 +89,25 @@ std::string polygon_problem(const BgPolygon& p) {
 }
 
 /// Reads the scenario's JSON, keeping the first error and its path.
+/// The anchor's premovement distributions: their names, presets and the parameters' ranges.
+struct PremovementKind {
+  const char* name;
+  CrowdPremovement::Kind kind;
+  double a, b;  // the anchor's preset
+  double a_lo, a_hi, b_lo, b_hi;
+  const char *a_what, *b_what;
+};
+const PremovementKind kPremovementKinds[] = {
+    {"gamma", CrowdPremovement::gamma, 1.291, 103.901, 0.01, 1000, 0.001, 1e5, "a shape 0.01 … 1000",
+     "a scale 0.001 … 100 000 s"},
+    {"lognormal", CrowdPremovement::lognormal, 4.586, 0.967, -20, 20, 0, 10, "μ of ln t, −20 … 20",
+     "σ of ln t, 0 … 10"},
+    {"weibull", CrowdPremovement::weibull, 139.285, 1.195, 0.001, 1e5, 0.05, 100, "a scale 0.001 … 100 000 s",
+     "a shape 0.05 … 100"},
+    {"uniform", CrowdPremovement::uniform, 0, 60, 0, 1e5, 0, 1e5, "the earliest time, 0 … 100 000 s",
+     "the latest time, from premovement_param_a to 100 000 s"},
+};
+
 struct Reader {
   CrowdScenario& out;
   std::string error;
@@ -206,27 +225,10 @@ struct Reader {
     if (!p.contains("use_premovement")) return true;
     if (!p["use_premovement"].is_boolean()) return fail(pp + ".use_premovement", "true or false");
     if (!p["use_premovement"].get<bool>()) return true;
-    struct Kind {
-      const char* name;
-      CrowdPremovement::Kind kind;
-      double a, b;  // the anchor's preset
-      double a_lo, a_hi, b_lo, b_hi;
-      const char *a_what, *b_what;
-    };
-    static const Kind kinds[] = {
-        {"gamma", CrowdPremovement::gamma, 1.291, 103.901, 0.01, 1000, 0.001, 1e5, "a shape 0.01 … 1000",
-         "a scale 0.001 … 100 000 s"},
-        {"lognormal", CrowdPremovement::lognormal, 4.586, 0.967, -20, 20, 0, 10, "μ of ln t, −20 … 20",
-         "σ of ln t, 0 … 10"},
-        {"weibull", CrowdPremovement::weibull, 139.285, 1.195, 0.001, 1e5, 0.05, 100,
-         "a scale 0.001 … 100 000 s", "a shape 0.05 … 100"},
-        {"uniform", CrowdPremovement::uniform, 0, 60, 0, 1e5, 0, 1e5, "the earliest time, 0 … 100 000 s",
-         "the latest time, from premovement_param_a to 100 000 s"},
-    };
     const std::string dk = pp + ".premovement_distribution";
     const Json& d = p.contains("premovement_distribution") ? p["premovement_distribution"] : Json("gamma");
-    const Kind* k = nullptr;
-    for (const Kind& c : kinds)
+    const PremovementKind* k = nullptr;
+    for (const PremovementKind& c : kPremovementKinds)
       if (d.is_string() && d.get<std::string>() == c.name) k = &c;
     if (!k) return fail(dk, "\"gamma\", \"lognormal\", \"weibull\" or \"uniform\"");
     pm.kind = k->kind;
@@ -544,9 +546,9 @@ Json spread_json(const CrowdStartArea& a) {
   if (a.v0.gaussian) p["v0_std"] = a.v0.std;
   const CrowdPremovement& pm = a.premovement;
   if (pm.kind != CrowdPremovement::none) {
-    static const char* names[] = {"", "uniform", "gamma", "lognormal", "weibull"};
     p["use_premovement"] = true;
-    p["premovement_distribution"] = names[pm.kind];
+    for (const PremovementKind& k : kPremovementKinds)
+      if (k.kind == pm.kind) p["premovement_distribution"] = k.name;
     p["premovement_param_a"] = pm.a;
     p["premovement_param_b"] = pm.b;
     if (pm.has_seed) p["premovement_seed"] = pm.seed;
