@@ -383,6 +383,65 @@ size_t Crowd::waiting() const {
   return n;
 }
 
+namespace {
+
+/// Where along w (0 … 1) the ring's edges cross or touch it: proper crossings, and the ends of
+/// edges that run along it (exactly collinear).
+void cuts_along(const CrowdSegment& w, const CrowdRing& ring, std::vector<double>& t) {
+  const double dx = w.x2 - w.x1, dy = w.y2 - w.y1, dd = dx * dx + dy * dy;
+  for (size_t k = 0; k < ring.size(); ++k) {
+    const CrowdPoint &q = ring[k], &q2 = ring[(k + 1) % ring.size()];
+    const double ex = q2.x - q.x, ey = q2.y - q.y, qx = q.x - w.x1, qy = q.y - w.y1;
+    const double cross = dx * ey - dy * ex;
+    if (cross != 0.0) {
+      const double a = (qx * ey - qy * ex) / cross, b = (qx * dy - qy * dx) / cross;
+      if (a > 0.0 && a < 1.0 && b >= 0.0 && b <= 1.0) t.push_back(a);
+    } else if (qx * dy - qy * dx == 0.0 && dd > 0.0) {
+      for (double u : {(qx * dx + qy * dy) / dd, ((q2.x - w.x1) * dx + (q2.y - w.y1) * dy) / dd})
+        if (u > 0.0 && u < 1.0) t.push_back(u);
+    }
+  }
+}
+
+/// Whether (x, y) lies in the ring or on its edge (within 1e-9 m).
+bool in_or_on(const CrowdRing& ring, double x, double y) {
+  if (inside_ring(ring, x, y)) return true;
+  for (size_t k = 0; k < ring.size(); ++k) {
+    const CrowdPoint &a = ring[k], &b = ring[(k + 1) % ring.size()];
+    if (distance_to({a.x, a.y, b.x, b.y}, x, y) < 1e-9) return true;
+  }
+  return false;
+}
+
+/// The wall from a to b less its pieces that lie in or along an exit area: there the area is an
+/// opening (a doorway's far side, or an exit strip against the room's edge), not a wall that
+/// pushes people back from it. The rest in pieces, in order along the wall.
+void open_at_exits(const CrowdPoint& a, const CrowdPoint& b, const std::vector<CrowdExitArea>& exits,
+                   std::vector<CrowdSegment>& walls) {
+  const CrowdSegment w{a.x, a.y, b.x, b.y};
+  std::vector<double> t = {0.0, 1.0};
+  for (const CrowdExitArea& e : exits) cuts_along(w, e.area, t);
+  std::sort(t.begin(), t.end());
+  double from = -1;  // the start of the piece being kept (-1: none)
+  for (size_t k = 0; k + 1 < t.size(); ++k) {
+    if (!(t[k + 1] > t[k])) continue;
+    const double m = 0.5 * (t[k] + t[k + 1]), mx = w.x1 + m * (w.x2 - w.x1), my = w.y1 + m * (w.y2 - w.y1);
+    bool open = false;
+    for (size_t j = 0; j < exits.size() && !open; ++j) open = in_or_on(exits[j].area, mx, my);
+    if (!open && from < 0) from = t[k];
+    if (open && from >= 0) {
+      walls.push_back({w.x1 + from * (w.x2 - w.x1), w.y1 + from * (w.y2 - w.y1), w.x1 + t[k] * (w.x2 - w.x1),
+                       w.y1 + t[k] * (w.y2 - w.y1)});
+      from = -1;
+    }
+  }
+  if (from == 0.0) walls.push_back(w);  // whole, its ends exactly the ring's
+  else if (from > 0)
+    walls.push_back({w.x1 + from * (w.x2 - w.x1), w.y1 + from * (w.y2 - w.y1), w.x2, w.y2});
+}
+
+}  // namespace
+
 CrowdLayout crowd_scenario_room(const CrowdScenario& s) {
   CrowdLayout L;
   L.name = "Scenario";
@@ -391,7 +450,7 @@ CrowdLayout crowd_scenario_room(const CrowdScenario& s) {
     for (const CrowdRing& ring : poly)
       for (size_t k = 0; k < ring.size(); ++k) {
         const CrowdPoint &a = ring[k], &b = ring[(k + 1) % ring.size()];
-        L.walls.push_back({a.x, a.y, b.x, b.y});
+        open_at_exits(a, b, s.exits, L.walls);
         ax = std::min(ax, a.x), ay = std::min(ay, a.y), bx = std::max(bx, a.x), by = std::max(by, a.y);
       }
   L.x0 = ax;
@@ -656,16 +715,21 @@ bool Crowd::blocked_path(double x0, double y0, double x1, double y1) const {
 
 namespace {
 
-/// An exit area as an aim from (x, y): its nearest point (nx, ny), and 0.5 m on into the area
-/// beyond it (ax, ay); the distance to the aim.
-double aim_into(const CrowdRing& ring, double x, double y, double& ax, double& ay, double& nx, double& ny) {
+/// An exit area as an aim from (x, y) for a body of radius r: its nearest point (nx, ny), each of
+/// its edges less a body radius at each end (as a segment exit is: an area in a doorway has its
+/// corners at the jambs, and a body aiming at one presses into the wall's end for good), and
+/// 0.5 m on into the area beyond it (ax, ay); the distance to the aim.
+double aim_into(const CrowdRing& ring, double x, double y, double r, double& ax, double& ay, double& nx,
+                double& ny) {
   double d = INFINITY;
   ax = x;
   ay = y;
   for (size_t k = 0; k < ring.size(); ++k) {
     const CrowdPoint &p0 = ring[k], &p1 = ring[(k + 1) % ring.size()];
+    const double dx = p1.x - p0.x, dy = p1.y - p0.y, len = std::sqrt(dx * dx + dy * dy);
+    const double cut = len > 0 ? std::min(r, 0.45 * len) / len : 0.0;
     double px, py;
-    nearest_on({p0.x, p0.y, p1.x, p1.y}, x, y, px, py);
+    nearest_on({p0.x + cut * dx, p0.y + cut * dy, p1.x - cut * dx, p1.y - cut * dy}, x, y, px, py);
     const double dk = std::sqrt((px - x) * (px - x) + (py - y) * (py - y));
     if (dk < d) {
       d = dk;
@@ -718,7 +782,7 @@ void Crowd::desired(size_t i, double& ex, double& ey) const {
   }
   for (uint32_t a : route_of(i)) {
     double ax, ay, nx, ny;
-    const double d = aim_into(layout_.exit_areas[a].area, x, y, ax, ay, nx, ny);
+    const double d = aim_into(layout_.exit_areas[a].area, x, y, r, ax, ay, nx, ny);
     if (d < best) {
       best = d;
       qx = ax;
@@ -904,11 +968,24 @@ void Crowd::forces_on(size_t i, const std::vector<uint32_t>& near) {
       fy -= kCrowdKappa * overlap * vt * ty;
     }
   };
+  // A corner is one point of the walls: where several walls end at it and it is the nearest point
+  // of each, it pushes once (a scenario's rings meet at every corner, and a doorway's jamb counted
+  // twice held people in front of it for good; a preset's walls meet only in the room's corners,
+  // which are never nearest for two walls from inside).
+  double corners[8][2];
+  size_t n_corners = 0;
   for (const CrowdSegment& w : layout_.walls) {
     double qx, qy;
     nearest_on(w, xi, yi, qx, qy);
     const double dx = xi - qx, dy = yi - qy, d = std::sqrt(dx * dx + dy * dy);
-    if (d < kCrowdReach && d > 0.0) surface(d, dx / d, dy / d);
+    if (!(d < kCrowdReach && d > 0.0)) continue;
+    if ((qx == w.x1 && qy == w.y1) || (qx == w.x2 && qy == w.y2)) {
+      bool counted = false;
+      for (size_t k = 0; k < n_corners && !counted; ++k) counted = corners[k][0] == qx && corners[k][1] == qy;
+      if (counted) continue;
+      if (n_corners < 8) corners[n_corners][0] = qx, corners[n_corners][1] = qy, ++n_corners;
+    }
+    surface(d, dx / d, dy / d);
   }
   for (const CrowdColumn& c : layout_.columns) {
     const double dx = xi - c.x, dy = yi - c.y, dc = std::sqrt(dx * dx + dy * dy), d = dc - c.r;
