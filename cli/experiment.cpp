@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "app/registry.h"
 #include "cli.h"
 #include "common/number_text.h"
 #include "run_args.h"
@@ -17,9 +18,10 @@ namespace {
 const char* kExperimentHelp =
     "bandada-cli experiment: a claim of a model's lesson, measured, with a verdict.\n"
     "\n"
-    "Usage: bandada-cli experiment --list\n"
+    "Usage: bandada-cli experiment --list [--model ID]\n"
     "       bandada-cli experiment NAME [--seeds S] [--format csv|jsonl] [--threads N]\n"
-    "  --list       one line per experiment, NAME first, in claim order\n"
+    "  --list       one line per experiment, NAME first, model by model, each in claim\n"
+    "               order (--model ID: that model's only)\n"
     "  --seeds S    seeds 1 … S a point (default: the experiment's own, 5)\n"
     "  --threads N  rows in parallel, each on one thread (default: SLURM_CPUS_PER_TASK,\n"
     "               else every core); timed experiments run their rows one after another\n"
@@ -35,7 +37,7 @@ int fail(const std::string& msg) {
 }  // namespace
 
 int experiment_main(const std::vector<std::string>& args) {
-  std::string name, format = "csv", seeds_text, threads_text;
+  std::string name, format = "csv", seeds_text, threads_text, model;
   bool list = false;
   for (size_t i = 0; i < args.size(); ++i) {
     const std::string& a = args[i];
@@ -49,8 +51,11 @@ int experiment_main(const std::vector<std::string>& args) {
       return 0;
     } else if (a == "--list") {
       list = true;
-    } else if (a == "--seeds" || a == "--format" || a == "--threads") {
-      if (!value(a == "--seeds" ? seeds_text : a == "--format" ? format : threads_text))
+    } else if (a == "--seeds" || a == "--format" || a == "--threads" || a == "--model") {
+      if (!value(a == "--seeds"    ? seeds_text
+                 : a == "--format" ? format
+                 : a == "--model"  ? model
+                                   : threads_text))
         return fail(a + " needs a value");
     } else if (a.rfind("--", 0) == 0) {
       return fail("unknown option '" + shown(a) + "' (see bandada-cli experiment --help)");
@@ -60,10 +65,17 @@ int experiment_main(const std::vector<std::string>& args) {
       return fail("one experiment at a time: '" + shown(name) + "' and '" + shown(a) + "'");
     }
   }
+  if (!model.empty() && !make_session(model))
+    return fail("--model must be " + model_list() + " ('" + shown(model) + "' is none of them)");
+  if (!model.empty() && !list)
+    return fail("--model chooses what --list shows; an experiment names its model");
   if (list) {
     std::string out;
-    for (const Experiment& e : experiments())
-      out += e.name + "\tclaim " + std::to_string(e.claim) + ": " + e.claim_text + "\n";
+    for (const Experiment& e : experiments()) {
+      if (!model.empty() && e.model != model) continue;
+      const std::string h = experiment_heading(e);  // "claim 3", or the card's own ("RiMEA 1")
+      out += e.name + "\t" + (e.heading.empty() ? "claim" + h.substr(5) : h) + ": " + e.claim_text + "\n";
+    }
     std::fputs(out.c_str(), stdout);
     return 0;
   }

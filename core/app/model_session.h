@@ -194,6 +194,9 @@ struct CliOption {
   /// page): its picker's accept list (".json,.wkt"); nullptr: a CLI option only. The page gives
   /// the option the file's text; Save writes exported(Export::file).
   const char* page_accept = nullptr;
+  /// Its value opens a base, as a file read does (a bundled scenario by name): it is applied
+  /// before the fields and options beside it, which replace what it holds.
+  bool base = false;
 };
 
 /// A writes_file option's text kept in memory (the page's Save trajectories), at most `budget`

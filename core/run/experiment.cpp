@@ -23,16 +23,33 @@ double ExperimentTable::sd(size_t p, std::string_view measure) const {
   return NAN;
 }
 
+double ExperimentTable::min(size_t p, std::string_view measure) const {
+  for (size_t k = 0; k < measures.size(); ++k)
+    if (measures[k] == measure && p < cells.size()) return cells[p][k].min;
+  return NAN;
+}
+double ExperimentTable::max(size_t p, std::string_view measure) const {
+  for (size_t k = 0; k < measures.size(); ++k)
+    if (measures[k] == measure && p < cells.size()) return cells[p][k].max;
+  return NAN;
+}
+
+std::string experiment_heading(const Experiment& e) {
+  return e.heading.empty() ? "Claim " + std::to_string(e.claim) : e.heading;
+}
+
 const std::vector<Experiment>& experiments() {
   static std::vector<Experiment> all;
   static size_t from_models = 0;
   if (from_models != models().size()) {  // models may be added after a first call (tests)
     all.clear();
-    for (const ModelEntry& m : models())
-      if (m.experiments)
-        for (const Experiment& e : m.experiments()) all.push_back(e);
-    std::stable_sort(all.begin(), all.end(),
-                     [](const Experiment& a, const Experiment& b) { return a.claim < b.claim; });
+    for (const ModelEntry& m : models()) {
+      if (!m.experiments) continue;
+      std::vector<Experiment> own = m.experiments();
+      std::stable_sort(own.begin(), own.end(),
+                       [](const Experiment& a, const Experiment& b) { return a.claim < b.claim; });
+      all.insert(all.end(), own.begin(), own.end());
+    }
     from_models = models().size();
   }
   return all;

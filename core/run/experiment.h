@@ -33,6 +33,9 @@ struct ExperimentTable {
   /// The mean of `measure` at point p (NaN for a measure it does not have).
   double mean(size_t p, std::string_view measure) const;
   double sd(size_t p, std::string_view measure) const;
+  /// The least and the greatest over the seeds (NaN when a seed's value is, or none).
+  double min(size_t p, std::string_view measure) const;
+  double max(size_t p, std::string_view measure) const;
 };
 
 struct Verdict {
@@ -41,8 +44,10 @@ struct Verdict {
 };
 
 struct Experiment {
-  std::string name;               ///< the CLI's NAME
-  int claim = 0;                  ///< the claim's number in the lesson (the order of --list)
+  std::string name;  ///< the CLI's NAME
+  int claim = 0;     ///< the claim's number in the lesson (the order of --list)
+  /// What the card is called before its claim ("RiMEA 1", "NIST door flow"); "": "Claim N".
+  std::string heading;
   std::string claim_text;         ///< the claim in one sentence, in our words
   std::string credit;             ///< where the claim comes from
   std::string varies;             ///< what varies, in words
@@ -65,7 +70,9 @@ struct Experiment {
   NamedSettings try_it;
 };
 
-/// Every registered model's experiments, in claim order.
+/// The card's heading: its own, else "Claim N".
+std::string experiment_heading(const Experiment& e);
+/// Every registered model's experiments: model by model, as registered, each in claim order.
 const std::vector<Experiment>& experiments();
 const Experiment* find_experiment(std::string_view name);
 

@@ -174,15 +174,15 @@ std::string prepare(const RunSpec& spec, Run& run) {
   // A file an option reads (a scenario) is the base, as a link is: the fields and options given
   // beside it replace what it holds, wherever they stand on the command line.
   using Kind = RunSpec::Setting::Kind;
-  auto reads_file = [&](const RunSpec::Setting& g) {
+  auto is_base = [&](const RunSpec::Setting& g) {
     return g.kind == Kind::option && g.index < s->cli_options().size() &&
-           s->cli_options()[g.index].reads_file;
+           (s->cli_options()[g.index].reads_file || s->cli_options()[g.index].base);
   };
   std::vector<const RunSpec::Setting*> order;
   for (const RunSpec::Setting& g : spec.settings)
-    if (reads_file(g)) order.push_back(&g);
+    if (is_base(g)) order.push_back(&g);
   for (const RunSpec::Setting& g : spec.settings)
-    if (!reads_file(g)) order.push_back(&g);
+    if (!is_base(g)) order.push_back(&g);
   for (const RunSpec::Setting* setting : order) {
     const RunSpec::Setting& g = *setting;
     if (g.kind == Kind::field && g.index < s->field_count()) {

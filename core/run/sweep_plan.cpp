@@ -297,6 +297,12 @@ SweepSummary summarise(const std::vector<std::string>& values, bool numeric) {
     sq += d * d;
   }
   out.sd = out.n > 1 ? std::sqrt(sq / static_cast<double>(out.n - 1)) : 0.0;
+  for (size_t k = 0; k < values.size(); ++k) {
+    const double x = std::strtod(values[k].c_str(), nullptr);
+    if (std::isnan(x)) return out.min = out.max = NAN, out;
+    out.min = k == 0 || x < out.min ? x : out.min;
+    out.max = k == 0 || x > out.max ? x : out.max;
+  }
   return out;
 }
 

@@ -3,6 +3,7 @@
 // core, below both front ends.
 #pragma once
 
+#include <cmath>
 #include <optional>
 #include <string>
 #include <vector>
@@ -66,9 +67,10 @@ std::string read_sweep_spec_text(const std::string& text, SweepSpec& spec);
 std::string plan_sweep(const SweepSpec& spec, SweepPlan& plan);
 /// A cell of a sweep's map: one measure over the cell's seeds, summarised.
 struct SweepSummary {
-  size_t n = 0;             ///< values summarised
-  double mean = 0, sd = 0;  ///< numbers: the mean and the standard deviation (n − 1; 0 for one value)
-  std::string word;         ///< words (a regime): the most frequent, "mixed" on a tie
+  size_t n = 0;                 ///< values summarised
+  double mean = 0, sd = 0;      ///< numbers: the mean and the standard deviation (n − 1; 0 for one value)
+  double min = NAN, max = NAN;  ///< numbers: the least and the greatest (NaN when any value is)
+  std::string word;             ///< words (a regime): the most frequent, "mixed" on a tie
 };
 /// Summarises a cell's values (as the rows print them) of a numeric measure or of a word.
 SweepSummary summarise(const std::vector<std::string>& values, bool numeric);

@@ -16,9 +16,11 @@
 #include "app/remote_step.h"
 #include "models/all_models.h"
 #include "models/crowd/crowd.h"
+#include "models/crowd/crowd_bundled.h"
 #include "models/crowd/crowd_math.h"
 #include "models/crowd/crowd_measure.h"
 #include "models/crowd/crowd_params.h"
+#include "run/run.h"
 
 using namespace bandada;
 
@@ -528,7 +530,8 @@ TEST_CASE(
   CHECK(now.waiting() == 0);
 }
 
-TEST_CASE("a corner pushes once; an exit area is an opening in the walls; a body beside a jamb aims clear of it") {
+TEST_CASE(
+    "a corner pushes once; an exit area is an opening in the walls; a body beside a jamb aims clear of it") {
   // Found by the RiMEA 9 card, whose people stood in front of its doorways for good:
   // - a scenario's rings meet at every corner, so a corner was the nearest point of two walls and
   //   pushed twice;
@@ -550,7 +553,8 @@ TEST_CASE("a corner pushes once; an exit area is an opening in the walls; a body
   Crowd one(p, crowd_scenario_room(hall), {2.7}, {0.8}, {0.25});
   one.step();
   auto fn = [](double d) { return kCrowdA * std::exp((0.25 - d) / kCrowdB); };
-  const double normal = fn(std::hypot(0.3, 0.2)) + fn(0.8) + fn(std::hypot(0.3, 1.2)) + fn(std::hypot(1.3, 0.2));
+  const double normal =
+      fn(std::hypot(0.3, 0.2)) + fn(0.8) + fn(std::hypot(0.3, 1.2)) + fn(std::hypot(1.3, 0.2));
   REQUIRE(one.size() == 1);
   // (at the frame's last internal step, after 0.04 s in which the corner pushes the body 5 mm
   // away: within 10 %; counted twice, it is 77 % more)
@@ -577,4 +581,53 @@ TEST_CASE("a corner pushes once; an exit area is an opening in the walls; a body
   Crowd three(p, crowd_scenario_room(s), {0.485, 0.487, 1.011}, {1.505, 2.496, 2.004}, {0.25, 0.25, 0.25});
   for (int f = 0; f < 500 && three.size() > 0; ++f) three.step();  // 20 s for a walk of about 1 m
   CHECK(three.evacuated() == 3);
+}
+
+TEST_CASE("the bundled scenarios: each reads, places its people, and opens by name, in a link too") {
+  REQUIRE(crowd_bundled_scenarios().size() >= 10);
+  for (const BundledScenario& b : crowd_bundled_scenarios()) {
+    CrowdScenario s;
+    CHECK_MESSAGE(read_crowd_scenario(b.text, "", s) == "", b.name);
+    uint32_t want = 0;
+    for (const CrowdStartArea& a : s.starts) want += a.number;
+    const Crowd c(CrowdParams(), s, 0.0);
+    CHECK_MESSAGE(c.placed() == want, b.name);  // a file's head count is a requirement
+    CHECK_MESSAGE(c.short_start() == "", b.name);
+  }
+  CHECK(crowd_bundled_scenario("rimea-01") != nullptr);
+  CHECK(crowd_bundled_scenario("no-such-room") == nullptr);
+
+  // --bundled NAME, the seed given before or after it: the seed given wins over the file's.
+  std::unique_ptr<ModelSession> s = make_session("crowd");
+  REQUIRE(s->cli_option("bundled", "no-such-room").find("the bundled scenarios are door-flow, ") !=
+          std::string::npos);
+  auto run = [](const std::vector<std::pair<std::string, std::string>>& named) {
+    std::unique_ptr<ModelSession> m = make_session("crowd");
+    RunSpec spec;
+    spec.model = "crowd";
+    REQUIRE(add_named_settings(*m, named, spec) == "");
+    spec.steps = 10;
+    spec.steps_given = true;
+    Run r;
+    REQUIRE(prepare(spec, r) == "");
+    return r.session->export_json();
+  };
+  const std::string a = run({{"seed", "7"}, {"bundled", "rimea-06"}}),
+                    b = run({{"bundled", "rimea-06"}, {"seed", "7"}});
+  CHECK(a == b);
+  CHECK(a != run({{"bundled", "rimea-06"}}));
+  CHECK(a.find("\"placed\":20") != std::string::npos);
+
+  // A link carries the bundled room by name, and what was typed beside it.
+  std::unique_ptr<ModelSession> live = make_session("crowd");
+  REQUIRE(live->cli_option("bundled", "rimea-10") == "");
+  live->edit(static_cast<size_t>(CrowdField::v0), "1.1");
+  const std::string link = live->share_string();
+  CHECK(link.find("scenario=rimea-10") != std::string::npos);
+  std::unique_ptr<ModelSession> opened = make_session("crowd");
+  REQUIRE(opened->open_link(link).ok);
+  CHECK(opened->share_string() == link);
+  REQUIRE(opened->command("initialize").ok);
+  REQUIRE(live->command("initialize").ok);
+  CHECK(opened->export_json() == live->export_json());
 }

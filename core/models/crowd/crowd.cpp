@@ -435,7 +435,8 @@ void open_at_exits(const CrowdPoint& a, const CrowdPoint& b, const std::vector<C
       from = -1;
     }
   }
-  if (from == 0.0) walls.push_back(w);  // whole, its ends exactly the ring's
+  if (from == 0.0)
+    walls.push_back(w);  // whole, its ends exactly the ring's
   else if (from > 0)
     walls.push_back({w.x1 + from * (w.x2 - w.x1), w.y1 + from * (w.y2 - w.y1), w.x2, w.y2});
 }

@@ -6,6 +6,7 @@
 
 #include "app/share_codec.h"
 #include "common/number_text.h"
+#include "crowd_bundled.h"
 
 namespace bandada {
 
@@ -268,9 +269,19 @@ CommandResult CrowdController::add_measure_area(double x0, double y0, double x1,
   return {};
 }
 
+std::shared_ptr<CrowdScenario> open_bundled(std::string_view name) {
+  const BundledScenario* b = crowd_bundled_scenario(name);
+  if (!b) return nullptr;
+  auto s = std::make_shared<CrowdScenario>();
+  if (!read_crowd_scenario(b->text, "", *s).empty()) return nullptr;  // a unit test reads every one
+  s->bundled = b->name;
+  return s;
+}
+
 std::string CrowdController::share_string() const {
   std::string link = write_model_link("crowd", crowd_fields(), kCrowdFieldCount, texts_.data()) +
                      "&room=" + std::to_string(layout_);
+  if (scenario_ && !scenario_->bundled.empty()) link += "&scenario=" + scenario_->bundled;
   if (edits_.has_start)
     link += "&start=" + format_shortest(edits_.sx0) + ";" + format_shortest(edits_.sy0) + ";" +
             format_shortest(edits_.sx1) + ";" + format_shortest(edits_.sy1);
@@ -296,7 +307,17 @@ CommandResult CrowdController::open_link(std::string_view share) {
     link.warnings.push_back("a start area that is not four numbers ignored");
     start.clear();
   }
+  std::shared_ptr<CrowdScenario> bundled;
+  if (auto name = link.get("scenario")) {
+    bundled = open_bundled(*name);
+    if (!bundled) link.warnings.push_back("an unknown bundled scenario ignored; the room used");
+  }
   texts_ = texts;
+  if (scenario_ || bundled) {  // a link's room is its bundled scenario, else its preset
+    set_scenario(bundled);
+    for (size_t k = 0; k < kCrowdFieldCount; ++k)  // what the link gives in place of the file's
+      if (texts_[k] != texts[k]) edit(static_cast<CrowdField>(k), texts[k]);
+  }
   revalidate();
   edits_.has_start = start.size() == 4;
   if (edits_.has_start)

@@ -20,6 +20,9 @@ struct CrowdSample {
   double left, outflow, mean_speed, max_pressure;  ///< people inside; left per s over the last second
 };
 
+/// The bundled scenario called `name`, read (null: no such one).
+std::shared_ptr<CrowdScenario> open_bundled(std::string_view name);
+
 class CrowdController : public LiveController<CrowdController, Crowd, CrowdSample, kCrowdFieldCount> {
  public:
   CrowdController();

@@ -39,7 +39,11 @@ void CrowdMeasures::frame(const Crowd& m) {
     for (CrowdLine& line : lines) line.passages.clear();
     for (CrowdArea& area : areas) area.density.clear(), area.speed.clear();
     seen_.assign(m.placed(), 0);
+    outside_ = 0;
   }
+  if (!m.layout().walkable.empty())
+    for (size_t i = 0; i < m.size(); ++i)
+      outside_ += !inside_polygons(m.layout().walkable, m.x()[i], m.y()[i]);
   if (px_.size() < m.placed()) {
     px_.resize(m.placed(), 0);
     py_.resize(m.placed(), 0);
@@ -78,7 +82,8 @@ void CrowdMeasures::frame(const Crowd& m) {
 }
 
 namespace {
-constexpr uint32_t kMeasuresMagic = 0x4d435242;  // "BRCM"
+constexpr uint32_t kMeasuresMagic = 0x4d435242;   // "BRCM": without the count outside
+constexpr uint32_t kMeasuresMagic2 = 0x3243524d;  // "MRC2": with it
 constexpr uint64_t kManyRows = 100000000;
 
 bool finite_all(const std::vector<double>& v) {
@@ -87,7 +92,7 @@ bool finite_all(const std::vector<double>& v) {
 }  // namespace
 
 std::string CrowdMeasures::bytes() const {
-  if (empty()) return {};
+  if (empty() && outside_ == 0) return {};
   std::vector<double> ends, t, points, density, speed;
   std::vector<uint32_t> person, shape;
   std::vector<int32_t> dir;
@@ -106,7 +111,8 @@ std::string CrowdMeasures::bytes() const {
     speed.insert(speed.end(), a.speed.begin(), a.speed.end());
   }
   ByteWriter w;
-  w.put(kMeasuresMagic);
+  w.put(kMeasuresMagic2);
+  w.put(outside_);
   w.put(ends), w.put(passages), w.put(t), w.put(person), w.put(dir);
   w.put(shape), w.put(points), w.put(frames), w.put(density), w.put(speed);
   w.put(px_), w.put(py_), w.put(seen_);
@@ -120,18 +126,20 @@ bool CrowdMeasures::read_bytes(std::string_view b, const Crowd& m) {
   std::vector<uint32_t> person, shape;
   std::vector<int32_t> dir;
   std::vector<uint64_t> passages, frames, seen;
+  uint64_t outside = 0;
   r.get(magic);
+  if (magic == kMeasuresMagic2) r.get(outside);
   r.get(ends, 4000), r.get(passages, 1000), r.get(t, kManyRows), r.get(person, kManyRows),
       r.get(dir, kManyRows);
   r.get(shape, 1000), r.get(points, 2000000), r.get(frames, 1000), r.get(density, kManyRows),
       r.get(speed, kManyRows);
   r.get(px, kCrowdMaxPeople), r.get(py, kCrowdMaxPeople), r.get(seen, kCrowdMaxPeople);
   const uint64_t f = m.steps();
-  if (!r.finished() || magic != kMeasuresMagic || ends.size() != 4 * passages.size() || !finite_all(ends) ||
-      t.size() != person.size() || t.size() != dir.size() || !finite_all(t) ||
-      shape.size() != frames.size() || !finite_all(points) || density.size() != speed.size() ||
-      px.size() != py.size() || px.size() != seen.size() || px.size() > m.placed() || !finite_all(px) ||
-      !finite_all(py))
+  if (!r.finished() || (magic != kMeasuresMagic && magic != kMeasuresMagic2) ||
+      ends.size() != 4 * passages.size() || !finite_all(ends) || t.size() != person.size() ||
+      t.size() != dir.size() || !finite_all(t) || shape.size() != frames.size() || !finite_all(points) ||
+      density.size() != speed.size() || px.size() != py.size() || px.size() != seen.size() ||
+      px.size() > m.placed() || !finite_all(px) || !finite_all(py))
     return false;
   CrowdMeasures out;
   size_t at = 0, pt = 0, row = 0;
@@ -165,6 +173,7 @@ bool CrowdMeasures::read_bytes(std::string_view b, const Crowd& m) {
       std::any_of(seen.begin(), seen.end(), [f](uint64_t s) { return s > f + 1; }))
     return false;
   out.px_ = std::move(px), out.py_ = std::move(py), out.seen_ = std::move(seen);
+  out.outside_ = outside;
   *this = std::move(out);
   return true;
 }

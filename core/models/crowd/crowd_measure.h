@@ -43,12 +43,16 @@ class CrowdMeasures {
   std::vector<CrowdLine> lines;
   std::vector<CrowdArea> areas;
   bool empty() const { return lines.empty() && areas.empty(); }
+  /// In a scenario's room: how many times a person's centre stood outside the walkable area at a
+  /// frame (every person, every frame), which only a crossed wall can make more than 0.
+  uint64_t outside() const { return outside_; }
   /// Frame `frame` of the crowd: passages since the frame before (frame 0 starts afresh), then
   /// every area's density and speed.
   void frame(const Crowd& m);
   /// A state file's part (the crowd controller's extra state): every line's passages, every
-  /// area's frames and where each person stood at the last frame, so a continued run measures
-  /// on bit for bit; "" with nothing measured (an old file's part).
+  /// area's frames, where each person stood at the last frame and the count outside, so a
+  /// continued run measures on bit for bit; "" with nothing measured (an old file's part; one
+  /// without the count outside reads as 0).
   std::string bytes() const;
   /// What bytes() wrote, for crowd `m` at its frame; false, nothing changed, for bytes that
   /// could not be (cut, foreign, a passage after the frame, a person never placed).
@@ -57,6 +61,7 @@ class CrowdMeasures {
  private:
   std::vector<double> px_, py_;  // by person, at the frame before
   std::vector<uint64_t> seen_;   // by person: 1 + the frame they were last seen at (0: never)
+  uint64_t outside_ = 0;
 };
 
 /// The crowd's frame in the area: its density and mean speed appended.

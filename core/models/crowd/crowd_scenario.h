@@ -75,6 +75,8 @@ struct CrowdScenario {
   std::vector<CrowdSegment> lines;
   std::vector<CrowdRing> areas;
   std::vector<CrowdColumn> columns;
+  /// The bundled scenario's name (crowd_bundled.h) when it is one: a link carries it by name.
+  std::string bundled;
   /// What the file holds that the crowd does not use (another model's type and parameters, and
   /// keys that ask for nothing), for stderr and the page: said once, never dropped silently.
   std::vector<std::string> notes;

@@ -12,6 +12,7 @@
 #include "common/json_out.h"
 #include "common/number_text.h"
 #include "common/state_id.h"
+#include "crowd_bundled.h"
 #include "crowd_controller.h"
 
 namespace bandada {
@@ -80,6 +81,10 @@ const ModelDescription& crowd_description() {
          "preset room; its people, seed and length, with --v0, --seed, --count and --steps replacing the "
          "file's (docs/models/crowd.md, \"Scenario files\")",
          false, true, false, ".json,.wkt,application/json"},
+        {"bundled", "NAME",
+         "one of the scenarios that come with Bandada, by name, in place of the preset room (the "
+         "verification cards' rooms: docs/verification.md); as --scenario otherwise",
+         false, false, false, nullptr, true},
         {"trajectories", "FILE",
          "writes the trajectories as the run goes, in the PeTrack text format PedPy reads (# framerate: 25 "
          "fps; "
@@ -185,7 +190,8 @@ class CrowdSession final : public LiveSession<CrowdController, CrowdField> {
 
   /// The measures of the lines, areas and exit areas, by number from 1: line1_count, line1_flow,
   /// line1_specific_flow; area1_density and area1_speed (means over the frames, the speed over
-  /// those with someone inside); exit1_count.
+  /// those with someone inside); in a scenario's room outside_walkable (CrowdMeasures::outside) and
+  /// exit1_count.
   void add_measured(std::vector<Measure>& all, const Crowd& m) const {
     const CrowdMeasures& ms = c_.measures();
     for (size_t k = 0; k < ms.lines.size(); ++k) {
@@ -207,6 +213,7 @@ class CrowdSession final : public LiveSession<CrowdController, CrowdField> {
       all.push_back({n + "_density", format_double(frames ? d / static_cast<double>(frames) : NAN)});
       all.push_back({n + "_speed", format_double(with ? v / static_cast<double>(with) : NAN)});
     }
+    if (!m.layout().walkable.empty()) all.push_back({"outside_walkable", std::to_string(ms.outside())});
     const size_t exits = m.layout().exit_areas.size();
     std::vector<size_t> count(exits, 0);
     for (int32_t e : m.exit_of())
@@ -250,6 +257,12 @@ class CrowdSession final : public LiveSession<CrowdController, CrowdField> {
 
   std::string cli_option(std::string_view name, std::string_view value) override {
     if (name == "scenario") return open_scenario(value);
+    if (name == "bundled") {
+      const std::shared_ptr<CrowdScenario> b = open_bundled(value);
+      if (!b) return "--bundled '" + std::string(value.substr(0, 60)) + "': " + bundled_names();
+      const std::string why = c_.open_scenario(b);
+      return why.empty() ? why : "--bundled " + b->bundled + ": " + why;
+    }
     if (name == "measure-line" || name == "measure-area") return add_measure(name, value);
     if (name == "trajectories") {
       const Output* out = output(name);
@@ -457,6 +470,12 @@ class CrowdSession final : public LiveSession<CrowdController, CrowdField> {
     c_.set_notice(notes);
     return {};
   }
+  static std::string bundled_names() {
+    std::string out = "the bundled scenarios are ";
+    for (const BundledScenario& b : crowd_bundled_scenarios())
+      out += std::string(out.back() == ' ' ? "" : ", ") + b.name;
+    return out;
+  }
   std::string add_measure(std::string_view name, std::string_view value) {
     CrowdMeasures& m = c_.measures();
     std::string why;
@@ -558,9 +577,11 @@ std::unique_ptr<WorkerModel> crowd_worker(std::string_view bytes) {
 
 }  // namespace
 
+const std::vector<Experiment>& crowd_experiments();  // crowd_experiments.cpp
+
 ModelEntry crowd_model() {
   return {"crowd", "Crowd evacuation (social force)",
-          [] { return std::unique_ptr<ModelSession>(new CrowdSession); }, crowd_worker};
+          [] { return std::unique_ptr<ModelSession>(new CrowdSession); }, crowd_worker, crowd_experiments};
 }
 
 }  // namespace bandada

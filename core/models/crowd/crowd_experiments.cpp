@@ -1,0 +1,238 @@
+// Bandada — the crowd verified as evacuation software is: test cases of the RiMEA guideline
+// (4.1.1, Annex 1) and of IMO MSC.1/Circ.1533 as experiment cards (docs/verification.md). Each
+// card's room is a bundled scenario (scenarios/, crowd_bundled.h); its criterion is the
+// guideline's, written into the rule before the runs; where the guideline asks only for a
+// direction, the verdict also gives the size of the effect and its spread over the seeds.
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include "common/number_text.h"
+#include "run/experiment.h"
+
+namespace bandada {
+namespace {
+
+std::string f2(double v) { return format_fixed(v, 2); }
+std::string pm(const ExperimentTable& t, size_t p, const char* m, int digits = 2) {
+  return format_fixed(t.mean(p, m), digits) + " ± " + format_fixed(t.sd(p, m), digits);
+}
+/// "from A to B" over the seeds.
+std::string range(const ExperimentTable& t, size_t p, const char* m, int digits = 2) {
+  const double a = t.min(p, m), b = t.max(p, m);
+  if (std::isnan(a)) return "not every seed has one";
+  const std::string lo = format_fixed(a, digits), hi = format_fixed(b, digits);
+  return lo == hi ? lo : lo + " to " + hi;
+}
+
+/// A card of the crowd, in the bundled room `room` (one point) or rooms (one a point).
+Experiment card(const char* name, int claim, const char* heading, const char* credit) {
+  Experiment e;
+  e.model = "crowd";
+  e.name = name;
+  e.claim = claim;
+  e.heading = heading;
+  e.credit = credit;
+  e.seeds = 3;
+  return e;
+}
+ExperimentPoint room(const std::string& label, const std::string& bundled) {
+  return {{label}, {{"bundled", bundled}}};
+}
+
+const char* kRimea = "RiMEA guideline 4.1.1, Annex 1";
+const char* kImo = "IMO MSC.1/Circ.1533, Annex 3";
+
+Experiment rimea_01() {
+  Experiment e = card("rimea-01", 1, "RiMEA 1", kRimea);
+  e.claim_text = "One person keeps their walking speed in a corridor: 40 m at 1.33 m/s takes 26 to 34 s.";
+  e.varies =
+      "nothing: one person in a corridor 2 m wide walks 40 m (bundled room rimea-01; the seed only moves "
+      "their start within a 10 cm square)";
+  e.axes = {"room"};
+  e.points = {room("corridor", "rimea-01")};
+  e.steps = 1500;  // 60 s
+  e.measures = {"evacuation_time", "evacuated"};
+  e.rule = "every seed's travel time (the evacuation time) lies within 26 … 34 s";
+  e.judge = [](const ExperimentTable& t) {
+    const bool ok = t.min(0, "evacuation_time") >= 26 && t.max(0, "evacuation_time") <= 34;
+    return Verdict{ok, "the walk took " + range(t, 0, "evacuation_time") + " s"};
+  };
+  e.try_it = {{"bundled", "rimea-01"}};
+  return e;
+}
+
+Experiment rimea_06() {
+  Experiment e = card("rimea-06", 6, "RiMEA 6", kRimea);
+  e.claim_text = "Twenty people walk round a corner: all of them leave, and nobody passes through a wall.";
+  e.varies = "nothing: 20 people in a corridor 2 m wide that turns left after 12 m (bundled room rimea-06)";
+  e.axes = {"room"};
+  e.points = {room("corner", "rimea-06")};
+  e.steps = 1500;  // 60 s
+  e.measures = {"evacuated", "outside_walkable", "evacuation_time"};
+  e.rule =
+      "in every seed all 20 leave, and no centre stands outside the walkable area at any frame "
+      "(outside_walkable = 0)";
+  e.judge = [](const ExperimentTable& t) {
+    const bool ok = t.min(0, "evacuated") == 20 && t.max(0, "outside_walkable") == 0;
+    return Verdict{
+        ok, range(t, 0, "evacuated", 0) + " of 20 left, in " + range(t, 0, "evacuation_time") +
+                " s; centres outside the walkable area at a frame: " + range(t, 0, "outside_walkable", 0)};
+  };
+  e.try_it = {{"bundled", "rimea-06"}};
+  return e;
+}
+
+Experiment rimea_09() {
+  Experiment e = card("rimea-09", 9, "RiMEA 9", kRimea);
+  e.claim_text = "A large room empties more slowly when two of its four exits are closed.";
+  e.varies =
+      "the exits: 1000 people in a 30 x 20 m room with four doors 1 m wide, then with the two in the east "
+      "wall "
+      "closed (bundled rooms rimea-09-four-exits, rimea-09-two-exits)";
+  e.axes = {"exits"};
+  e.points = {room("4", "rimea-09-four-exits"), room("2", "rimea-09-two-exits")};
+  e.steps = 15000;  // 600 s
+  e.measures = {"evacuation_time", "evacuation_time_90", "evacuated"};
+  e.rule =
+      "everyone leaves in every seed, and the mean evacuation time with two exits is longer than with four "
+      "(the guideline asks for the direction; the ratio is reported)";
+  e.judge = [](const ExperimentTable& t) {
+    const double four = t.mean(0, "evacuation_time"), two = t.mean(1, "evacuation_time");
+    const bool all = t.min(0, "evacuated") == 1000 && t.min(1, "evacuated") == 1000;
+    return Verdict{all && two > four, "four exits: " + pm(t, 0, "evacuation_time", 1) + " s; two: " +
+                                          pm(t, 1, "evacuation_time", 1) + " s (" + f2(two / four) +
+                                          "×); people who left: " + range(t, 0, "evacuated", 0) + " and " +
+                                          range(t, 1, "evacuated", 0) + " of 1000"};
+  };
+  e.try_it = {{"bundled", "rimea-09-two-exits"}};
+  return e;
+}
+
+Experiment rimea_10() {
+  Experiment e = card("rimea-10", 10, "RiMEA 10", kRimea);
+  e.claim_text = "People leave by the exits their routes give them, not by the nearest.";
+  e.varies =
+      "nothing: a 20 x 6 m room with an exit at each end; the 12 people of each half are routed to the far "
+      "exit (bundled room rimea-10)";
+  e.axes = {"room"};
+  e.points = {room("crossed routes", "rimea-10")};
+  e.steps = 3000;  // 120 s
+  e.measures = {"exit1_count", "exit2_count", "evacuated"};
+  e.rule =
+      "in every seed the west exit (exit 1) counts the 12 routed to it and the east exit (exit 2) the other "
+      "12";
+  e.judge = [](const ExperimentTable& t) {
+    const bool ok = t.min(0, "exit1_count") == 12 && t.max(0, "exit1_count") == 12 &&
+                    t.min(0, "exit2_count") == 12 && t.max(0, "exit2_count") == 12;
+    return Verdict{ok, "the west exit counted " + range(t, 0, "exit1_count", 0) + ", the east " +
+                           range(t, 0, "exit2_count", 0)};
+  };
+  e.try_it = {{"bundled", "rimea-10"}};
+  return e;
+}
+
+Experiment rimea_11() {
+  Experiment e = card("rimea-11", 11, "RiMEA 11", kRimea);
+  e.claim_text = "People prefer the nearer of two exits.";
+  e.varies =
+      "nothing: 50 people start in the west quarter of a 20 x 10 m room with an exit at each end, no route "
+      "given (bundled room rimea-11)";
+  e.axes = {"room"};
+  e.points = {room("two exits", "rimea-11")};
+  e.steps = 3000;  // 120 s
+  e.measures = {"exit1_count", "exit2_count", "evacuated"};
+  e.rule = "on the mean of the seeds, more than half of the 50 leave by the nearer (west) exit";
+  e.judge = [](const ExperimentTable& t) {
+    return Verdict{t.mean(0, "exit1_count") > 25,
+                   pm(t, 0, "exit1_count", 1) + " left by the nearer exit and " + pm(t, 0, "exit2_count", 1) +
+                       " by the far one (each person heads for the exit nearest by walking distance, and "
+                       "does not change their mind in a queue)"};
+  };
+  e.try_it = {{"bundled", "rimea-11"}};
+  return e;
+}
+
+Experiment rimea_12d() {
+  Experiment e = card("rimea-12d", 12, "RiMEA 12d", kRimea);
+  e.claim_text = "The flow through a bottleneck rises with its width.";
+  e.varies =
+      "the bottleneck's width, 0.8 to 2.4 m: 150 people leave a 10 x 10 m room through a passage 2 m long "
+      "(bundled rooms rimea-12d-width-080 … -240), counted by a line across its middle";
+  e.axes = {"width"};
+  e.points = {room("0.8", "rimea-12d-width-080"), room("1.2", "rimea-12d-width-120"),
+              room("1.6", "rimea-12d-width-160"), room("2.4", "rimea-12d-width-240")};
+  e.steps = 7500;  // 300 s
+  e.measures = {"line1_flow", "line1_specific_flow", "evacuated"};
+  e.rule = "the mean flow at the line (10–90 % window) rises from each width to the next";
+  e.judge = [](const ExperimentTable& t) {
+    bool rises = true;
+    std::string text = "flow ";
+    const char* widths[] = {"0.8", "1.2", "1.6", "2.4"};
+    for (size_t p = 0; p < t.cells.size(); ++p) {
+      if (p > 0) rises = rises && t.mean(p, "line1_flow") > t.mean(p - 1, "line1_flow");
+      text += std::string(p ? ", " : "") + pm(t, p, "line1_flow") + " P/s at " + widths[p] + " m";
+    }
+    text += "; people who left: " + range(t, 0, "evacuated", 0) + " of 150 at 0.8 m, " +
+            range(t, t.cells.size() - 1, "evacuated", 0) + " at 2.4 m";
+    return Verdict{rises, text};
+  };
+  e.try_it = {{"bundled", "rimea-12d-width-080"}};
+  return e;
+}
+
+Experiment door_flow() {
+  Experiment e = card("door-flow", 104, "IMO 4 · NIST door flow", kImo);
+  e.claim_text =
+      "The specific flow through a door 1 m wide stays at or below 1.33 persons per metre and second.";
+  e.varies =
+      "nothing: 100 people leave a 10 x 10 m room by a door 1 m wide, counted by a line across it (bundled "
+      "room door-flow); the same limit is NIST TN 1822's door-flow check";
+  e.axes = {"room"};
+  e.points = {room("1 m door", "door-flow")};
+  e.steps = 5000;  // 200 s
+  e.measures = {"line1_specific_flow", "line1_flow", "evacuated", "evacuation_time"};
+  e.rule = "in every seed the specific flow at the door (10–90 % window) is at most 1.33 P/(m·s)";
+  e.judge = [](const ExperimentTable& t) {
+    return Verdict{t.max(0, "line1_specific_flow") <= 1.33,
+                   "the specific flow was " + range(t, 0, "line1_specific_flow") + " P/(m·s) (mean " +
+                       pm(t, 0, "line1_specific_flow") + "), with Helbing's constants and v0 = 1.34 m/s; " +
+                       range(t, 0, "evacuated", 0) + " of 100 left"};
+  };
+  e.try_it = {{"bundled", "door-flow"}};
+  return e;
+}
+
+Experiment imo_counterflow() {
+  Experiment e = card("imo-counterflow", 108, "IMO 8", kImo);
+  e.claim_text = "Walking against an oncoming group takes longer than walking alone.";
+  e.varies =
+      "the other group: 20 people walk east along a corridor 20 m long and 4 m wide, alone, then while 20 "
+      "others walk west (bundled rooms imo-counterflow-alone, imo-counterflow-against)";
+  e.axes = {"others"};
+  e.points = {room("none", "imo-counterflow-alone"), room("20 against", "imo-counterflow-against")};
+  e.steps = 3000;  // 120 s
+  e.measures = {"evacuation_time", "evacuated"};
+  e.rule =
+      "everyone leaves in every seed, and the mean evacuation time with the oncoming group is longer "
+      "(the guideline asks for the direction; the ratio is reported)";
+  e.judge = [](const ExperimentTable& t) {
+    const double alone = t.mean(0, "evacuation_time"), against = t.mean(1, "evacuation_time");
+    const bool all = t.min(0, "evacuated") == 20 && t.min(1, "evacuated") == 40;
+    return Verdict{all && against > alone, "alone: " + pm(t, 0, "evacuation_time", 1) +
+                                               " s; against 20: " + pm(t, 1, "evacuation_time", 1) + " s (" +
+                                               f2(against / alone) + "×)"};
+  };
+  e.try_it = {{"bundled", "imo-counterflow-against"}};
+  return e;
+}
+
+}  // namespace
+
+const std::vector<Experiment>& crowd_experiments() {
+  static const std::vector<Experiment> all = {rimea_01(), rimea_06(),  rimea_09(),  rimea_10(),
+                                              rimea_11(), rimea_12d(), door_flow(), imo_counterflow()};
+  return all;
+}
+
+}  // namespace bandada
