@@ -19,7 +19,7 @@ table() {
     if [[ "$verdict" == "does not hold: "* ]]; then word="**does not hold**"; text=${verdict#does not hold: }; fi
     text=${text% (rule: *}
     echo "| ${claim%%:*} | \`$name\` | $word | $text |"
-  done < <("$cli" experiment --list)
+  done < <("$cli" experiment --list --model flock2d)
 }
 
 if [ "${1:-}" = "--write" ]; then

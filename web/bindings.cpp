@@ -483,6 +483,9 @@ std::string experiments_state() {
          const bandada::Experiment& e = all[k];
          const ExperimentCard& c = p.card(k);
          std::string o = "{\"name\":" + json_quote(e.name) + ",\"claim\":" + std::to_string(e.claim);
+         o += ",\"model\":" + json_quote(e.model) +
+              ",\"heading\":" + json_quote(bandada::experiment_heading(e));
+         o += ",\"group\":" + json_quote(group_title(e.model));
          o += ",\"claim_text\":" + json_quote(e.claim_text) + ",\"credit\":" + json_quote(e.credit);
          o += ",\"varies\":" + json_quote(e.varies) + ",\"rule\":" + json_quote(e.rule);
          o += ",\"kind\":" + json_quote(kKinds[static_cast<int>(e.kind)]);
@@ -511,8 +514,8 @@ std::string experiments_state() {
   return j + "}";
 }
 
-/// "run:K", "run_all", "cancel", "try:K", "undo_try", "seeds:S" (0: each experiment's own); why
-/// not, for what could not be done.
+/// "run:K", "run_all", "run_model:ID" (every card of one model), "cancel", "try:K", "undo_try", "seeds:S" (0:
+/// each experiment's own); why not, for what could not be done.
 std::string experiment_command(const std::string& id) {
   PageExperiments& p = page_experiments();
   const double now = emscripten_get_now();
@@ -520,6 +523,8 @@ std::string experiment_command(const std::string& id) {
     p.run(std::strtoul(id.c_str() + 4, nullptr, 10), now);
   } else if (id == "run_all") {
     p.run_all(now);
+  } else if (id.rfind("run_model:", 0) == 0) {
+    p.run_all(now, id.substr(10));
   } else if (id == "cancel") {
     p.cancel();
   } else if (id.rfind("try:", 0) == 0) {

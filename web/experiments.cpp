@@ -5,6 +5,7 @@
 
 #include <algorithm>
 
+#include "app/registry.h"
 #include "app_state.h"
 #include "common/number_text.h"
 #include "run/run.h"
@@ -24,6 +25,12 @@ const std::vector<bandada::Experiment>& all() { return bandada::experiments(); }
 PageExperiments& page_experiments() {
   static PageExperiments instance;
   return instance;
+}
+
+std::string group_title(const std::string& model) {
+  for (const bandada::ModelEntry& m : bandada::models())
+    if (model == m.id) return m.title;
+  return model;
 }
 
 const ExperimentCard& PageExperiments::card(size_t k) {
@@ -46,8 +53,9 @@ void PageExperiments::run(size_t k, double now_ms) {
   start(k, seeds, now_ms);
 }
 
-void PageExperiments::run_all(double now_ms) {
-  for (size_t k = 0; k < all().size(); ++k) run(k, now_ms);
+void PageExperiments::run_all(double now_ms, const std::string& model) {
+  for (size_t k = 0; k < all().size(); ++k)
+    if (model.empty() || all()[k].model == model) run(k, now_ms);
 }
 
 bool PageExperiments::set_seeds(size_t seeds) {

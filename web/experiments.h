@@ -31,7 +31,8 @@ class PageExperiments {
  public:
   /// Starts experiment k (its rows to the pool), or queues it behind the one running.
   void run(size_t k, double now_ms);
-  void run_all(double now_ms);
+  /// Queues every card (model: "" ), or every card of one model.
+  void run_all(double now_ms, const std::string& model = "");
   /// Seeds a point for the experiments Run or Run all from now on: 0, each experiment's own (as
   /// the CLI without --seeds), or 1 … 20 (as --seeds S). False for any other.
   bool set_seeds(size_t seeds);
@@ -64,5 +65,7 @@ class PageExperiments {
 };
 
 PageExperiments& page_experiments();
+/// A model's cards under one heading: the model's menu title.
+std::string group_title(const std::string& model);
 
 }  // namespace web

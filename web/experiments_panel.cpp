@@ -19,6 +19,7 @@ namespace {
 const ImVec4 kDim(0.65f, 0.68f, 0.74f, 1.0f);
 const ImVec4 kHolds(0.45f, 0.85f, 0.5f, 1.0f);
 const ImVec4 kFails(1.0f, 0.55f, 0.45f, 1.0f);
+const ImVec4 kYellowText(1.0f, 0.86f, 0.45f, 1.0f);  // a model's cards: their heading
 
 /// The curve: the first measure's mean per point with its spread (± one standard deviation);
 /// a two-label experiment draws one curve per value of its second label, on a log scale.
@@ -121,8 +122,9 @@ void experiments_contents(bandada::ModelSession&) {
   const auto& all = bandada::experiments();
   const double now = emscripten_get_now();
   ImGui::TextWrapped(
-      "The lessons' claims, each tested: Run measures it in the page's workers (as "
-      "bandada-cli experiment does), and the verdict follows a stated rule.");
+      "Claims about the models, each tested: Run measures it in the page's workers (as "
+      "bandada-cli experiment does), and the verdict follows a rule stated before the runs. Each "
+      "card names its source: a lesson's claim, or a test case of the field's guidelines.");
   if (ImGui::Button("Run all")) p.run_all(now);
   note_rect("exp-run-all");
   seeds_combo(p);
@@ -141,9 +143,18 @@ void experiments_contents(bandada::ModelSession&) {
   for (size_t k = 0; k < all.size(); ++k) {
     const bandada::Experiment& e = all[k];
     const ExperimentCard& c = p.card(k);
+    if (k == 0 || all[k - 1].model != e.model) {  // each model's cards under its title
+      ImGui::Separator();
+      ImGui::PushStyleColor(ImGuiCol_Text, kYellowText);
+      ImGui::TextUnformatted(group_title(e.model).c_str());
+      ImGui::PopStyleColor();
+      ImGui::SameLine();
+      if (ImGui::SmallButton(("Run these##" + e.model).c_str())) p.run_all(now, e.model);
+      note_rect(("exp-run-model:" + e.model).c_str());
+    }
     ImGui::PushID(static_cast<int>(k));
     ImGui::Separator();
-    ImGui::TextWrapped("Claim %d. %s", e.claim, e.claim_text.c_str());
+    ImGui::TextWrapped("%s. %s", bandada::experiment_heading(e).c_str(), e.claim_text.c_str());
     ImGui::TextColored(kDim, "(%s)", e.credit.c_str());
     ImGui::TextWrapped("Varies: %s", e.varies.c_str());
     if (e.kind == bandada::Experiment::Kind::opens) {

@@ -281,12 +281,32 @@
     $('hv-exp-undo').hidden = !w.can_undo_try;
     $('hv-exp-cancel').disabled = !w.busy;
     $('hv-exp-seeds').value = String(w.seeds);
-    $('hv-exp-cards').replaceChildren(...w.experiments.map((e, k) => {
+    $('hv-exp-cards').replaceChildren(...w.experiments.flatMap((e, k) => {
+      const cards = [];
+      if (k === 0 || w.experiments[k - 1].model !== e.model) {  // each model's cards under its title
+        const h = document.createElement('h3');
+        h.className = 'hv-exp-group';
+        h.textContent = e.group + ' ';
+        const b = document.createElement('button');
+        b.type = 'button';
+        b.textContent = 'Run these';
+        b.dataset.exp = 'run_model:' + e.model;
+        b.setAttribute('aria-label', `Run every card of ${e.group}`);
+        h.append(b);
+        cards.push(h);
+      }
+      cards.push(experimentCard(e, k));
+      return cards;
+    }));
+  }
+
+  function experimentCard(e, k) {
+    {
       const card = document.createElement('article');
       card.className = 'hv-exp-card';
       card.dataset.name = e.name;
       const h = document.createElement('h3');
-      h.textContent = `Claim ${e.claim}. ${e.claim_text}`;
+      h.textContent = `${e.heading}. ${e.claim_text}`;
       const credit = document.createElement('p');
       credit.innerHTML = '<small></small>';
       credit.firstChild.textContent = `(${e.credit}) Varies: ${e.varies}.`;
@@ -298,7 +318,7 @@
         b.textContent = label;
         b.dataset.exp = id;
         b.disabled = !!disabled;
-        b.setAttribute('aria-label', `${label}: claim ${e.claim}`);
+        b.setAttribute('aria-label', `${label}: ${e.heading}`);
         return b;
       };
       if (e.kind === 'opens') {
@@ -318,7 +338,7 @@
       if (e.points.some((p) => p.n > 0)) {
         card.append(experimentCurve(e));
         const table = document.createElement('table');
-        table.setAttribute('aria-label', `Claim ${e.claim}: mean ± spread over seeds per point`);
+        table.setAttribute('aria-label', `${e.heading}: mean ± spread over seeds per point`);
         const head = document.createElement('tr');
         for (const c of [...e.axes, 'seeds', ...e.measures]) { const th = document.createElement('th'); th.textContent = c; head.append(th); }
         table.append(head);
@@ -341,7 +361,7 @@
       rule.firstChild.textContent = 'Rule: ' + e.rule;
       card.append(rule);
       return card;
-    }));
+    }
   }
 
   // ---- the sweep (web/sweep.h holds it; this only draws it) ----------------------------------

@@ -28,13 +28,15 @@ async function scrollTo(page, name) {
 }
 const cli = (args) => execFileSync(nativeCli, ['experiment', ...args], {encoding: 'utf8'});
 
-test('Experiments tab: Run all gives every card its rows and verdict; each equals bandada-cli experiment', {skip: !isolated && 'the workers are the same without isolation: the threaded pass runs this'}, async () => {
+test('Experiments tab: Run these gives every card of the 2-D flock its rows and verdict; each equals bandada-cli experiment', {skip: !isolated && 'the workers are the same without isolation: the threaded pass runs this'}, async () => {
   const {context, page, errors} = await freshPage(suite.browser, suite.url, {viewport: {width: 1400, height: 900}});
   await clickWidget(page, 'tab:Experiments');
   const names = cli(['--list']).trim().split('\n').map((l) => l.split('\t')[0]);
   let w = await expState(page);
-  assert.deepEqual(w.experiments.map((e) => e.name), names, 'the page lists the CLI\'s experiments, in claim order');
-  assert.deepEqual(w.experiments.map((e) => e.claim), [1, 2, 3, 4, 5, 6, 7, 8, 9]);
+  assert.deepEqual(w.experiments.map((e) => e.name), names, 'the page lists the CLI\'s experiments, model by model, in claim order');
+  const flock = w.experiments.filter((e) => e.model === 'flock2d');
+  assert.deepEqual(flock.map((e) => e.claim), [1, 2, 3, 4, 5, 6, 7, 8, 9]);
+  assert.deepEqual(flock.map((e) => e.name), cli(['--list', '--model', 'flock2d']).trim().split('\n').map((l) => l.split('\t')[0]));
   assert.equal(w.seeds, 0, 'each claim\'s own seeds unless chosen');
   // The short form: one seed a point, as `--seeds 1` (docs_test checks the CLI's five-seed verdicts
   // against docs/experiments.md, and the card below runs with its own seeds).
@@ -42,16 +44,17 @@ test('Experiments tab: Run all gives every card its rows and verdict; each equal
   await clickWidget(page, 'exp-seeds:1');
   assert.equal((await expState(page)).seeds, 1, 'the combo chose one seed a point');
   const t0 = Date.now();
-  await clickWidget(page, 'exp-run-all');
+  await clickWidget(page, 'exp-run-model:flock2d');
   w = await expState(page);
   assert.equal(w.busy, true);
   assert.ok(w.experiments.filter((e) => e.status === 'queued').length >= 6, 'one runs, the rest wait');
+  assert.ok(w.experiments.filter((e) => e.model !== 'flock2d').every((e) => e.status === 'idle'), 'only the 2-D flock\'s cards');
   // Progress shows as rows finish: the first card's curve has points before its last row is in.
   const partial = await waitFor(() => expState(page), (s) => s.experiments[0].finished > 0, 60000, 'a first row');
   assert.ok(partial.experiments[0].points.some((p) => p.n > 0));
   w = await waitFor(() => expState(page), (s) => !s.busy, 300000, 'every experiment');
   const seconds = (Date.now() - t0) / 1000;
-  console.log(`# every card in the page, one seed a point: ${seconds.toFixed(1)} s (${w.experiments.map((e) => `${e.name} ${e.seconds?.toFixed(1)} s`).join(', ')})`);
+  console.log(`# every card in the page, one seed a point: ${seconds.toFixed(1)} s (${w.experiments.filter((e) => e.status === 'done').map((e) => `${e.name} ${e.seconds?.toFixed(1)} s`).join(', ')})`);
   await nextFrames(page, 2);
   await page.screenshot({path: screenshotPath('experiments-tab.png')});
   const check = async (k, e, seeds) => {
@@ -74,7 +77,7 @@ test('Experiments tab: Run all gives every card its rows and verdict; each equal
                    `${e.name}: the page's rows and verdict are the CLI's`);
     }
   };
-  for (const [k, e] of w.experiments.entries()) if (e.kind !== 'opens') await check(k, e, 1);
+  for (const [k, e] of w.experiments.entries()) if (e.kind !== 'opens' && e.model === 'flock2d') await check(k, e, 1);
   // Back to each claim's own seeds: one card's Run is the CLI's without --seeds.
   await clickWidget(page, 'exp-seeds');
   await clickWidget(page, 'exp-seeds:0');
@@ -94,18 +97,53 @@ test('Experiments tab: Run all gives every card its rows and verdict; each equal
   const view = await page.evaluate(() => [...document.querySelectorAll('#hv-exp-cards article')].map((a) => ({
     name: a.dataset.name, title: a.querySelector('h3').textContent, verdict: a.querySelector('.hv-exp-verdict')?.textContent || '',
     rows: a.querySelectorAll('table tr').length, buttons: [...a.querySelectorAll('button')].map((b) => b.getAttribute('aria-label'))})));
-  assert.equal(view.length, 9);
+  assert.equal(view.length, w.experiments.length);
+  assert.deepEqual(await page.$$eval('#hv-exp-cards h3.hv-exp-group', (hs) => hs.map((h) => h.querySelector('button').dataset.exp)),
+                   ['run_model:flock2d', 'run_model:crowd'], 'each model\'s cards under its heading, with Run these');
   for (const [k, c] of view.entries()) {
     const e = w.experiments[k];
-    assert.equal(c.title, `Claim ${e.claim}. ${e.claim_text}`);
+    assert.equal(c.title, `${e.heading}. ${e.claim_text}`);
+    if (e.model === 'flock2d') assert.equal(e.heading, `Claim ${e.claim}`);
     if (e.kind === 'opens') {
-      assert.deepEqual(c.buttons, ['Open the comparison: claim 9']);
+      assert.deepEqual(c.buttons, ['Open the comparison: Claim 9']);
       continue;
     }
+    assert.deepEqual(c.buttons, [`Run: ${e.heading}`, `Try it: ${e.heading}`]);
+    if (e.model !== 'flock2d') continue;  // not run here: the crowd's test below runs two of them
     assert.equal(c.verdict, (e.verdict.holds ? 'Holds: ' : 'Does not hold: ') + e.verdict.text);
     assert.equal(c.rows, e.points.length + 1, `${e.name}: a row per point`);
-    assert.deepEqual(c.buttons, [`Run: claim ${e.claim}`, `Try it: claim ${e.claim}`]);
   }
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('the crowd\'s verification cards: two short ones run in the page equal the CLI\'s rows and verdicts; Try it opens the card\'s room by name', async () => {
+  const {context, page, errors} = await freshPage(suite.browser, suite.url, {viewport: {width: 1400, height: 900}});
+  await page.evaluate(() => Module.command('model:crowd'));
+  await clickWidget(page, 'tab:Experiments');
+  let w = await expState(page);
+  const crowd = w.experiments.filter((e) => e.model === 'crowd');
+  assert.deepEqual(crowd.map((e) => e.name), cli(['--list', '--model', 'crowd']).trim().split('\n').map((l) => l.split('\t')[0]));
+  assert.ok(crowd.some((e) => e.heading === 'RiMEA 1') && crowd.every((e) => !e.heading.startsWith('Claim')));
+  for (const name of ['rimea-01', 'rimea-10']) {
+    const k = w.experiments.findIndex((e) => e.name === name);
+    assert.equal(await page.evaluate((i) => Module.experimentCommand('run:' + i), k), '');
+    w = await waitFor(() => expState(page), (s) => !s.busy, 120000, name);
+    const e = w.experiments[k];
+    assert.equal(e.status, 'done', `${name}: ${e.error}`);
+    assert.equal(e.seeds, 3, 'the card\'s own three seeds');
+    assert.equal(await page.evaluate((i) => Module.experimentCsv(i), k), cli([name]), `${name}: the page's rows and verdict are the CLI's`);
+    assert.equal(e.verdict.holds, true, `${name}: ${e.verdict.text}`);
+  }
+  // Try it: the card's room, by name in the link, initialized and running.
+  await scrollTo(page, 'exp-try:rimea-06');
+  await clickWidget(page, 'exp-try:rimea-06');
+  const s = await appState(page);
+  assert.equal(s.model, 'crowd');
+  assert.equal(s.status, 'running');
+  assert.match(await page.evaluate(() => Module.shareString()), /scenario=rimea-06/);
+  const room = JSON.parse(await page.evaluate(() => Module.stateJson()));
+  assert.equal(room.placed, 20, 'the card\'s twenty people');
   assert.deepEqual(errors, []);
   await context.close();
 });
