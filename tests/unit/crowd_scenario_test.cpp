@@ -630,4 +630,16 @@ TEST_CASE("the bundled scenarios: each reads, places its people, and opens by na
   REQUIRE(opened->command("initialize").ok);
   REQUIRE(live->command("initialize").ok);
   CHECK(opened->export_json() == live->export_json());
+  // A link without one leaves a bundled room for the preset, and keeps a file the user opened (a
+  // reload opens the file again, then reads its link's fields).
+  std::unique_ptr<ModelSession> preset = make_session("crowd");
+  const std::string plain = preset->share_string();
+  REQUIRE(opened->open_link(plain).ok);
+  CHECK(opened->share_string() == plain);
+  std::unique_ptr<ModelSession> file = make_session("crowd");
+  REQUIRE(file->cli_option("scenario", fixture("corner.json")) == "");
+  const std::string with_file = file->share_string();
+  REQUIRE(file->open_link(with_file).ok);
+  REQUIRE(file->command("initialize").ok);
+  CHECK(file->export_json().find("\"placed\":20") != std::string::npos);  // the corner's 20, not 200
 }

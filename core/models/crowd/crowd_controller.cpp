@@ -313,7 +313,10 @@ CommandResult CrowdController::open_link(std::string_view share) {
     if (!bundled) link.warnings.push_back("an unknown bundled scenario ignored; the room used");
   }
   texts_ = texts;
-  if (scenario_ || bundled) {  // a link's room is its bundled scenario, else its preset
+  // A link's room is its bundled scenario; a link without one leaves a bundled room for the
+  // preset, but keeps a file the user opened (a link cannot carry it: a reload opens the file
+  // again, then its link's fields).
+  if (bundled || (scenario_ && !scenario_->bundled.empty())) {
     set_scenario(bundled);
     for (size_t k = 0; k < kCrowdFieldCount; ++k)  // what the link gives in place of the file's
       if (texts_[k] != texts[k]) edit(static_cast<CrowdField>(k), texts[k]);
