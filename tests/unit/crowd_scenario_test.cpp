@@ -643,3 +643,35 @@ TEST_CASE("the bundled scenarios: each reads, places its people, and opens by na
   REQUIRE(file->command("initialize").ok);
   CHECK(file->export_json().find("\"placed\":20") != std::string::npos);  // the corner's 20, not 200
 }
+
+TEST_CASE("premovement measured (RiMEA 5): when each person first stands 0.1 m off, kept by a state file") {
+  CrowdScenario s;
+  REQUIRE(read_crowd_scenario(crowd_bundled_scenario("rimea-05")->text, "", s) == "");
+  CrowdParams p;
+  Crowd c(p, s, 0.0);
+  CrowdMeasures m;
+  m.frame(c);
+  for (int f = 0; f < 1500; ++f) c.step(), m.frame(c);  // 60 s: some have started, some wait
+  const std::vector<double> moved = m.first_moves();
+  REQUIRE(moved.size() == 10);
+  size_t started = 0;
+  for (size_t k = 0; k < 10; ++k) {
+    const double start = c.start_times()[k];
+    if (start < 59) {
+      REQUIRE_FALSE(std::isnan(moved[k]));
+      CHECK(moved[k] >= start);        // nobody before their time
+      CHECK(moved[k] <= start + 1.0);  // and within a second of it
+      ++started;
+    } else {
+      CHECK(std::isnan(moved[k]));
+    }
+  }
+  CHECK(started > 0);
+  CHECK(started < 10);
+  // A state file's part carries them: read back, the same first moves, and the next frames agree.
+  CrowdMeasures back;
+  REQUIRE(back.read_bytes(m.bytes(), c));
+  CHECK(back.bytes() == m.bytes());
+  for (int f = 0; f < 100; ++f) c.step(), m.frame(c), back.frame(c);
+  CHECK(back.bytes() == m.bytes());
+}

@@ -40,6 +40,16 @@ void CrowdMeasures::frame(const Crowd& m) {
     for (CrowdArea& area : areas) area.density.clear(), area.speed.clear();
     seen_.assign(m.placed(), 0);
     outside_ = 0;
+    home_x_.clear(), home_y_.clear(), moved_.clear();
+    if (!m.start_times().empty()) {
+      home_x_ = m.x(), home_y_ = m.y();  // at frame 0 person i is person number i
+      moved_.assign(m.placed(), 0);
+    }
+  }
+  for (size_t i = 0; i < m.size() && !moved_.empty(); ++i) {
+    const uint32_t id = m.ids()[i];
+    const double dx = m.x()[i] - home_x_[id], dy = m.y()[i] - home_y_[id];
+    if (moved_[id] == 0 && dx * dx + dy * dy >= 0.01) moved_[id] = f + 1;
   }
   if (!m.layout().walkable.empty())
     for (size_t i = 0; i < m.size(); ++i)
@@ -83,7 +93,7 @@ void CrowdMeasures::frame(const Crowd& m) {
 
 namespace {
 constexpr uint32_t kMeasuresMagic = 0x4d435242;   // "BRCM": without the count outside
-constexpr uint32_t kMeasuresMagic2 = 0x3243524d;  // "MRC2": with it
+constexpr uint32_t kMeasuresMagic2 = 0x3243524d;  // "MRC2": with it, and the first moves
 constexpr uint64_t kManyRows = 100000000;
 
 bool finite_all(const std::vector<double>& v) {
@@ -92,7 +102,7 @@ bool finite_all(const std::vector<double>& v) {
 }  // namespace
 
 std::string CrowdMeasures::bytes() const {
-  if (empty() && outside_ == 0) return {};
+  if (empty() && outside_ == 0 && moved_.empty()) return {};
   std::vector<double> ends, t, points, density, speed;
   std::vector<uint32_t> person, shape;
   std::vector<int32_t> dir;
@@ -113,6 +123,7 @@ std::string CrowdMeasures::bytes() const {
   ByteWriter w;
   w.put(kMeasuresMagic2);
   w.put(outside_);
+  w.put(home_x_), w.put(home_y_), w.put(moved_);
   w.put(ends), w.put(passages), w.put(t), w.put(person), w.put(dir);
   w.put(shape), w.put(points), w.put(frames), w.put(density), w.put(speed);
   w.put(px_), w.put(py_), w.put(seen_);
@@ -128,7 +139,11 @@ bool CrowdMeasures::read_bytes(std::string_view b, const Crowd& m) {
   std::vector<uint64_t> passages, frames, seen;
   uint64_t outside = 0;
   r.get(magic);
-  if (magic == kMeasuresMagic2) r.get(outside);
+  std::vector<double> home_x, home_y;
+  std::vector<uint64_t> moved;
+  if (magic == kMeasuresMagic2)
+    r.get(outside), r.get(home_x, kCrowdMaxPeople), r.get(home_y, kCrowdMaxPeople),
+        r.get(moved, kCrowdMaxPeople);
   r.get(ends, 4000), r.get(passages, 1000), r.get(t, kManyRows), r.get(person, kManyRows),
       r.get(dir, kManyRows);
   r.get(shape, 1000), r.get(points, 2000000), r.get(frames, 1000), r.get(density, kManyRows),
@@ -173,9 +188,21 @@ bool CrowdMeasures::read_bytes(std::string_view b, const Crowd& m) {
       std::any_of(seen.begin(), seen.end(), [f](uint64_t s) { return s > f + 1; }))
     return false;
   out.px_ = std::move(px), out.py_ = std::move(py), out.seen_ = std::move(seen);
+  if (home_x.size() != home_y.size() || home_x.size() != moved.size() ||
+      (!moved.empty() && moved.size() != m.placed()) || !finite_all(home_x) || !finite_all(home_y) ||
+      std::any_of(moved.begin(), moved.end(), [f](uint64_t s) { return s > f + 1; }))
+    return false;
   out.outside_ = outside;
+  out.home_x_ = std::move(home_x), out.home_y_ = std::move(home_y), out.moved_ = std::move(moved);
   *this = std::move(out);
   return true;
+}
+
+std::vector<double> CrowdMeasures::first_moves() const {
+  std::vector<double> t(moved_.size(), NAN);
+  for (size_t k = 0; k < moved_.size(); ++k)
+    if (moved_[k]) t[k] = kCrowdFrame * static_cast<double>(moved_[k] - 1);
+  return t;
 }
 
 std::string read_measure_line(std::string_view text, CrowdLine& out) {

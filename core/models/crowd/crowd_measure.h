@@ -46,6 +46,9 @@ class CrowdMeasures {
   /// In a scenario's room: how many times a person's centre stood outside the walkable area at a
   /// frame (every person, every frame), which only a crossed wall can make more than 0.
   uint64_t outside() const { return outside_; }
+  /// With premovement (RiMEA test 5): by person number, when they first stood 0.1 m or more from
+  /// where they were placed, s (NaN: not yet); empty without premovement.
+  std::vector<double> first_moves() const;
   /// Frame `frame` of the crowd: passages since the frame before (frame 0 starts afresh), then
   /// every area's density and speed.
   void frame(const Crowd& m);
@@ -62,6 +65,8 @@ class CrowdMeasures {
   std::vector<double> px_, py_;  // by person, at the frame before
   std::vector<uint64_t> seen_;   // by person: 1 + the frame they were last seen at (0: never)
   uint64_t outside_ = 0;
+  std::vector<double> home_x_, home_y_;  // by person, with premovement: where they were placed
+  std::vector<uint64_t> moved_;          // by person: 1 + the frame they first stood 0.1 m off (0: not yet)
 };
 
 /// The crowd's frame in the area: its density and mean speed appended.

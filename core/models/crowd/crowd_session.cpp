@@ -214,12 +214,34 @@ class CrowdSession final : public LiveSession<CrowdController, CrowdField> {
       all.push_back({n + "_speed", format_double(with ? v / static_cast<double>(with) : NAN)});
     }
     if (!m.layout().walkable.empty()) all.push_back({"outside_walkable", std::to_string(ms.outside())});
+    if (!m.start_times().empty()) premovement_measures(all, m, ms.first_moves());
     const size_t exits = m.layout().exit_areas.size();
     std::vector<size_t> count(exits, 0);
     for (int32_t e : m.exit_of())
       if (e >= 0 && static_cast<size_t>(e) < exits) ++count[static_cast<size_t>(e)];
     for (size_t k = 0; k < exits; ++k)
       all.push_back({"exit" + std::to_string(k + 1) + "_count", std::to_string(count[k])});
+  }
+
+  /// With premovement: moved_early, how many stood 0.1 m off their place before their time (only a
+  /// push can do it); start_lag_max, the longest from someone's time to their first 0.1 m, s;
+  /// not_started, how many have not moved since their time came.
+  static void premovement_measures(std::vector<Measure>& all, const Crowd& m,
+                                   const std::vector<double>& moved) {
+    size_t early = 0, waiting = 0;
+    double lag = NAN;
+    for (size_t k = 0; k < moved.size() && k < m.start_times().size(); ++k) {
+      const double start = m.start_times()[k];
+      if (std::isnan(moved[k])) {
+        waiting += start < m.time();
+        continue;
+      }
+      early += moved[k] < start;
+      lag = std::isnan(lag) || moved[k] - start > lag ? moved[k] - start : lag;
+    }
+    all.push_back({"moved_early", std::to_string(early)});
+    all.push_back({"start_lag_max", format_double(lag)});
+    all.push_back({"not_started", std::to_string(waiting)});
   }
 
   double series_value(size_t k, size_t i) const override {
