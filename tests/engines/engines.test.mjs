@@ -257,6 +257,17 @@ test(`${engine}: an experiment card run by a click gives the CLI's rows and verd
   assert.equal(await b.evaluate(() => Module.experimentCsv(2)), run(['experiment', 'alignment-orders']));
 });
 
+test(`${engine}: a crowd verification card (RiMEA 1, in its bundled room) gives the CLI's rows and verdict`, async () => {
+  await fresh();
+  const k = JSON.parse(await b.evaluate(() => Module.experimentsState())).experiments.findIndex((e) => e.name === 'rimea-01');
+  assert.ok(k >= 0, 'the page has the card');
+  assert.equal(await b.evaluate((i) => Module.experimentCommand('run:' + i), k), '');
+  const w = await waitFor(async () => JSON.parse(await b.evaluate(() => Module.experimentsState())),
+                          (q) => q.experiments[k].status === 'done' || q.experiments[k].status === 'failed', 'the card', 120000);
+  assert.equal(w.experiments[k].status, 'done', w.experiments[k].error);
+  assert.equal(await b.evaluate((i) => Module.experimentCsv(i), k), run(['experiment', 'rimea-01']));
+});
+
 test(`${engine}: a state file dropped on the page continues the CLI's run to its bytes`, async () => {
   const dir = fs.mkdtempSync(path.join(root, 'test-output-state-'));
   try {
