@@ -114,6 +114,40 @@ for card in rimea-01 rimea-10; do
     failed=$((failed + 1))
   fi
 done
+# The validation card's figures: scripts/trajectory-figures.py on our synthetic PeTrack file gives
+# what is known by hand (5 people crossing y = 0 at 0.45 + k s), and the card's constants in
+# crowd_experiments.cpp are the committed figures of the experiment, rounded as the card keeps them.
+figures=$(scripts/trajectory-figures.py tests/fixtures/petrack-line.txt --line="-1;0;1;0" \
+            --area "-1 -0.1, 1 -0.1, 1 0.1, -1 0.1" 2>&1)
+want="line_count,5 line_first,0.4500 line_median,2.4500 line_last,4.4500 line_flow,1.0000 area_density,0.5000 passage,3,2.450"
+missing=""
+for w in $want; do grep -qx "$w" <<<"$figures" || missing="$missing $w"; done
+if [ -z "$missing" ]; then
+  echo "ok   (scripts/trajectory-figures.py): the synthetic file's passages, flow and density, as known by hand"
+  passed=$((passed + 1))
+else
+  echo "FAIL (scripts/trajectory-figures.py): missing$missing"; echo "$figures" | head -n 15 | sed 's/^/      /'
+  failed=$((failed + 1))
+fi
+csv=docs/validation/wuppertal-2018-040_c_56_h-.csv
+src=core/models/crowd/crowd_experiments.cpp
+card_ok=1
+for pair in People:line_count Flow:line_flow Half:line_half Span:line_span; do
+  name=${pair%%:*} measure=${pair#*:}
+  have=$(sed -n "s/.*kWuppertal$name = \([0-9.]*\);.*/\1/p" "$src")
+  value=$(awk -F, -v m="$measure" '$1 == m { print $2 }' "$csv")
+  [ -n "$have" ] && [ -n "$value" ] && \
+    awk -v a="$have" -v b="$value" 'BEGIN { exit !(sprintf("%.2f", a) == sprintf("%.2f", b)) }' || {
+    echo "FAIL ($src): kWuppertal$name = '$have', the experiment's $measure is '$value' ($csv)"
+    card_ok=0
+  }
+done
+if [ $card_ok -eq 1 ]; then
+  echo "ok   ($src): the card wuppertal-2018 compares with the committed figures of $csv"
+  passed=$((passed + 1))
+else
+  failed=$((failed + 1))
+fi
 echo "docs commands: $skipped not run here (reasons above)"
 echo "$passed passed, $failed failed"
 [ $failed -eq 0 ] && [ $passed -gt 0 ]

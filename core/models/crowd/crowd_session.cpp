@@ -189,9 +189,9 @@ class CrowdSession final : public LiveSession<CrowdController, CrowdField> {
   }
 
   /// The measures of the lines, areas and exit areas, by number from 1: line1_count, line1_flow,
-  /// line1_specific_flow; area1_density and area1_speed (means over the frames, the speed over
-  /// those with someone inside); in a scenario's room outside_walkable (CrowdMeasures::outside) and
-  /// exit1_count.
+  /// line1_specific_flow, line1_first, line1_median and line1_last; area1_density and area1_speed (means over
+  /// the frames, the speed over those with someone inside); in a scenario's room outside_walkable
+  /// (CrowdMeasures::outside) and exit1_count.
   void add_measured(std::vector<Measure>& all, const Crowd& m) const {
     const CrowdMeasures& ms = c_.measures();
     for (size_t k = 0; k < ms.lines.size(); ++k) {
@@ -200,6 +200,10 @@ class CrowdSession final : public LiveSession<CrowdController, CrowdField> {
       all.push_back({n + "_count", std::to_string(l.passages.size())});
       all.push_back({n + "_flow", format_double(l.flow())});
       all.push_back({n + "_specific_flow", format_double(l.flow() / l.length())});
+      const size_t c = l.passages.size();  // the N-t curve's first, middle and last passage, s
+      all.push_back({n + "_first", format_double(c ? l.passages.front().t : NAN)});
+      all.push_back({n + "_median", format_double(c ? l.passages[(c - 1) / 2].t : NAN)});
+      all.push_back({n + "_last", format_double(c ? l.passages.back().t : NAN)});
     }
     for (size_t k = 0; k < ms.areas.size(); ++k) {
       const CrowdArea& a = ms.areas[k];
