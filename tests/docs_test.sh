@@ -16,6 +16,7 @@ ln -s "$root/scripts" "$scratch/scripts"  # scripts/cli.sh runs the CLI where it
 declare -A not_here=(
   ['^scripts/test\.sh( |$)(#|$)']="the whole test run: this is it"
   ['^scripts/test\.sh --quick']="the whole run's first stages (style, native build, native tests) are this command"
+  ['^scripts/test\.sh --changed']="a tier of the whole run, which this is part of"
   ['^scripts/sweep-slurm\.sh ']="needs a Slurm cluster: the Slurm stage starts one and runs this script"
 )
 

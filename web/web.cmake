@@ -52,7 +52,9 @@ function(bandada_page target output core sdl_dir threaded)
                              ${sdl_dir}/include ${sdl_dir}/include/SDL2)
   # WebGL2 / GLSL 300 es everywhere: imgui's backend would pick WebGL1 under emscripten otherwise.
   target_compile_definitions(${target}_imgui PUBLIC IMGUI_IMPL_OPENGL_ES3 IMGUI_DISABLE_OBSOLETE_FUNCTIONS
-                             IMGUI_USER_CONFIG="${PROJECT_SOURCE_DIR}/web/imgui_config.h")
+                             IMGUI_USER_CONFIG="imgui_config.h")
+  # (found through web/ on the include path, not by the clone's absolute path: ccache hits in any clone)
+  target_include_directories(${target}_imgui PUBLIC "${PROJECT_SOURCE_DIR}/web")
   target_compile_features(${target}_imgui PUBLIC cxx_std_17)
   # The UI is compiled for size (the kernel, in core, stays -O3): it runs once a frame, not per boid.
   target_compile_options(${target}_imgui PRIVATE -Oz)

@@ -1,9 +1,8 @@
 // Bandada — browser tests of the WebGL2 app: start-up, the controls through the real UI, the
 // same bits as the CLI, selection, keyboard, wheel routing, hidden pages and the 250 ms cap.
-import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {execFileSync} from 'node:child_process';
-import {useSuite, launch, openPage, appState, uiRects, clickWidget, typeField, focusView, waitState,
+import {test, threadsMatter, useSuite, launch, openPage, appState, uiRects, clickWidget, typeField, focusView, waitState,
         canvasPoint, screenshotPath, nativeCli, freshPage, onePassOnly} from './helpers.mjs';
 const uiOnly = onePassOnly('input, layout and links do not depend on threads');
 
@@ -11,7 +10,7 @@ const suite = useSuite();
 
 const fresh = (errors = []) => freshPage(suite.browser, suite.url, {}, errors);
 
-test('the page starts the app with WebGL2 and no console errors', async () => {
+test('the page starts the app with WebGL2 and no console errors', threadsMatter('the start differs: threaded build or the step worker'), async () => {
   const errors = [];
   const {context, page} = await fresh(errors);
   const s = await appState(page);
@@ -26,7 +25,7 @@ test('the page starts the app with WebGL2 and no console errors', async () => {
   await context.close();
 });
 
-test('Initialize and Step through the real UI give the CLI state bit for bit', async () => {
+test('Initialize and Step through the real UI give the CLI state bit for bit', threadsMatter('steps run on threads or in the step worker'), async () => {
   const {context, page} = await fresh();
   await typeField(page, 'n', '150');
   await typeField(page, 'r', '1,3');
@@ -43,7 +42,7 @@ test('Initialize and Step through the real UI give the CLI state bit for bit', a
   await context.close();
 });
 
-test('Run advances in real time, Pause stops, Reset removes the flock and keeps the inputs', async () => {
+test('Run advances in real time, Pause stops, Reset removes the flock and keeps the inputs', threadsMatter('Run and Pause drive threads or the step worker'), async () => {
   const {context, page} = await fresh();
   await clickWidget(page, 'Initialize');
   await clickWidget(page, 'Run');
@@ -145,7 +144,7 @@ test('a plain wheel over the view scrolls the page; Ctrl+wheel zooms and leaves 
   await context.close();
 });
 
-test('a hidden page pauses and does not resume by itself', async () => {
+test('a hidden page pauses and does not resume by itself', threadsMatter('the step worker computes steps ahead'), async () => {
   const {context, page} = await fresh();
   await page.evaluate(() => { Module.command('initialize'); Module.selectGlyph(2); Module.command('run'); });
   await waitState(page, (s) => s.status === 'running' && s.steps > 0);
@@ -167,7 +166,7 @@ test('a hidden page pauses and does not resume by itself', async () => {
   await context.close();
 });
 
-test('a 5 s frame gap advances at most 6 steps (the 250 ms cap)', async () => {
+test('a 5 s frame gap advances at most 6 steps (the 250 ms cap)', threadsMatter('the step worker computes steps ahead'), async () => {
   const context = await suite.browser.newContext({viewport: {width: 1200, height: 800}});
   const page = await context.newPage();
   await page.clock.install();
@@ -210,7 +209,7 @@ test('the exports download the CLI\'s CSV and JSON and the per-step time series'
   await context.close();
 });
 
-test('a huge flock never freezes the page: its start is sliced with progress and Reset answers at once', async () => {
+test('a huge flock never freezes the page: its start is sliced with progress and Reset answers at once', threadsMatter('a long start runs on threads or in the step worker'), async () => {
   const {context, page} = await fresh();
   await page.evaluate(() => { Module.setField(0, '100000'); Module.setField(1, '10'); Module.command('initialize'); });
   // Every boid is everyone's neighbour: the start alone is 10^10 pair tests, computed in slices.

@@ -2,9 +2,8 @@
 // reports the frame on screen, so a click at a button's drawn centre must act, on a fresh page, after
 // Initialize, after a combo pick and after plane clicks; the view's switches sit in the page header,
 // always in sight; and a panel that scrolls says so.
-import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {useSuite, freshPage, appState, uiRects, nextFrames, canvasPoint, waitFor, regionPixels, onePassOnly} from './helpers.mjs';
+import {test, useSuite, freshPage, appState, uiRects, nextFrames, canvasPoint, waitFor, regionPixels, onePassOnly} from './helpers.mjs';
 
 const suite = useSuite();
 const only = onePassOnly('where widgets are drawn does not depend on threads');

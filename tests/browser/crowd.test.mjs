@@ -2,10 +2,9 @@
 // but its folder and one line of the composition root; the room is drawn to scale with green
 // exits; people run out through the exit and the readouts and plots follow; the tools edit the
 // room; its state equals the CLI's.
-import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {execFileSync} from 'node:child_process';
-import {useSuite, appState, nextFrames, freshPage, clickWidget, uiRects, canvasPoint, screenshotPath, nativeCli,
+import {test, useSuite, appState, nextFrames, freshPage, clickWidget, uiRects, canvasPoint, screenshotPath, nativeCli,
         waitFor, onePassOnly} from './helpers.mjs';
 
 const suite = useSuite();

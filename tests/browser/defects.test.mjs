@@ -1,9 +1,8 @@
 // Bandada — what a demanding new user found (issue 12), each reproduced as they did it, with
 // real clicks and keys in the WebGL page: garbage links, a link opened while a field is being
 // typed in, and counts typed into a running 2-D model.
-import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {useSuite, openPage, appState, clickWidget, typeField, waitState, nextFrames, freshPage, tapInOneFrame, chordInOneFrame,
+import {test, threadsMatter, useSuite, openPage, appState, clickWidget, typeField, waitState, nextFrames, freshPage, tapInOneFrame, chordInOneFrame,
         canvasPoint, uiRects, onePassOnly} from './helpers.mjs';
 const uiOnly = onePassOnly('input, layout and links do not depend on threads');
 
@@ -50,7 +49,7 @@ test('a link opened while a field is being typed in fills every field, that one 
   await context.close();
 });
 
-test('typing a count into the running 2-D flock changes nothing until Enter; an invalid one never', async () => {
+test('typing a count into the running 2-D flock changes nothing until Enter; an invalid one never', threadsMatter('a running flock steps on threads or in the step worker'), async () => {
   const {context, page, errors} = await freshFlock2d();
   await clickWidget(page, 'Initialize');
   for (let i = 0; i < 3; ++i) await clickWidget(page, 'Step');
@@ -97,7 +96,7 @@ function frameTimes(page, ms) {
   }), ms);
 }
 
-test('100 000 boids where drawing is slow: drawing adapts and says so, frames stay short, Pause acts within 2 frames', async () => {
+test('100 000 boids where drawing is slow: drawing adapts and says so, frames stay short, Pause acts within 2 frames', threadsMatter('Pause must reach threads or the step worker within 2 frames'), async () => {
   const {context, page, errors} = await fresh();
   await page.evaluate(() => { Module.setField(0, '100000'); Module.setField(1, '0.305'); Module.command('initialize'); });
   await waitState(page, (s) => !s.busy && s.n === 100000, 60000);

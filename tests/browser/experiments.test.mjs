@@ -3,10 +3,9 @@
 // byte for byte; Try it loads the telling configuration into the live model (Undo puts the fields
 // back); claim 9's card opens the integrator comparison; the accessible view shows every card,
 // verdict and number; a phone's layout has the tab too.
-import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {execFileSync} from 'node:child_process';
-import {useSuite, appState, nextFrames, freshPage, uiRects, clickWidget, screenshotPath, nativeCli,
+import {test, useSuite, appState, nextFrames, freshPage, uiRects, clickWidget, screenshotPath, nativeCli,
         waitFor} from './helpers.mjs';
 
 const suite = useSuite();

@@ -1,9 +1,9 @@
 // Bandada — browser tests of the accessible view (HTML + isometric SVG): Chromium without
 // WebGL, a lost WebGL context, and switching views by choice. Same controller, same bits.
-import {test, before, after} from 'node:test';
+import {before, after} from 'node:test';
 import assert from 'node:assert/strict';
 import {execFileSync} from 'node:child_process';
-import {launch, startServer, openPage, gotoReady, appState, clickWidget, waitState, screenshotPath, nativeCli, freshPage} from './helpers.mjs';
+import {test, threadsMatter, launch, startServer, openPage, gotoReady, appState, clickWidget, waitState, screenshotPath, nativeCli, freshPage} from './helpers.mjs';
 
 let noGl, gl, server, url;
 before(async () => {
@@ -38,7 +38,7 @@ test('without WebGL the page enters the accessible view and says why', async () 
   await context.close();
 });
 
-test('Initialize and Step in the accessible view give the CLI state bit for bit', async () => {
+test('Initialize and Step in the accessible view give the CLI state bit for bit', threadsMatter('steps run on threads or in the step worker'), async () => {
   const {context, page} = await fallbackPage();
   await setField(page, 'n', '90');
   await setField(page, 'sep', '0,2');
@@ -92,7 +92,7 @@ test('a stationary boid (max speed 0) is drawn as a point', async () => {
   await context.close();
 });
 
-test('in the accessible view a reload restores raw text, a share link fills the fields, a hidden page pauses', async () => {
+test('in the accessible view a reload restores raw text, a share link fills the fields, a hidden page pauses', threadsMatter('a hidden page must stop threads or the step worker'), async () => {
   const {context, page} = await fallbackPage();
   await setField(page, 'r', '1.');
   await setField(page, 'coh', '-');

@@ -1,9 +1,8 @@
 // Bandada — browser tests of the 2-D flock with predators and attractors: markers by mouse and
 // touch, presets, the select tool, its own saved text and links (markers included), CLI bits.
-import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {execFileSync} from 'node:child_process';
-import {useSuite, openPage, gotoReady, appState, clickWidget, waitState, canvasPoint, nextFrames, screenshotPath,
+import {test, threadsMatter, useSuite, openPage, gotoReady, appState, clickWidget, waitState, canvasPoint, nextFrames, screenshotPath,
         nativeCli, onePassOnly} from './helpers.mjs';
 const uiOnly = onePassOnly('input, layout and links do not depend on threads');
 
@@ -82,7 +81,7 @@ test('presets set their fields live and an edit shows custom; the select tool in
   await context.close();
 });
 
-test('the page gives the CLI\'s bits; a reload keeps raw text; a link carries the markers', async () => {
+test('the page gives the CLI\'s bits; a reload keeps raw text; a link carries the markers', threadsMatter('a run steps on threads or in the step worker'), async () => {
   const {context, page} = await flockPage();
   await page.evaluate(() => { Module.setField(0, '80'); Module.setField(5, '0,7'); Module.command('initialize'); });
   for (let i = 0; i < 5; ++i) await clickWidget(page, 'Step');

@@ -1,6 +1,6 @@
 // Bandada — shared setup for the browser tests: Debian's Chromium driven by playwright-core,
 // the built static folder served on an ephemeral loopback port, and small readers of the app.
-import {before, after, afterEach} from 'node:test';
+import {test as nodeTest, before, after, afterEach} from 'node:test';
 import assert from 'node:assert/strict';
 import {chromium} from 'playwright-core';
 import fs from 'node:fs';
@@ -63,6 +63,22 @@ export function useSuite(launchOptions = {}) {
 }
 
 /// Serves build/web, cross-origin isolated (the threaded page) unless told, or unless
+/// node:test's test(), for the two passes of scripts/test.sh: the whole suite runs against the
+/// threaded page; against the single-thread fallback (BANDADA_ISOLATED=0) only the tests marked
+/// threadsMatter(why) run, those whose checks can come out differently there (the steps on the
+/// page's threads or in its step worker, workers and the service worker, the isolation headers).
+/// BANDADA_ALL=1 runs every test against whichever page is served.
+export function test(name, options, fn) {
+  if (typeof options === 'function') [options, fn] = [{}, options];
+  const single = process.env.BANDADA_ISOLATED === '0' && process.env.BANDADA_ALL !== '1';
+  if (single && !options.threadsMatter && !options.skip)
+    options = {...options, skip: 'does not depend on threads or the isolation headers: the threaded pass runs it'};
+  return nodeTest(name, options, fn);
+}
+
+/// Test options that keep a test in the single-thread pass too; `why` says what differs there.
+export const threadsMatter = (why) => ({threadsMatter: why});
+
 /// Test options for a test the threaded pass runs alone (scripts/test.sh runs the suite twice):
 /// nothing it checks depends on which page the suite is served (`why` says what it checks), or it
 /// serves each page it needs itself.

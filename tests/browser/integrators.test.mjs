@@ -1,9 +1,8 @@
 // Bandada — Euler against RK4 side by side (issue 16): the Orbit preset with "compare
 // integrators" on draws both energy curves, visibly apart, and the page's numbers are the CLI's.
-import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {execFileSync} from 'node:child_process';
-import {useSuite, appState, nextFrames, freshPage, uiRects, regionPixels, screenshotPath,
+import {test, threadsMatter, useSuite, appState, nextFrames, freshPage, uiRects, regionPixels, screenshotPath,
         nativeCli} from './helpers.mjs';
 
 const suite = useSuite();
@@ -28,7 +27,7 @@ function curveRows(px, hue) {
   return rows;
 }
 
-test('the Orbit preset compared: both energy curves drawn, labelled and apart; the twin on the plane; the CLI agrees', async () => {
+test('the Orbit preset compared: both energy curves drawn, labelled and apart; the twin on the plane; the CLI agrees', threadsMatter('both integrators run on threads or in the step worker'), async () => {
   const {context, page, errors} = await freshPage(suite.browser, suite.url, {viewport: {width: 1400, height: 900}});
   const presets = JSON.parse(await page.evaluate(() => { Module.command('model:flock2d'); return Module.describe(); }))
     .choices.find((c) => c.key === 'preset').names;

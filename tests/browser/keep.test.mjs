@@ -1,12 +1,11 @@
 // Bandada — keep and resume in the page (issue 28): Save state downloads the whole state, Open
 // state (the picker, or a file dropped on the page) continues it bit for bit, in a fresh page and
 // on the command line; a bad file changes nothing and says why; the accessible view does the same.
-import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {execFileSync} from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import {useSuite, appState, nextFrames, freshPage, clickWidget, nativeCli, outDir, onePassOnly} from './helpers.mjs';
+import {test, useSuite, appState, nextFrames, freshPage, clickWidget, nativeCli, outDir, onePassOnly} from './helpers.mjs';
 
 const suite = useSuite();
 // The same in both builds (nothing here depends on threads): the threaded pass runs these.

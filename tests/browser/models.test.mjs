@@ -1,10 +1,9 @@
 // Bandada — browser tests of the model selector and the 2-D feedback engine in the WebGL page:
 // each model keeps its state, phase stepping, following a point, its own saved text and links,
 // and the same bits as the CLI.
-import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {execFileSync} from 'node:child_process';
-import {useSuite, openPage, gotoReady, appState, uiRects, clickWidget, waitState, canvasPoint, screenshotPath,
+import {test, threadsMatter, useSuite, openPage, gotoReady, appState, uiRects, clickWidget, waitState, canvasPoint, screenshotPath,
         nativeCli, freshPage, onePassOnly} from './helpers.mjs';
 const uiOnly = onePassOnly('input, layout and links do not depend on threads');
 
@@ -20,7 +19,7 @@ async function chooseModel(page, index) {  // through the real combo box
   await page.waitForTimeout(100);
 }
 
-test('the model selector keeps each model\'s fields and state, pausing the one left', async () => {
+test('the model selector keeps each model\'s fields and state, pausing the one left', threadsMatter('the model left is paused: its threads or step worker stop'), async () => {
   const {context, page, errors} = await fresh();
   await page.evaluate(() => { Module.setField(0, '77'); Module.command('initialize'); Module.command('step'); Module.selectGlyph(5); Module.command('run'); });
   const flock = await waitState(page, (s) => s.steps >= 3);

@@ -1,9 +1,8 @@
 // Bandada — obstacles in the 2-D flock (issue 16): drawn with the circle and wall tools by mouse
 // and by touch, erased by a tap, the Gate preset run, and the page's bits equal to the CLI's.
-import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {execFileSync} from 'node:child_process';
-import {useSuite, appState, nextFrames, waitState, freshPage, canvasPoint, screenshotPath,
+import {test, threadsMatter, useSuite, appState, nextFrames, waitState, freshPage, canvasPoint, screenshotPath,
         nativeCli} from './helpers.mjs';
 
 const suite = useSuite();
@@ -28,7 +27,7 @@ async function tool(page, id) {  // (the radios are tested elsewhere; here the s
   await page.evaluate((k) => Module.setTool(k), TOOLS.indexOf(id));
 }
 
-test('circles and walls are drawn by dragging the mouse, erased by a click, and the page gives the CLI\'s bits', async () => {
+test('circles and walls are drawn by dragging the mouse, erased by a click, and the page gives the CLI\'s bits', threadsMatter('steps run on threads or in the step worker'), async () => {
   const {context, page, errors} = await flock();
   await tool(page, 'circle');
   const c0 = await planePoint(page, 450, 300), c1 = await planePoint(page, 510, 300);

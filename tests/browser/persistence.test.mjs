@@ -1,11 +1,10 @@
 // Bandada — browser tests of what survives: raw field text across reloads, shared links (fresh
 // browser, old formats), navigation through history with and without the back/forward cache,
 // and storage that throws.
-import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import {useSuite, launch, openPage, gotoReady, appState, clickWidget, typeField, waitState, root, freshPage, onePassOnly} from './helpers.mjs';
+import {test, threadsMatter, useSuite, launch, openPage, gotoReady, appState, clickWidget, typeField, waitState, root, freshPage, onePassOnly} from './helpers.mjs';
 const uiOnly = onePassOnly('input, layout and links do not depend on threads');
 
 const suite = useSuite();
@@ -31,7 +30,7 @@ test('a reload restores the raw text of every field, and Initialize is refused w
   await context.close();
 });
 
-test('a share link opened in a fresh browser reproduces the fields and verifies the run', async () => {
+test('a share link opened in a fresh browser reproduces the fields and verifies the run', threadsMatter('the verified run steps on threads or in the step worker'), async () => {
   const a = await fresh();
   await typeField(a.page, 'n', '120');
   await typeField(a.page, 'coh', '0,05');
@@ -93,7 +92,7 @@ test('every share string ever released still opens with its fields, on load and 
   await context.close();
 });
 
-test('leaving the page and coming back through history (no back/forward cache) brings the paused flock back', async () => {
+test('leaving the page and coming back through history (no back/forward cache) brings the paused flock back', threadsMatter('a page left and reloaded starts its threads or step worker again'), async () => {
   const {context, page} = await fresh();
   await page.evaluate(() => { Module.command('initialize'); Module.command('run'); });
   await waitState(page, (s) => s.steps >= 8);
@@ -114,7 +113,7 @@ test('leaving the page and coming back through history (no back/forward cache) b
   await context.close();
 });
 
-test('a back/forward cache restore keeps the paused flock as it was', async () => {
+test('a back/forward cache restore keeps the paused flock as it was', threadsMatter('a page restored from the cache keeps its threads or step worker'), async () => {
   const b = await launch({ignoreDefaultArgs: ['--disable-back-forward-cache']});
   try {
     const context = await b.newContext();

@@ -2,9 +2,8 @@
 // its own resolution whose pixels are the canvas's, with a caption strip; Record clip records the
 // view with MediaRecorder (a visible mark while it records), and the file has frames and a
 // duration; the accessible view saves its SVG with the same caption.
-import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {useSuite, appState, nextFrames, freshPage, clickWidget, uiRects, onePassOnly} from './helpers.mjs';
+import {test, useSuite, appState, nextFrames, freshPage, clickWidget, uiRects, onePassOnly} from './helpers.mjs';
 import {imagePixelsSource} from './image_pixels.mjs';
 
 const suite = useSuite();

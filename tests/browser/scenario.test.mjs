@@ -3,12 +3,11 @@
 // the CLI; Save scenario writes a file that runs the same crowd again; a bad file changes nothing
 // and says why; an opened file survives a reload, and the share row says a link cannot carry it;
 // a file with premovement says who is still waiting.
-import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {execFileSync} from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import {useSuite, appState, uiRects, nextFrames, freshPage, clickWidget, nativeCli, outDir, root, onePassOnly,
+import {test, useSuite, appState, uiRects, nextFrames, freshPage, clickWidget, nativeCli, outDir, root, onePassOnly,
         waitState, waitFor} from './helpers.mjs';
 
 const suite = useSuite();

@@ -2,11 +2,10 @@
 // (touch) and 1400 × 900, for every model and both views, nothing is cut off or covered and no
 // panel lies over the view; on the phone, fields are typed into by touch, panels scroll by a
 // finger, sliders drag, and a pinch zooms. Screenshots of each go to test-output/screens/.
-import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import {useSuite, appState, uiRects, nextFrames, waitState, freshPage, outDir, onePassOnly} from './helpers.mjs';
+import {test, useSuite, appState, uiRects, nextFrames, waitState, freshPage, outDir, onePassOnly} from './helpers.mjs';
 
 const suite = useSuite();
 // Layouts do not depend on threads: the threaded pass runs these.

@@ -1,10 +1,9 @@
 // Bandada — parameter sweeps in the page (issue 15): defined in the Sweep tab, run in a pool of
 // Web Workers, the map filling in, hover and click-to-load, the CSV equal to the CLI's, the
 // definition in the share link, and the accessible view's SVG grid and table.
-import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {execFileSync} from 'node:child_process';
-import {useSuite, appState, nextFrames, freshPage, uiRects, clickWidget, canvasPoint, screenshotPath,
+import {test, useSuite, appState, nextFrames, freshPage, uiRects, clickWidget, canvasPoint, screenshotPath,
         nativeCli, waitFor} from './helpers.mjs';
 
 const suite = useSuite();

@@ -1,12 +1,12 @@
 // Bandada — threads in the page (issue 14): served cross-origin isolated, the page loads its
 // threaded build and steps on every core; served without the headers, it falls back to the
 // single-thread build and says why. Both reach the same fingerprint.
-import {test, before, after} from 'node:test';
+import {before, after} from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import {launch, startServer, openPage, appState, nextFrames, webDir, onePassOnly} from './helpers.mjs';
+import {test, launch, startServer, openPage, appState, nextFrames, webDir, onePassOnly} from './helpers.mjs';
 
 // Each test serves its pages with or without the headers itself: the threaded pass runs them all.
 const once = onePassOnly('these tests choose how each page is served');

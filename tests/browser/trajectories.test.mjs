@@ -2,12 +2,11 @@
 // byte for byte as the CLI's --trajectories does; Open trajectories draws a PeTrack file (ours, or
 // an archive's in centimetres) over the room, following the run or its own time slider, and Play
 // moves it on; a bad file changes nothing and says why by its line.
-import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {execFileSync} from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import {useSuite, appState, uiRects, nextFrames, freshPage, clickWidget, nativeCli, outDir, root, onePassOnly,
+import {test, useSuite, appState, uiRects, nextFrames, freshPage, clickWidget, nativeCli, outDir, root, onePassOnly,
         waitState, canvasPoint} from './helpers.mjs';
 
 const suite = useSuite();

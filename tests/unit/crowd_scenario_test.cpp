@@ -21,13 +21,14 @@
 #include "models/crowd/crowd_measure.h"
 #include "models/crowd/crowd_params.h"
 #include "run/run.h"
+#include "unit/fixtures_dir.h"
 
 using namespace bandada;
 
 namespace {
 
 std::string fixture(const std::string& name) {
-  std::ifstream in(std::string(BANDADA_FIXTURES) + "/scenarios/" + name, std::ios::binary);
+  std::ifstream in(std::string(kBandadaFixtures) + "/scenarios/" + name, std::ios::binary);
   return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
 }
 

@@ -9,6 +9,7 @@
 #include "app/share_codec.h"
 #include "models/feedback2d/feedback2d_controller.h"
 #include "models/flock2d/flock2d_controller.h"
+#include "unit/fixtures_dir.h"
 
 using namespace bandada;
 
@@ -25,7 +26,7 @@ std::map<std::string, std::string> decoded_pairs(const std::string& share) {
 /// Opens every link of a fixture file with `open` and compares what `reshare` gives back.
 int check_fixtures(const char* file, const std::function<bool(const std::string&)>& open,
                    const std::function<std::string()>& reshare) {
-  std::ifstream in(std::string(BANDADA_FIXTURES) + "/" + file);
+  std::ifstream in(std::string(kBandadaFixtures) + "/" + file);
   REQUIRE(in.good());
   std::string line;
   int cases = 0;

@@ -6,6 +6,7 @@
 
 #include "common/lcg.h"
 #include "models/boids3d/boids3d_link.h"
+#include "unit/fixtures_dir.h"
 
 using namespace bandada;
 
@@ -118,7 +119,7 @@ TEST_CASE("hostile input never crashes and never yields bad field text") {
 }
 
 TEST_CASE("every share string ever released still parses to its fields (fixture file)") {
-  std::ifstream in(BANDADA_FIXTURES "/share_strings.tsv");
+  std::ifstream in(std::string(kBandadaFixtures) + "/share_strings.tsv");
   REQUIRE(in.good());
   std::string line;
   int cases = 0;

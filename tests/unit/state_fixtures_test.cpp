@@ -10,6 +10,7 @@
 
 #include "app/share_codec.h"
 #include "run/state_file.h"
+#include "unit/fixtures_dir.h"
 
 using namespace bandada;
 
@@ -24,7 +25,7 @@ TEST_CASE("frozen state files: read, written back byte for byte, continued to th
                {"crowd", "2499126fd7dcab63"}};
   for (const auto& f : files) {
     SUBCASE(f.model) {
-      std::ifstream in(std::string(BANDADA_FIXTURES) + "/state/" + f.model + ".state", std::ios::binary);
+      std::ifstream in(std::string(kBandadaFixtures) + "/state/" + f.model + ".state", std::ios::binary);
       REQUIRE(in);
       std::stringstream text;
       text << in.rdbuf();
