@@ -11,28 +11,37 @@
 #   scripts/test.sh --changed  the stages that the files changed since the base can affect (the base:
 #                              origin/main if there is one, else the last commit a whole run passed
 #                              on this machine; BANDADA_BASE=REV names another). Says what it skips.
+#   ... --plan                 lists the stages the tier would run and skip, runs nothing
 set -uo pipefail
 tier=full
-case "${1:-}" in
-  --quick) tier=quick ;;
-  --changed) tier=changed ;;
-  "") ;;
-  *) echo "test: unknown option '$1' (--quick, --changed)"; exit 2 ;;
-esac
+plan=0
+for arg in "$@"; do
+  case "$arg" in
+    --quick) tier=quick ;;
+    --changed) tier=changed ;;
+    --plan) plan=1 ;;
+    *) echo "test: unknown option '$arg' (--quick, --changed, --plan)"; exit 2 ;;
+  esac
+done
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
 export NODE_PATH=/usr/share/nodejs
 
 clean_at_start=0
 [ -z "$(git status --porcelain 2>/dev/null)" ] && clean_at_start=1
+# The last commit a whole run passed on from a clean tree, on this machine, for this repository
+# (named by its first commit): --changed's base when there is no origin/main.
+green="$root/.deps/cache/last-green/$(git rev-list --max-parents=0 HEAD 2>/dev/null | tail -n1)"
 
 # Setup, except the SDL2 wasm builds: those (minutes of configure checks on one core, the first
 # time on a machine; seconds when the machine's cache has them) run in the background while the
 # native stages run, and the wasm build waits for them.
 t_setup=$SECONDS
-bash scripts/setup.sh --without-sdl || { echo "test: setup failed"; exit 1; }
-t_setup=$((SECONDS - t_setup))
-echo "== setup: $((t_setup / 60)) min $((t_setup % 60)) s (the SDL2 wasm builds follow in the background)"
+if [ $plan -eq 0 ]; then
+  bash scripts/setup.sh --without-sdl || { echo "test: setup failed"; exit 1; }
+  t_setup=$((SECONDS - t_setup))
+  echo "== setup: $((t_setup / 60)) min $((t_setup % 60)) s (the SDL2 wasm builds follow in the background)"
+fi
 sdl_pid=""
 sdl_log="$root/.deps/sdl2-setup.log"
 trap '[ -n "$sdl_pid" ] && kill -- "-$sdl_pid" "$sdl_pid" 2>/dev/null; true' EXIT
@@ -52,8 +61,6 @@ changed=""
 everything=0
 if [ $tier = changed ]; then
   base="${BANDADA_BASE:-}"
-  first=$(git rev-list --max-parents=0 HEAD 2>/dev/null | tail -n1)
-  green="$root/.deps/cache/last-green/$first"
   if [ -z "$base" ] && git rev-parse -q --verify origin/main >/dev/null; then
     base=$(git merge-base HEAD origin/main)
   elif [ -z "$base" ] && [ -f "$green" ] && git merge-base --is-ancestor "$(cat "$green")" HEAD 2>/dev/null; then
@@ -83,6 +90,7 @@ declare -a results=()
 status=0
 stage() {  # stage NAME COMMAND...: runs it, prints its time, records PASS/FAIL with the time
   local name="$1"; shift
+  if [ $plan -eq 1 ]; then results+=("$(printf 'run        %s' "$name")"); return; fi
   echo "== $name"
   local t0=$SECONDS verdict=PASS
   "$@" || { verdict=FAIL; status=1; }
@@ -100,6 +108,7 @@ declare -A bg_pid=() bg_t0=() bg_log=()
 bg_start() {  # bg_start REGEX NAME COMMAND...: as maybe, but in the background
   local re="$1" name="$2"; shift 2
   if ! wants "$re"; then results+=("$(printf 'skip       %s' "$name")"); return; fi
+  if [ $plan -eq 1 ]; then results+=("$(printf 'run        %s (in the background)' "$name")"); return; fi
   echo "== $name: started in the background"
   bg_log[$name]=$(mktemp)
   "$@" >"${bg_log[$name]}" 2>&1 &
@@ -127,7 +136,7 @@ engines_re="$page_re|^tests/engines/"
 browser_re="$page_re|^tests/browser/"
 want_wasm=0
 for re in "$wasm_tests_re" "$docs_re" "$engines_re" "$browser_re"; do wants "$re" && want_wasm=1; done
-if [ $want_wasm -eq 1 ]; then  # its own process group, so an early exit stops its compilers too
+if [ $want_wasm -eq 1 ] && [ $plan -eq 0 ]; then  # its own process group: an early exit stops its compilers
   t_sdl=$SECONDS
   setsid --wait bash scripts/setup.sh --sdl-only >"$sdl_log" 2>&1 &
   sdl_pid=$!
@@ -149,6 +158,7 @@ stage "web/ builds and includes no cli/ source (runs and sweeps are data in core
   bash -c "! grep -nE '(^|[[:space:]/])cli/' web/web.cmake && ! grep -rnE '#include *\"(\.\./)?cli/' web"
 stage "the model seam stays narrow (core/app/model_session.h: at most 30 virtual functions)" \
   bash -c 'n=$(grep -cE "^ *virtual [^~]" core/app/model_session.h); echo "$n virtual functions"; [ "$n" -le 30 ]'
+maybe '^tests/tiers_test\.sh' "the tiers pick their stages (tests/tiers_test.sh)" bash tests/tiers_test.sh
 maybe "$core_re|^(scripts/cli\.sh|tests/cli_script_test\.sh)" \
   "scripts/cli.sh builds the CLI alone in a clean copy, then finds nothing to build (tests/cli_script_test.sh)" \
   bash tests/cli_script_test.sh
@@ -192,6 +202,7 @@ maybe "$browser_re" "browser tests that depend on threads or the isolation heade
 echo
 echo "== summary ($tier)"
 printf '%s\n' "${results[@]}"
+[ $plan -eq 1 ] && exit 0
 read -r hits1 misses1 < <(ccache_counts)
 hits=$((hits1 - hits0)) misses=$((misses1 - misses0))
 if [ $((hits + misses)) -eq 0 ]; then warmth="nothing compiled"
@@ -206,7 +217,6 @@ fi
 echo "setup: $((t_setup / 60)) min $((t_setup % 60)) s; stages: $(( (SECONDS - total0) / 60 )) min $(( (SECONDS - total0) % 60 )) s"
 # A whole run that passed on a clean work tree marks its commit for --changed.
 if [ $tier = full ] && [ $status -eq 0 ] && [ $clean_at_start -eq 1 ]; then
-  first=$(git rev-list --max-parents=0 HEAD | tail -n1)
-  mkdir -p "$root/.deps/cache/last-green" && git rev-parse HEAD > "$root/.deps/cache/last-green/$first"
+  mkdir -p "$(dirname "$green")" && git rev-parse HEAD > "$green"
 fi
 exit $status

@@ -83,7 +83,7 @@ export const threadsMatter = (why) => ({threadsMatter: why});
 /// nothing it checks depends on which page the suite is served (`why` says what it checks), or it
 /// serves each page it needs itself.
 export const onePassOnly = (why) =>
-  process.env.BANDADA_ISOLATED === '0' ? {skip: `${why}: the threaded pass runs this`} : {};
+  process.env.BANDADA_ISOLATED === '0' && process.env.BANDADA_ALL !== '1' ? {skip: `${why}: the threaded pass runs this`} : {};
 
 /// BANDADA_ISOLATED=0 asks the whole suite to run against the single-thread fallback (a host
 /// without the headers and without the page's service worker; `shim` serves the worker).
