@@ -1,7 +1,12 @@
-// Bandada — sin, cos and atan2 of our own: only + − × ÷ and sqrt, so native and wasm give the
-// same bits (platform libm differs in the last bits between glibc and musl). Accurate to a few
-// ulp, which is plenty for the 2-D models; what matters is that every target agrees.
+// Bandada — sin, cos, atan2, exp and log of our own: only + − × ÷, sqrt, floor and exact bit
+// work, so native and wasm give the same bits (platform libm differs in the last bits between
+// glibc and musl). Accurate to a few ulp (exp and log to about 1 ulp over the range the crowd
+// uses), which is plenty for the models; what matters is that every target agrees.
 #pragma once
+
+#include <cmath>
+#include <cstdint>
+#include <cstring>
 
 namespace bandada {
 
@@ -11,5 +16,61 @@ double det_sin(double x);
 double det_cos(double x);
 /// Angle of (x, y) in (−π, π]; 0 for (0, 0).
 double det_atan2(double y, double x);
+
+/// e^x: Cody–Waite reduction x = k·ln2 + r, |r| ≤ ln2/2, a degree-13 Taylor polynomial in
+/// Horner form, then × 2^k. 0 below −745, +∞ above 709.78.
+inline double det_exp(double x) {
+  if (x != x) return x;
+  if (x < -745.0) return 0.0;
+  if (x > 709.78) return INFINITY;
+  const double kLn2Hi = 6.93147180369123816490e-01, kLn2Lo = 1.90821492927058770002e-10;
+  const double kInvLn2 = 1.44269504088896338700e+00;
+  const double k = std::floor(x * kInvLn2 + 0.5);
+  const double r = (x - k * kLn2Hi) - k * kLn2Lo;
+  double p = 1.0 / 6227020800.0;  // 1/13!
+  const double inv[] = {1.0 / 479001600.0,
+                        1.0 / 39916800.0,
+                        1.0 / 3628800.0,
+                        1.0 / 362880.0,
+                        1.0 / 40320.0,
+                        1.0 / 5040.0,
+                        1.0 / 720.0,
+                        1.0 / 120.0,
+                        1.0 / 24.0,
+                        1.0 / 6.0,
+                        1.0 / 2.0,
+                        1.0,
+                        1.0};
+  for (double c : inv) p = p * r + c;
+  // × 2^k, in two halves so that k down to −1074 (subnormal results) stays exact.
+  auto pow2 = [](int e) {
+    const uint64_t bits = static_cast<uint64_t>(e + 1023) << 52;
+    double d;
+    std::memcpy(&d, &bits, sizeof d);
+    return d;
+  };
+  const int ki = static_cast<int>(k);
+  const int a = ki / 2, b = ki - a;
+  return p * pow2(a) * pow2(b);
+}
+
+/// ln x for x > 0 (NaN below, −∞ at 0): x = m·2^e with m in [√½, √2) (frexp is exact), then
+/// ln m = 2·atanh((m − 1)/(m + 1)) by its odd series to s^23 (|s| ≤ 0.172). For the normal draws
+/// of a scenario's spreads (Box–Muller).
+inline double det_log(double x) {
+  if (!(x > 0.0)) return x == 0.0 ? -INFINITY : NAN;
+  if (x == INFINITY) return x;
+  int e = 0;
+  double m = std::frexp(x, &e);  // [0.5, 1)
+  if (m < 0.70710678118654752440) {
+    m *= 2.0;
+    --e;
+  }
+  const double s = (m - 1.0) / (m + 1.0), s2 = s * s;
+  double p = 1.0 / 23.0;
+  for (int k = 21; k >= 1; k -= 2) p = p * s2 + 1.0 / k;
+  const double kLn2Hi = 6.93147180369123816490e-01, kLn2Lo = 1.90821492927058770002e-10;
+  return (e * kLn2Hi + 2.0 * s * p) + e * kLn2Lo;
+}
 
 }  // namespace bandada

@@ -14,10 +14,10 @@
 
 #include "app/registry.h"
 #include "app/remote_step.h"
+#include "common/det_math.h"
 #include "models/all_models.h"
 #include "models/crowd/crowd.h"
 #include "models/crowd/crowd_bundled.h"
-#include "models/crowd/crowd_math.h"
 #include "models/crowd/crowd_measure.h"
 #include "models/crowd/crowd_params.h"
 #include "run/run.h"

@@ -9,8 +9,8 @@
 #include <vector>
 
 #include "app/share_codec.h"
+#include "common/det_math.h"
 #include "common/lcg.h"
-#include "models/crowd/crowd_math.h"
 
 using namespace bandada;
 

@@ -9,23 +9,9 @@
 #include <string_view>
 #include <vector>
 
-namespace bandada {
+#include "crowd_geometry.h"
 
-struct CrowdPoint {
-  double x, y;
-};
-/// A wall, an exit cut in one, or a measurement line: a segment, metres.
-struct CrowdSegment {
-  double x1, y1, x2, y2;
-};
-/// A round column people cannot enter.
-struct CrowdColumn {
-  double x, y, r;
-};
-/// A ring of a polygon, not closed (its last point is not its first), in the file's order.
-using CrowdRing = std::vector<CrowdPoint>;
-/// A polygon: its outer ring, then its holes.
-using CrowdPolygon = std::vector<CrowdRing>;
+namespace bandada {
 
 /// How a distribution's radii or desired speeds spread: every person the mean, or a normal draw
 /// about it with `std`, clipped as the anchor clips (radius 0.1 … 1 m, speed 0.1 … 5 m/s).
@@ -95,10 +81,5 @@ std::string write_crowd_scenario(const CrowdScenario& s);
 /// A WKT POLYGON or MULTIPOLYGON, read by the project's own number grammar (so the bits are the
 /// same everywhere); "" or why not.
 std::string read_wkt_polygons(std::string_view wkt, std::vector<CrowdPolygon>& out);
-
-/// Whether (x, y) lies inside the ring (crossing number; a point on an edge may go either way).
-bool inside_ring(const CrowdRing& ring, double x, double y);
-/// Whether (x, y) lies inside the polygons: inside an outer ring and in none of its holes.
-bool inside_polygons(const std::vector<CrowdPolygon>& polygons, double x, double y);
 
 }  // namespace bandada

@@ -1,7 +1,6 @@
 // Bandada — WKT polygons by hand (crowd_scenario.h): a small grammar, read with the project's own
-// number grammar so that every coordinate has the same bits natively and in wasm; and the two
-// point-in-polygon tests placement and the checks use. Boost.Geometry checks what is read
-// (crowd_scenario.cpp); nothing here allocates beyond the result.
+// number grammar so that every coordinate has the same bits natively and in wasm. Boost.Geometry
+// checks what is read (crowd_scenario.cpp); nothing here allocates beyond the result.
 #include <cctype>
 #include <string>
 
@@ -110,25 +109,6 @@ std::string read_wkt_polygons(std::string_view wkt, std::vector<CrowdPolygon>& o
   }
   if (!r.error.empty()) out.clear();
   return r.error;
-}
-
-bool inside_ring(const CrowdRing& ring, double x, double y) {
-  bool in = false;
-  for (size_t i = 0, j = ring.size() - 1; i < ring.size(); j = i++) {
-    const CrowdPoint &a = ring[i], &b = ring[j];
-    if ((a.y > y) != (b.y > y) && x < (b.x - a.x) * (y - a.y) / (b.y - a.y) + a.x) in = !in;
-  }
-  return in;
-}
-
-bool inside_polygons(const std::vector<CrowdPolygon>& polygons, double x, double y) {
-  for (const CrowdPolygon& p : polygons) {
-    if (p.empty() || !inside_ring(p[0], x, y)) continue;
-    bool in_hole = false;
-    for (size_t h = 1; h < p.size() && !in_hole; ++h) in_hole = inside_ring(p[h], x, y);
-    if (!in_hole) return true;
-  }
-  return false;
 }
 
 }  // namespace bandada

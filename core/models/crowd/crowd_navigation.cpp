@@ -1,0 +1,314 @@
+// Bandada — where the crowd's people head (crowd.h): the navigation field (a Dijkstra over the
+// room's cells from each route's exits, cached for a room built again), the straight way when it
+// is clear, and the desired direction.
+#include <algorithm>
+#include <cmath>
+#include <memory>
+#include <mutex>
+#include <queue>
+#include <utility>
+
+#include "crowd.h"
+
+namespace bandada {
+namespace {
+
+/// The cells of a w × h grid of cell g from (x0, y0) whose centres lie within `reach` of the box
+/// [ax, bx] × [ay, by], as index ranges.
+struct CellRange {
+  int i0, i1, j0, j1;
+};
+CellRange cells_near(double ax, double ay, double bx, double by, double reach, double x0, double y0, double g,
+                     int w, int h) {
+  auto lo = [&](double v, double o, int n) {
+    return std::max(0, std::min(n, static_cast<int>(std::floor((v - reach - o) / g - 0.5))));
+  };
+  auto hi = [&](double v, double o, int n) {
+    return std::max(-1, std::min(n - 1, static_cast<int>(std::ceil((v + reach - o) / g - 0.5))));
+  };
+  return {lo(std::min(ax, bx), x0, w), hi(std::max(ax, bx), x0, w), lo(std::min(ay, by), y0, h),
+          hi(std::max(ay, by), y0, h)};
+}
+
+/// The last few rooms' navigation fields, by everything they are computed from: a room built
+/// again (Initialize, a sweep's rows, the same preset) reuses its fields, which are the same
+/// numbers. Four rooms at most (a 500 × 500 m floor's field is 32 MB).
+struct NavigationCache {
+  using Fields = std::vector<std::shared_ptr<const std::vector<double>>>;
+  std::mutex lock;
+  std::vector<std::pair<std::vector<double>, Fields>> rooms;  // most recent first
+};
+NavigationCache& navigation_cache() {
+  static NavigationCache c;
+  return c;
+}
+
+std::vector<double> navigation_key(const CrowdLayout& L, const std::vector<std::vector<uint32_t>>& routes,
+                                   double g, int w, int h) {
+  std::vector<double> k = {g, static_cast<double>(w), static_cast<double>(h), L.x0, L.y0};
+  auto mark = [&k](size_t n) { k.push_back(static_cast<double>(n)); };
+  mark(L.walls.size());
+  for (const CrowdSegment& s : L.walls) k.insert(k.end(), {s.x1, s.y1, s.x2, s.y2});
+  mark(L.exits.size());
+  for (const CrowdSegment& s : L.exits) k.insert(k.end(), {s.x1, s.y1, s.x2, s.y2});
+  mark(L.columns.size());
+  for (const CrowdColumn& c : L.columns) k.insert(k.end(), {c.x, c.y, c.r});
+  mark(L.exit_areas.size());
+  for (const CrowdExitArea& a : L.exit_areas) {
+    mark(a.area.size());
+    for (const CrowdPoint& q : a.area) k.insert(k.end(), {q.x, q.y});
+  }
+  mark(routes.size());
+  for (const std::vector<uint32_t>& r : routes) {
+    mark(r.size());
+    for (uint32_t a : r) mark(a);
+  }
+  return k;
+}
+
+/// An exit area as an aim from (x, y) for a body of radius r: its nearest point (nx, ny), each of
+/// its edges less a body radius at each end (as a segment exit is: an area in a doorway has its
+/// corners at the jambs, and a body aiming at one presses into the wall's end for good), and
+/// 0.5 m on into the area beyond it (ax, ay); the distance to the aim.
+double aim_into(const CrowdRing& ring, double x, double y, double r, double& ax, double& ay, double& nx,
+                double& ny) {
+  double d = INFINITY;
+  ax = x;
+  ay = y;
+  for (size_t k = 0; k < ring.size(); ++k) {
+    const CrowdPoint &p0 = ring[k], &p1 = ring[(k + 1) % ring.size()];
+    const double dx = p1.x - p0.x, dy = p1.y - p0.y, len = std::sqrt(dx * dx + dy * dy);
+    const double cut = len > 0 ? std::min(r, 0.45 * len) / len : 0.0;
+    double px, py;
+    nearest_on({p0.x + cut * dx, p0.y + cut * dy, p1.x - cut * dx, p1.y - cut * dy}, x, y, px, py);
+    const double dk = std::sqrt((px - x) * (px - x) + (py - y) * (py - y));
+    if (dk < d) {
+      d = dk;
+      ax = px;
+      ay = py;
+    }
+  }
+  nx = ax;
+  ny = ay;
+  if (d > 0.0) {
+    ax += 0.5 * (ax - x) / d;
+    ay += 0.5 * (ay - y) / d;
+    d += 0.5;
+  }
+  return d;
+}
+
+}  // namespace
+
+void Crowd::build_navigation() {
+  // A floor too large for 4 million cells of 0.1 m gets coarser cells (a preset never does).
+  const double area = layout_.width * layout_.height;
+  nav_cell_ = area / (kCrowdNavCell * kCrowdNavCell) <= 4e6 ? kCrowdNavCell : std::sqrt(area / 4e6);
+  const double g = nav_cell_, x0 = layout_.x0, y0 = layout_.y0;
+  nav_w_ = std::max(1, static_cast<int>(std::ceil(layout_.width / g)));
+  nav_h_ = std::max(1, static_cast<int>(std::ceil(layout_.height / g)));
+  const size_t cells = static_cast<size_t>(nav_w_) * nav_h_;
+  routes_[0].clear();
+  for (uint32_t a = 0; a < layout_.exit_areas.size(); ++a) routes_[0].push_back(a);
+  const std::vector<double> key = navigation_key(layout_, routes_, g, nav_w_, nav_h_);
+  NavigationCache& cache = navigation_cache();
+  {
+    std::lock_guard<std::mutex> hold(cache.lock);
+    for (const auto& [k, fields] : cache.rooms)
+      if (k == key) {
+        navs_ = fields;
+        return;
+      }
+  }
+  // Blocked: within 0.3 m of a wall or a column's surface (each marks only the cells near it).
+  std::vector<char> blocked(cells, 0);
+  auto centre = [&](int i, int j, double& cx, double& cy) {
+    cx = x0 + (i + 0.5) * g;
+    cy = y0 + (j + 0.5) * g;
+  };
+  for (const CrowdSegment& w : layout_.walls) {
+    const CellRange c = cells_near(w.x1, w.y1, w.x2, w.y2, 0.3, x0, y0, g, nav_w_, nav_h_);
+    for (int j = c.j0; j <= c.j1; ++j)
+      for (int i = c.i0; i <= c.i1; ++i) {
+        double cx, cy;
+        centre(i, j, cx, cy);
+        if (distance_to(w, cx, cy) < 0.3) blocked[static_cast<size_t>(j) * nav_w_ + i] = 1;
+      }
+  }
+  for (const CrowdColumn& col : layout_.columns) {
+    const CellRange c = cells_near(col.x - col.r, col.y - col.r, col.x + col.r, col.y + col.r, 0.3, x0, y0, g,
+                                   nav_w_, nav_h_);
+    for (int j = c.j0; j <= c.j1; ++j)
+      for (int i = c.i0; i <= c.i1; ++i) {
+        double cx, cy;
+        centre(i, j, cx, cy);
+        if (std::sqrt((cx - col.x) * (cx - col.x) + (cy - col.y) * (cy - col.y)) < col.r + 0.3)
+          blocked[static_cast<size_t>(j) * nav_w_ + i] = 1;
+      }
+  }
+  navs_.clear();
+  for (const std::vector<uint32_t>& route : routes_) navs_.push_back(navigation_field(route, blocked));
+  std::lock_guard<std::mutex> hold(cache.lock);
+  cache.rooms.insert(cache.rooms.begin(), {key, navs_});
+  if (cache.rooms.size() > 4) cache.rooms.pop_back();
+}
+
+std::shared_ptr<const std::vector<double>> Crowd::navigation_field(const std::vector<uint32_t>& route,
+                                                                   const std::vector<char>& blocked) const {
+  const double g = nav_cell_, x0 = layout_.x0, y0 = layout_.y0;
+  auto field = std::make_shared<std::vector<double>>(blocked.size(), INFINITY);
+  std::vector<double>& nav = *field;
+  using Item = std::pair<double, uint32_t>;
+  std::priority_queue<Item, std::vector<Item>, std::greater<Item>> open;
+  // The exits' cells: an open cell whose centre lies within 0.75 of a cell of an exit, at that
+  // distance (a later exit's distance replaces an earlier's; the search below starts from each).
+  const double near = 0.5 * g * 1.5;
+  auto seed = [&](const CellRange& c, auto distance) {
+    for (int j = c.j0; j <= c.j1; ++j)
+      for (int i = c.i0; i <= c.i1; ++i) {
+        const size_t k = static_cast<size_t>(j) * nav_w_ + i;
+        if (blocked[k]) continue;
+        const double d = distance(x0 + (i + 0.5) * g, y0 + (j + 0.5) * g);
+        if (d <= near) {
+          nav[k] = d;
+          open.push({d, static_cast<uint32_t>(k)});
+        }
+      }
+  };
+  for (const CrowdSegment& e : layout_.exits)
+    seed(cells_near(e.x1, e.y1, e.x2, e.y2, near, x0, y0, g, nav_w_, nav_h_),
+         [&](double cx, double cy) { return distance_to(e, cx, cy); });
+  for (uint32_t a : route) {
+    const CrowdRing& ring = layout_.exit_areas[a].area;
+    double ax = INFINITY, ay = INFINITY, bx = -INFINITY, by = -INFINITY;
+    for (const CrowdPoint& q : ring) {
+      ax = std::min(ax, q.x), ay = std::min(ay, q.y), bx = std::max(bx, q.x), by = std::max(by, q.y);
+    }
+    seed(cells_near(ax, ay, bx, by, near, x0, y0, g, nav_w_, nav_h_),
+         [&](double cx, double cy) { return distance_to_area(ring, cx, cy); });
+  }
+  // Dijkstra over the 8 neighbours (a diagonal only where both sides are open); ties by cell.
+  const int di[] = {1, -1, 0, 0, 1, 1, -1, -1}, dj[] = {0, 0, 1, -1, 1, -1, 1, -1};
+  while (!open.empty()) {
+    const auto [d, c] = open.top();
+    open.pop();
+    if (d > nav[c]) continue;
+    const int i = static_cast<int>(c % nav_w_), j = static_cast<int>(c / nav_w_);
+    for (int k = 0; k < 8; ++k) {
+      const int ni = i + di[k], nj = j + dj[k];
+      if (ni < 0 || nj < 0 || ni >= nav_w_ || nj >= nav_h_) continue;
+      const size_t n = static_cast<size_t>(nj) * nav_w_ + ni;
+      if (blocked[n]) continue;
+      if (k >= 4 &&
+          (blocked[static_cast<size_t>(j) * nav_w_ + ni] || blocked[static_cast<size_t>(nj) * nav_w_ + i]))
+        continue;
+      const double nd = d + (k >= 4 ? g * 1.4142135623730951 : g);
+      if (nd < nav[n]) {
+        nav[n] = nd;
+        open.push({nd, static_cast<uint32_t>(n)});
+      }
+    }
+  }
+  return field;  // shared by copies until the room changes
+}
+
+bool Crowd::blocked_path(double x0, double y0, double x1, double y1) const {
+  double t;
+  for (const CrowdSegment& w : layout_.walls)
+    if (path_meets(x0, y0, x1, y1, w, t)) return true;
+  for (const CrowdColumn& c : layout_.columns) {
+    // The path passes within the column's radius (plus a body) of its centre.
+    const double dx = x1 - x0, dy = y1 - y0, len2 = dx * dx + dy * dy;
+    double u = len2 > 0 ? ((c.x - x0) * dx + (c.y - y0) * dy) / len2 : 0.0;
+    u = std::min(1.0, std::max(0.0, u));
+    const double px = x0 + u * dx - c.x, py = y0 + u * dy - c.y;
+    if (std::sqrt(px * px + py * py) < c.r + 0.3) return true;
+  }
+  return false;
+}
+
+void Crowd::desired(size_t i, double& ex, double& ey) const {
+  const double x = x_[i], y = y_[i], r = r_[i];
+  ex = ey = 0.0;
+  // The aim (qx, qy), and the point the way there must be clear to (cx, cy): the aim itself for a
+  // segment exit, an exit area's nearest point for an area (its aim may lie beyond a wall).
+  double best = INFINITY, qx = 0, qy = 0, cx = 0, cy = 0;
+  for (const CrowdSegment& full : layout_.exits) {
+    // The exit less a body radius at each end: aiming at a jamb would press into the wall's end.
+    const double dx = full.x2 - full.x1, dy = full.y2 - full.y1, len = std::sqrt(dx * dx + dy * dy);
+    const double cut = len > 0 ? std::min(r, 0.45 * len) / len : 0.0;
+    const CrowdSegment e{full.x1 + cut * dx, full.y1 + cut * dy, full.x2 - cut * dx, full.y2 - cut * dy};
+    double ax, ay;
+    nearest_on(e, x, y, ax, ay);
+    // … and through it: the aim is 0.5 m beyond that point, along the exit's normal away from
+    // the person, so that near the exit the drive points out of the room, not along the doorway.
+    if (len > 0) {
+      double nx = -dy / len, ny = dx / len;
+      if ((ax - x) * nx + (ay - y) * ny < 0) {
+        nx = -nx;
+        ny = -ny;
+      }
+      ax += 0.5 * nx;
+      ay += 0.5 * ny;
+    }
+    const double d = std::sqrt((ax - x) * (ax - x) + (ay - y) * (ay - y));
+    if (d < best) {
+      best = d;
+      qx = cx = ax;
+      qy = cy = ay;
+    }
+  }
+  for (uint32_t a : route_of(i)) {
+    double ax, ay, nx, ny;
+    const double d = aim_into(layout_.exit_areas[a].area, x, y, r, ax, ay, nx, ny);
+    if (d < best) {
+      best = d;
+      qx = ax;
+      qy = ay;
+      cx = nx;
+      cy = ny;
+    }
+  }
+  if (best == INFINITY) return;  // no exit: nowhere to go
+  if (best > 0.0 && !blocked_path(x, y, cx, cy)) {
+    ex = (qx - x) / best;
+    ey = (qy - y) / best;
+    return;
+  }
+  // Down the navigation field: the bilinear gradient where the four cells around are reached,
+  // else toward the lowest reached of the eight cells around.
+  const double g = nav_cell_, rx = x - layout_.x0, ry = y - layout_.y0;
+  const std::vector<double>& nav = *navs_[route_.empty() ? 0 : route_[i]];
+  const int i0 = static_cast<int>(std::floor(rx / g - 0.5)), j0 = static_cast<int>(std::floor(ry / g - 0.5));
+  auto at = [&](int ci, int cj) {
+    if (ci < 0 || cj < 0 || ci >= nav_w_ || cj >= nav_h_) return static_cast<double>(INFINITY);
+    return nav[static_cast<size_t>(cj) * nav_w_ + ci];
+  };
+  const double d00 = at(i0, j0), d10 = at(i0 + 1, j0), d01 = at(i0, j0 + 1), d11 = at(i0 + 1, j0 + 1);
+  if (std::isfinite(d00) && std::isfinite(d10) && std::isfinite(d01) && std::isfinite(d11)) {
+    const double fx = rx / g - 0.5 - i0, fy = ry / g - 0.5 - j0;
+    const double gx = ((d10 - d00) * (1 - fy) + (d11 - d01) * fy) / g;
+    const double gy = ((d01 - d00) * (1 - fx) + (d11 - d10) * fx) / g;
+    const double len = std::sqrt(gx * gx + gy * gy);
+    if (len > 0.0) {
+      ex = -gx / len;
+      ey = -gy / len;
+      return;
+    }
+  }
+  const int ci = static_cast<int>(std::floor(rx / g)), cj = static_cast<int>(std::floor(ry / g));
+  double low = INFINITY;
+  for (int dj = -1; dj <= 1; ++dj)
+    for (int di = -1; di <= 1; ++di) {
+      const double d = at(ci + di, cj + dj);
+      if (!(d < low)) continue;
+      const double tx = (ci + di + 0.5) * g - rx, ty = (cj + dj + 0.5) * g - ry,
+                   len = std::sqrt(tx * tx + ty * ty);
+      if (len == 0.0) continue;
+      low = d;
+      ex = tx / len;
+      ey = ty / len;
+    }
+}
+
+}  // namespace bandada

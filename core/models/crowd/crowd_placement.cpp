@@ -1,0 +1,251 @@
+// Bandada — where the crowd's people start and what they draw (crowd.h): placement in a preset's
+// start rectangle or a scenario's start areas, clear of each other and of the room; the tools'
+// brush; the radius, speed and premovement draws, with our own exp, log and cos.
+#include <algorithm>
+#include <cmath>
+#include <utility>
+
+#include "common/det_math.h"
+#include "crowd.h"
+
+namespace bandada {
+namespace {
+
+/// Placement looks only at the people in the 3 × 3 cells of 0.7 m (two radii at most) around a
+/// spot: the same answer as looking at everyone, found in constant time.
+class PlacementGrid {
+ public:
+  PlacementGrid(const CrowdLayout& L, const std::vector<double>& x, const std::vector<double>& y,
+                const std::vector<double>& r)
+      : x0_(L.x0),
+        y0_(L.y0),
+        gw_(std::max(1, static_cast<int>(std::ceil(L.width / kCell)))),
+        gh_(std::max(1, static_cast<int>(std::ceil(L.height / kCell)))),
+        grid_(static_cast<size_t>(gw_) * gh_),
+        x_(x),
+        y_(y),
+        r_(r) {}
+  bool clear(double x, double y, double r) const {
+    const int ci = cell_at(x - x0_, gw_), cj = cell_at(y - y0_, gh_);
+    for (int j = std::max(0, cj - 1); j <= std::min(gh_ - 1, cj + 1); ++j)
+      for (int i = std::max(0, ci - 1); i <= std::min(gw_ - 1, ci + 1); ++i)
+        for (uint32_t k : grid_[static_cast<size_t>(j) * gw_ + i])
+          if ((x - x_[k]) * (x - x_[k]) + (y - y_[k]) * (y - y_[k]) < (r + r_[k]) * (r + r_[k])) return false;
+    return true;
+  }
+  /// Person k now stands at (x, y).
+  void add(double x, double y, uint32_t k) {
+    grid_[static_cast<size_t>(cell_at(y - y0_, gh_)) * gw_ + cell_at(x - x0_, gw_)].push_back(k);
+  }
+
+ private:
+  static constexpr double kCell = 0.7;
+  static int cell_at(double v, int size) {
+    return std::min(size - 1, std::max(0, static_cast<int>(v / kCell)));
+  }
+  double x0_, y0_;
+  int gw_, gh_;
+  std::vector<std::vector<uint32_t>> grid_;
+  const std::vector<double>&x_, &y_, &r_;
+};
+
+/// A standard normal draw: Box–Muller, two uniforms, the cosine branch.
+double normal_draw(Lcg& rng) {
+  const double u1 = 1.0 - rng.next(), u2 = rng.next();  // u1 in (0, 1]
+  return std::sqrt(-2.0 * det_log(u1)) * det_cos(2.0 * kPi * u2);
+}
+
+/// A draw from the spread: the mean, or a normal draw about it clipped to [lo, hi] as the anchor
+/// clips.
+double spread_draw(const CrowdSpread& s, Lcg& rng, double lo, double hi) {
+  if (!s.gaussian) return s.mean;
+  return std::min(hi, std::max(lo, s.mean + s.std * normal_draw(rng)));
+}
+
+/// Gamma of shape k ≥ 1 and scale 1, Marsaglia and Tsang (2000): a normal z and a uniform u per
+/// try, accepted when ln u < z²/2 + d − d·v + d·ln v (about 96 % of tries at k = 1).
+double gamma_draw(double k, Lcg& rng) {
+  const double d = k - 1.0 / 3.0, c = 1.0 / std::sqrt(9.0 * d);
+  for (int tries = 0; tries < 1000; ++tries) {
+    const double z = normal_draw(rng), t = 1.0 + c * z;
+    if (t <= 0.0) continue;
+    const double v = t * t * t, u = 1.0 - rng.next();  // u in (0, 1]
+    if (det_log(u) < 0.5 * z * z + d - d * v + d * det_log(v)) return d * v;
+  }
+  return d;  // not reached in practice: 1000 rejections in a row
+}
+
+}  // namespace
+
+double crowd_premovement_draw(const CrowdPremovement& p, Lcg& rng) {
+  double t = 0;
+  switch (p.kind) {
+    case CrowdPremovement::none:
+      return 0;
+    case CrowdPremovement::uniform:
+      t = p.a + (p.b - p.a) * rng.next();
+      break;
+    case CrowdPremovement::lognormal:
+      t = det_exp(p.a + p.b * normal_draw(rng));
+      break;
+    case CrowdPremovement::weibull:  // a·(−ln(1 − u))^(1/b)
+      t = p.a * det_exp(det_log(-det_log(1.0 - rng.next())) / p.b);
+      break;
+    case CrowdPremovement::gamma:
+      if (p.a >= 1.0) {
+        t = p.b * gamma_draw(p.a, rng);
+      } else {  // Gamma(k) = Gamma(k + 1)·u^(1/k)
+        const double g = gamma_draw(p.a + 1.0, rng);
+        t = p.b * g * det_exp(det_log(1.0 - rng.next()) / p.a);
+      }
+      break;
+  }
+  return std::min(kCrowdPremovementMax, std::max(0.0, t));
+}
+
+Crowd::Crowd(const CrowdParams& p, CrowdLayout room) : params_(p), layout_(std::move(room)), rng_(p.seed) {
+  build_navigation();
+  const CrowdLayout& L = layout_;
+  PlacementGrid grid(L, x_, y_, r_);
+  const uint32_t want = std::min(p.n, kCrowdMaxPeople);
+  for (uint32_t k = 0; k < want; ++k) {
+    bool put = false;
+    for (int tries = 0; tries < 2000 && !put; ++tries) {
+      const double r = 0.25 + 0.1 * rng_.next();
+      const double x = L.sx0 + (L.sx1 - L.sx0) * rng_.next(), y = L.sy0 + (L.sy1 - L.sy0) * rng_.next();
+      if (!grid.clear(x, y, r) || !free_of_room(x, y, r)) continue;
+      grid.add(x, y, static_cast<uint32_t>(x_.size()));
+      x_.push_back(x);
+      y_.push_back(y);
+      r_.push_back(r);
+      put = true;
+    }
+    if (!put) break;  // the room is full: placed() says how many
+  }
+  at_rest();
+}
+
+Crowd::Crowd(const CrowdParams& p, const CrowdScenario& s, double v0_mean)
+    : params_(p), layout_(crowd_scenario_room(s)), rng_(p.seed) {
+  for (const CrowdStartArea& a : s.starts) {
+    if (a.exits.empty()) continue;
+    if (std::find(routes_.begin() + 1, routes_.end(), a.exits) == routes_.end()) routes_.push_back(a.exits);
+  }
+  build_navigation();
+  PlacementGrid grid(layout_, x_, y_, r_);
+  for (const CrowdStartArea& a : s.starts) {
+    double ax = INFINITY, ay = INFINITY, bx = -INFINITY, by = -INFINITY;
+    for (const CrowdPoint& q : a.area) {
+      ax = std::min(ax, q.x), ay = std::min(ay, q.y), bx = std::max(bx, q.x), by = std::max(by, q.y);
+    }
+    const uint32_t route =
+        a.exits.empty()
+            ? 0
+            : static_cast<uint32_t>(std::find(routes_.begin() + 1, routes_.end(), a.exits) - routes_.begin());
+    CrowdSpread speed = a.v0;
+    if (v0_mean > 0) speed.mean = v0_mean;
+    for (uint32_t k = 0; k < a.number && x_.size() < kCrowdMaxPeople; ++k) {
+      const double r = spread_draw(a.radius, rng_, 0.1, 1.0), v0 = spread_draw(speed, rng_, 0.1, 5.0);
+      bool put = false;
+      for (int tries = 0; tries < 2000 && !put; ++tries) {
+        const double x = ax + (bx - ax) * rng_.next(), y = ay + (by - ay) * rng_.next();
+        if (!inside_ring(a.area, x, y) || !grid.clear(x, y, r) || !free_of_room(x, y, r)) continue;
+        grid.add(x, y, static_cast<uint32_t>(x_.size()));
+        x_.push_back(x);
+        y_.push_back(y);
+        r_.push_back(r);
+        v0_.push_back(v0);
+        route_.push_back(route);
+        put = true;
+      }
+      if (!put) {
+        short_start_ = a.id;
+        break;
+      }
+    }
+    if (!short_start_.empty()) break;
+  }
+  params_.n = static_cast<uint32_t>(x_.size());
+  premovement_draws(s);
+  at_rest();
+}
+
+void Crowd::premovement_draws(const CrowdScenario& s) {
+  bool any = false;
+  for (const CrowdStartArea& a : s.starts) any = any || a.premovement.kind != CrowdPremovement::none;
+  if (!any) return;
+  // Each area's people, in placement order, from a generator of the area's own, so the
+  // placement's draws (rng_) are those of the same file without premovement.
+  start_.reserve(x_.size());
+  for (size_t k = 0; k < s.starts.size() && start_.size() < x_.size(); ++k) {
+    const CrowdPremovement& pm = s.starts[k].premovement;
+    Lcg rng(pm.has_seed ? pm.seed : params_.seed + static_cast<uint32_t>(k) + 1000u);
+    for (uint32_t i = 0; i < s.starts[k].number && start_.size() < x_.size(); ++i)
+      start_.push_back(crowd_premovement_draw(pm, rng));
+  }
+}
+
+void Crowd::at_rest() {
+  placed_ = static_cast<uint32_t>(x_.size());
+  vx_.assign(placed_, 0.0);
+  vy_.assign(placed_, 0.0);
+  pressure_.assign(placed_, 0.0);
+  id_.resize(placed_);
+  for (uint32_t i = 0; i < placed_; ++i) id_[i] = i;
+  exit_of_.assign(placed_, kStillInside);
+}
+
+Crowd::Crowd(const CrowdParams& p, CrowdLayout layout, std::vector<double> x, std::vector<double> y,
+             std::vector<double> r)
+    : params_(p),
+      layout_(std::move(layout)),
+      rng_(p.seed),
+      x_(std::move(x)),
+      y_(std::move(y)),
+      r_(std::move(r)) {
+  build_navigation();
+  params_.n = static_cast<uint32_t>(x_.size());
+  at_rest();
+}
+
+bool Crowd::free_spot(double x, double y, double r) const {
+  for (size_t j = 0; j < x_.size(); ++j)
+    if ((x - x_[j]) * (x - x_[j]) + (y - y_[j]) * (y - y_[j]) < (r + r_[j]) * (r + r_[j])) return false;
+  return free_of_room(x, y, r);
+}
+
+bool Crowd::free_of_room(double x, double y, double r) const {
+  const double rx = x - layout_.x0, ry = y - layout_.y0;
+  if (rx < r || ry < r || rx > layout_.width - r || ry > layout_.height - r) return false;
+  if (!layout_.walkable.empty() && !inside_polygons(layout_.walkable, x, y)) return false;
+  for (const CrowdSegment& w : layout_.walls)
+    if (distance_to(w, x, y) < r) return false;
+  for (const CrowdColumn& c : layout_.columns)
+    if (std::sqrt((x - c.x) * (x - c.x) + (y - c.y) * (y - c.y)) < c.r + r) return false;
+  return true;
+}
+
+size_t Crowd::add_people(double x, double y, double spread, size_t count) {
+  size_t added = 0;
+  for (size_t tries = 0; tries < count * 50 && added < count && x_.size() < kCrowdMaxPeople; ++tries) {
+    const double r = 0.25 + 0.1 * rng_.next();
+    // a square brush: no angle, so no sin or cos (they would be libm's)
+    const double px = x + spread * (2 * rng_.next() - 1), py = y + spread * (2 * rng_.next() - 1);
+    if (!free_spot(px, py, r)) continue;
+    x_.push_back(px);
+    y_.push_back(py);
+    vx_.push_back(0);
+    vy_.push_back(0);
+    r_.push_back(r);
+    pressure_.push_back(0);
+    if (!v0_.empty()) v0_.push_back(params_.v0);  // a scenario's newcomer walks at the field's speed
+    if (!route_.empty()) route_.push_back(0);
+    if (!start_.empty()) start_.push_back(0);  // a newcomer walks at once
+    exit_of_.push_back(kStillInside);
+    id_.push_back(placed_++);
+    ++added;
+  }
+  return added;
+}
+
+}  // namespace bandada
