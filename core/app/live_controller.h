@@ -1,5 +1,5 @@
-// Bandada — what the two live controllers (the feedback engine, the 2-D flock) share: raw field
-// texts and their messages, the model, the run/pause rules, the scheduler's queue and a
+// Bandada — what every live controller (a model whose fields act while it runs) shares: raw
+// field texts and their messages, the model, the run/pause rules, the scheduler's queue and a
 // selection. Fields act on the running model from the next step; each controller adds its own
 // settings, edits and readouts.
 #pragma once
