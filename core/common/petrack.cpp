@@ -151,4 +151,17 @@ std::string read_petrack(std::string_view text, Trajectories& out) {
   return {};
 }
 
+std::string petrack_header(double fps) {
+  return "# framerate: " + format_double(fps) + " fps\n# id frame x/m y/m z/m\n";
+}
+
+std::string petrack_rows(uint64_t frame, size_t n, const std::vector<uint32_t>& ids,
+                         const std::vector<double>& x, const std::vector<double>& y) {
+  std::string out;
+  const std::string f = " " + std::to_string(frame) + " ";
+  for (size_t i = 0; i < n; ++i)
+    out += std::to_string(ids[i] + 1) + f + format_double(x[i]) + " " + format_double(y[i]) + " 0\n";
+  return out;
+}
+
 }  // namespace bandada

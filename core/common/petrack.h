@@ -1,5 +1,6 @@
 // Bandada — trajectories in the PeTrack text format (the pedestrian data archive's, which PedPy's
-// load_trajectory reads), read by PedPy's rules so that any file it opens opens here:
+// load_trajectory reads), written as PedPy reads it, and read by PedPy's rules so that any file it
+// opens opens here:
 //
 //   # framerate: 25 fps        a '#' line with "framerate": its first number is the frame rate
 //   # id frame x/m y/m z/m     a '#' line with "x/cm" or "in cm": centimetres ("x/m", "in m": metres)
@@ -36,6 +37,13 @@ struct Trajectories {
   /// The index into frames of the last frame at or before `t` seconds from the first (0 before it).
   size_t frame_at(double t) const;
 };
+
+/// The header of a PeTrack text file written at `fps` frames a second, in metres.
+std::string petrack_header(double fps);
+/// One frame's rows, `id frame x y 0`, for the first n people: person i's id is ids[i] + 1 (files
+/// number people from 1), numbers with 17 significant digits.
+std::string petrack_rows(uint64_t frame, size_t n, const std::vector<uint32_t>& ids,
+                         const std::vector<double>& x, const std::vector<double>& y);
 
 /// Reads a PeTrack text file into `out`: "" or why not ("line 7: …"). At most kTrajectoryRows rows.
 std::string read_petrack(std::string_view text, Trajectories& out);

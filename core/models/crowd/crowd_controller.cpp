@@ -6,6 +6,7 @@
 
 #include "app/share_codec.h"
 #include "common/number_text.h"
+#include "common/petrack.h"
 #include "crowd_bundled.h"
 
 namespace bandada {
@@ -193,10 +194,11 @@ void CrowdController::record() {
   if (trajectories_ && model_->steps() % every_ == 0) {
     if (header_due_) {
       trajectories_(std::string_view());  // a new run begins
-      trajectories_(trajectory_header(every_));
+      trajectories_(petrack_header(25.0 / every_));
     }
     header_due_ = false;
-    trajectories_(trajectory_rows(*model_, model_->steps() / every_));
+    trajectories_(
+        petrack_rows(model_->steps() / every_, model_->size(), model_->ids(), model_->x(), model_->y()));
   }
   if (series_.size() >= 1000000) return;
   series_.push_back({model_->steps(), static_cast<double>(model_->size()), model_->outflow(),

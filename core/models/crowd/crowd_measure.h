@@ -9,6 +9,7 @@
 #include <string_view>
 #include <vector>
 
+#include "app/model_session.h"
 #include "crowd.h"
 
 namespace bandada {
@@ -78,10 +79,11 @@ CrowdArea measure_area_of(const CrowdRing& ring);
 /// A WKT POLYGON as an area; "" or why not.
 std::string read_measure_area(std::string_view wkt, CrowdArea& out);
 
-/// The PeTrack text format's header for one written frame in `every` (25 / every fps).
-std::string trajectory_header(uint32_t every);
-/// One frame's rows: `id frame x y 0` for each person inside, ids from 1 in placement order,
-/// numbers with 17 significant digits.
-std::string trajectory_rows(const Crowd& m, uint64_t frame);
+/// The measures of the lines, areas and exit areas that sweeps, experiments and the CLI name, by
+/// number from 1, appended to `all`: line1_count, line1_flow, line1_specific_flow, line1_first,
+/// line1_median and line1_last; area1_density and area1_speed (means over the frames, the speed
+/// over those with someone inside); in a scenario's room outside_walkable (CrowdMeasures::outside)
+/// and exit1_count; with premovement, moved_early, start_lag_max and not_started.
+void crowd_measured(std::vector<ModelSession::Measure>& all, const Crowd& m, const CrowdMeasures& ms);
 
 }  // namespace bandada

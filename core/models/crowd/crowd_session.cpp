@@ -184,68 +184,8 @@ class CrowdSession final : public LiveSession<CrowdController, CrowdField> {
                                 {"outflow", format_double(m->outflow())},
                                 {"mean_speed", format_double(m->mean_speed())},
                                 {"max_pressure", format_double(m->max_pressure())}};
-    add_measured(all, *m);
+    crowd_measured(all, *m, c_.measures());
     return all;
-  }
-
-  /// The measures of the lines, areas and exit areas, by number from 1: line1_count, line1_flow,
-  /// line1_specific_flow, line1_first, line1_median and line1_last; area1_density and area1_speed (means over
-  /// the frames, the speed over those with someone inside); in a scenario's room outside_walkable
-  /// (CrowdMeasures::outside) and exit1_count.
-  void add_measured(std::vector<Measure>& all, const Crowd& m) const {
-    const CrowdMeasures& ms = c_.measures();
-    for (size_t k = 0; k < ms.lines.size(); ++k) {
-      const std::string n = "line" + std::to_string(k + 1);
-      const CrowdLine& l = ms.lines[k];
-      all.push_back({n + "_count", std::to_string(l.passages.size())});
-      all.push_back({n + "_flow", format_double(l.flow())});
-      all.push_back({n + "_specific_flow", format_double(l.flow() / l.length())});
-      const size_t c = l.passages.size();  // the N-t curve's first, middle and last passage, s
-      all.push_back({n + "_first", format_double(c ? l.passages.front().t : NAN)});
-      all.push_back({n + "_median", format_double(c ? l.passages[(c - 1) / 2].t : NAN)});
-      all.push_back({n + "_last", format_double(c ? l.passages.back().t : NAN)});
-    }
-    for (size_t k = 0; k < ms.areas.size(); ++k) {
-      const CrowdArea& a = ms.areas[k];
-      double d = 0, v = 0;
-      size_t with = 0, frames = 0;
-      for (size_t f = 0; f < a.density.size(); ++f) {
-        if (!std::isnan(a.density[f])) d += a.density[f], ++frames;  // NaN: before it was drawn
-        if (!std::isnan(a.speed[f])) v += a.speed[f], ++with;
-      }
-      const std::string n = "area" + std::to_string(k + 1);
-      all.push_back({n + "_density", format_double(frames ? d / static_cast<double>(frames) : NAN)});
-      all.push_back({n + "_speed", format_double(with ? v / static_cast<double>(with) : NAN)});
-    }
-    if (!m.layout().walkable.empty()) all.push_back({"outside_walkable", std::to_string(ms.outside())});
-    if (!m.start_times().empty()) premovement_measures(all, m, ms.first_moves());
-    const size_t exits = m.layout().exit_areas.size();
-    std::vector<size_t> count(exits, 0);
-    for (int32_t e : m.exit_of())
-      if (e >= 0 && static_cast<size_t>(e) < exits) ++count[static_cast<size_t>(e)];
-    for (size_t k = 0; k < exits; ++k)
-      all.push_back({"exit" + std::to_string(k + 1) + "_count", std::to_string(count[k])});
-  }
-
-  /// With premovement: moved_early, how many stood 0.1 m off their place before their time (only a
-  /// push can do it); start_lag_max, the longest from someone's time to their first 0.1 m, s;
-  /// not_started, how many have not moved since their time came.
-  static void premovement_measures(std::vector<Measure>& all, const Crowd& m,
-                                   const std::vector<double>& moved) {
-    size_t early = 0, waiting = 0;
-    double lag = NAN;
-    for (size_t k = 0; k < moved.size() && k < m.start_times().size(); ++k) {
-      const double start = m.start_times()[k];
-      if (std::isnan(moved[k])) {
-        waiting += start < m.time();
-        continue;
-      }
-      early += moved[k] < start;
-      lag = std::isnan(lag) || moved[k] - start > lag ? moved[k] - start : lag;
-    }
-    all.push_back({"moved_early", std::to_string(early)});
-    all.push_back({"start_lag_max", format_double(lag)});
-    all.push_back({"not_started", std::to_string(waiting)});
   }
 
   double series_value(size_t k, size_t i) const override {
