@@ -181,15 +181,20 @@ build_sdl() {  # both builds, each skipped when its sealed entry is there
     if [ ! -d "$plain" ]; then
       tmp_plain="$(mktemp -d "$cache/sdl2-wasm/.build.XXXXXX")"
       sdl_configure "$tmp_plain" "" "" || { sdl_failed "" ""; return 1; }
-      # The checks' answers: every HAVE_* and libc entry of the cache, as an initial cache.
+      # The checks' answers: every HAVE_* and libc entry of the cache, as an initial cache, kept
+      # in the entry (out/ is renamed into it when the compile below ends).
       mkdir -p "$tmp_plain/out"
-      seed="$tmp_plain/out/checks.cmake"
       sed -nE 's/^((HAVE_|LIBC_|STDC_HEADERS)[A-Za-z0-9_]*):INTERNAL=(.*)$/set(\1 "\3" CACHE INTERNAL "")/p' \
-        "$tmp_plain/build/CMakeCache.txt" > "$seed"
-      sdl_compile "$tmp_plain" "" "$plain" & pid=$!
+        "$tmp_plain/build/CMakeCache.txt" > "$tmp_plain/out/checks.cmake"
+      seed="$tmp_plain/out/checks.cmake"
     fi
-    if [ ! -d "$mt" ]; then
+    if [ ! -d "$mt" ]; then  # the seed copied first: the plain build's folder goes when it ends
       tmp_mt="$(mktemp -d "$cache/sdl2-wasm/.build.XXXXXX")"
+      cp "$seed" "$tmp_mt/checks.cmake"
+      seed="$tmp_mt/checks.cmake"
+    fi
+    [ -z "$tmp_plain" ] || { sdl_compile "$tmp_plain" "" "$plain" & pid=$!; }
+    if [ ! -d "$mt" ]; then
       { sdl_configure "$tmp_mt" "-mt" "-pthread" "$seed" && sdl_compile "$tmp_mt" "-mt" "$mt"; } ||
         { sdl_failed "-mt" " (threaded)"; ok=0; }
     fi

@@ -102,28 +102,29 @@ maybe() {  # maybe REGEX NAME COMMAND...: the stage if this tier wants it, else 
   local re="$1" name="$2"; shift 2
   if wants "$re"; then stage "$name" "$@"; else results+=("$(printf 'skip       %s' "$name")"); fi
 }
-# A stage that mostly waits (Slurm's scheduler) runs in the background beside the others: started
-# with bg_start, its output kept and printed, and its verdict recorded, by bg_finish.
-declare -A bg_pid=() bg_t0=() bg_log=()
+# The one stage that mostly waits (Slurm's scheduler) runs in the background beside the others:
+# started with bg_start, its output kept, then printed and its verdict recorded by bg_finish.
+bg_name="" bg_pid="" bg_t0=0 bg_log=""
 bg_start() {  # bg_start REGEX NAME COMMAND...: as maybe, but in the background
   local re="$1" name="$2"; shift 2
   if ! wants "$re"; then results+=("$(printf 'skip       %s' "$name")"); return; fi
   if [ $plan -eq 1 ]; then results+=("$(printf 'run        %s (in the background)' "$name")"); return; fi
   echo "== $name: started in the background"
-  bg_log[$name]=$(mktemp)
-  "$@" >"${bg_log[$name]}" 2>&1 &
-  bg_pid[$name]=$! bg_t0[$name]=$SECONDS
+  bg_name="$name" bg_log=$(mktemp) bg_t0=$SECONDS
+  "$@" >"$bg_log" 2>&1 &
+  bg_pid=$!
 }
-bg_finish() {  # bg_finish NAME: waits for a background stage, prints its output, records it
-  local name="$1" verdict=PASS
-  [ -n "${bg_pid[$name]:-}" ] || return 0
-  echo "== $name (in the background)"
-  wait "${bg_pid[$name]}" || { verdict=FAIL; status=1; }
-  cat "${bg_log[$name]}"
-  rm -f "${bg_log[$name]}"
-  local took=$((SECONDS - bg_t0[$name]))
-  printf '== %s: %s in %d min %02d s (in the background)\n' "$name" "$verdict" $((took / 60)) $((took % 60))
-  results+=("$(printf '%s  %4d s  %s (in the background)' "$verdict" "$took" "$name")")
+bg_finish() {  # bg_finish: waits for the background stage, if one runs, prints its output, records it
+  [ -n "$bg_pid" ] || return 0
+  local verdict=PASS
+  echo "== $bg_name (in the background)"
+  wait "$bg_pid" || { verdict=FAIL; status=1; }
+  cat "$bg_log"
+  rm -f "$bg_log"
+  local took=$((SECONDS - bg_t0))
+  printf '== %s: %s in %d min %02d s (in the background)\n' "$bg_name" "$verdict" $((took / 60)) $((took % 60))
+  results+=("$(printf '%s  %4d s  %s (in the background)' "$verdict" "$took" "$bg_name")")
+  bg_pid=""
 }
 total0=$SECONDS
 
@@ -164,8 +165,8 @@ maybe "$core_re|^(scripts/cli\.sh|tests/cli_script_test\.sh)" \
   bash tests/cli_script_test.sh
 maybe "$fuzz_re" "fuzz corpus replay (libFuzzer targets under ASan + UBSan)" \
   bash -c "cmake --preset fuzz >/dev/null && cmake --build --preset fuzz && ctest --preset fuzz -j2"
-slurm="sweep on a one-node Slurm cluster (job array, merged = unsharded CLI output)"
-bg_start '^(core/run/|cli/|scripts/sweep-slurm\.sh|tests/slurm_test\.sh)' "$slurm" bash tests/slurm_test.sh
+bg_start '^(core/run/|cli/|scripts/sweep-slurm\.sh|tests/slurm_test\.sh)' \
+  "sweep on a one-node Slurm cluster (job array, merged = unsharded CLI output)" bash tests/slurm_test.sh
 maybe '^(core/app/|tests/compile_fail)' \
   "a live controller missing a hook is named at compile time (tests/compile_fail.sh)" bash tests/compile_fail.sh
 sdl_wait() {  # the background SDL2 wasm builds: waits, prints how long they took and their log
@@ -183,7 +184,7 @@ else
   results+=("skip       SDL2 for wasm and the wasm build (no later stage wants them)")
 fi
 maybe "$wasm_tests_re" "wasm tests + native vs wasm CLI (ctest)" ctest --preset wasm
-bg_finish "$slurm"
+bg_finish
 maybe '^(scripts/setup\.sh|tests/cache_test\.sh)' \
   "a corrupt, missing or unwritable cache costs a rebuild, not a wrong build (tests/cache_test.sh)" \
   bash tests/cache_test.sh

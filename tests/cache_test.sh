@@ -11,11 +11,7 @@ set -uo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-passed=0 failed=0
-check() {  # check WHAT COMMAND...
-  local what="$1"; shift
-  if "$@"; then passed=$((passed + 1)); echo "ok   $what"; else failed=$((failed + 1)); echo "FAIL $what"; fi
-}
+source "$root/tests/check.sh"
 real="$(readlink -f "$root/.deps/cache")"
 plain="$(readlink -f "$root/.deps/sdl2-wasm")"
 mt="$(readlink -f "$root/.deps/sdl2-wasm-mt")"
@@ -29,14 +25,14 @@ cp "$root/scripts/setup.sh" "$clone/scripts/"
 # A missing folder is made, with its parts.
 BANDADA_CACHE="$work/new/cache" bash "$clone/scripts/setup.sh" --cache-only >"$work/new.out" 2>&1
 check "a missing cache folder is made and linked as .deps/cache" \
-  bash -c "[ -d '$work/new/cache/ccache' ] && [ \"\$(readlink -f '$clone/.deps/cache')\" = '$work/new/cache' ]"
+  '[ -d "$work/new/cache/ccache" ] && [ "$(readlink -f "$clone/.deps/cache")" = "$work/new/cache" ]'
 # A folder that cannot be written (here: under a file) gives way to one in the clone, said.
 touch "$work/file"
 BANDADA_CACHE="$work/file/cache" bash "$clone/scripts/setup.sh" --cache-only >"$work/bad.out" 2>&1
 rc=$?
 check "an unwritable cache folder: setup goes on with .deps/cache-local and says so" \
-  bash -c "[ $rc -eq 0 ] && grep -q 'cannot be written' '$work/bad.out' &&
-           [ \"\$(readlink -f '$clone/.deps/cache')\" = '$clone/.deps/cache-local' ]"
+  '[ $rc -eq 0 ] && grep -q "cannot be written" "$work/bad.out" &&
+   [ "$(readlink -f "$clone/.deps/cache")" = "$clone/.deps/cache-local" ]'
 
 # The cached builds, copied (the source packages linked: they are only read), then damaged.
 cache="$work/cache"
@@ -54,18 +50,17 @@ BANDADA_CACHE="$cache" bash "$clone/scripts/setup.sh" --sdl-only >"$work/two.out
 two=$!
 wait $one; rc1=$?
 wait $two; rc2=$?
-check "both setups at once exit 0" [ $rc1 -eq 0 -a $rc2 -eq 0 ]
+check "both setups at once exit 0" '[ $rc1 -eq 0 ] && [ $rc2 -eq 0 ]'
 check "the truncated build is found and said to be rebuilt, once" \
-  bash -c "[ \$(cat '$work/one.out' '$work/two.out' | grep -c 'threaded SDL2 wasm build .* is incomplete or corrupt') -eq 1 ]"
-check "the rebuilt library is the machine cache's, byte for byte" cmp -s "$lib" "$mt/lib/libSDL2.a"
+  '[ "$(cat "$work/one.out" "$work/two.out" | grep -c "threaded SDL2 wasm build .* is incomplete or corrupt")" -eq 1 ]'
+check "the rebuilt library is the machine cache's, byte for byte" 'cmp -s "$lib" "$mt/lib/libSDL2.a"'
 check "the rebuilt entry is sealed again and the clone links it" \
-  bash -c "[ \"\$(readlink -f '$clone/.deps/sdl2-wasm-mt')\" = '$(dirname "$(dirname "$lib")")' ] &&
-           grep -q '^# files ' '$(dirname "$(dirname "$lib")")/MANIFEST'"
+  '[ "$(readlink -f "$clone/.deps/sdl2-wasm-mt")" = "$cache/sdl2-wasm/$(basename "$mt")" ] &&
+   grep -q "^# files " "$cache/sdl2-wasm/$(basename "$mt")/MANIFEST"'
 check "the plain build, intact, is kept as it was" \
-  [ "$(stat -c %Y "$cache/sdl2-wasm/$(basename "$plain")/MANIFEST")" = "$plain_before" ]
-check "the half-written build of a killed run is gone" [ ! -e "$cache/sdl2-wasm/.build.killed" ]
-if [ $failed -gt 0 ]; then
+  '[ "$(stat -c %Y "$cache/sdl2-wasm/$(basename "$plain")/MANIFEST")" = "$plain_before" ]'
+check "the half-written build of a killed run is gone" '[ ! -e "$cache/sdl2-wasm/.build.killed" ]'
+if [ $fails -gt 0 ]; then
   for f in one two; do echo "--- setup $f:"; tail -n 15 "$work/$f.out"; done
 fi
-echo "$passed passed, $failed failed"
-[ $failed -eq 0 ]
+check_summary

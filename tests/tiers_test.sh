@@ -8,7 +8,7 @@ set -uo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-passed=0 failed=0
+source "$root/tests/check.sh"
 clone="$work/clone"
 git clone -q "$root" "$clone" || { echo "FAIL: could not clone $root"; exit 1; }
 cp "$root/scripts/test.sh" "$clone/scripts/test.sh"
@@ -28,11 +28,8 @@ expect() {
       -*) skips "$out" "${s#-}" || bad="$bad, ${s#-} is not skipped" ;;
     esac
   done
-  if [ -z "$bad" ]; then
-    passed=$((passed + 1)); echo "ok   $what"
-  else
-    failed=$((failed + 1)); echo "FAIL $what${bad}"; sed 's/^/      /' <<<"$out" | grep -E '^ *(run|skip|==)'
-  fi
+  check "$what${bad}" '[ -z "$bad" ]'
+  [ -z "$bad" ] || sed 's/^/      /' <<<"$out" | grep -E '^ *(run|skip|==)'
 }
 undo() { git -C "$clone" checkout -q -- . && git -C "$clone" clean -fdq; }
 NATIVE=(+"house style" +"native build" +"native tests")
@@ -71,12 +68,11 @@ undo
 
 out=$(cd "$clone" && BANDADA_BASE=no-such-commit bash scripts/test.sh --changed --plan 2>&1)
 expect "no base: every stage, and it says why" "$out" +"fuzz corpus" "${BROWSERS[@]/#/+}"
-grep -q "no base" <<<"$out" || { failed=$((failed + 1)); echo "FAIL the run does not say it has no base"; }
+check "with no base, the run says so" 'grep -q "no base" <<<"$out"'
 
 expect "--quick: the native stages, everything else skipped" "$(plan --quick)" "${NATIVE[@]}" \
   -"fuzz corpus" -"SDL2 for wasm and the wasm build" "${BROWSERS[@]/#/-}"
 expect "the whole run: everything" "$(plan)" "${NATIVE[@]}" +"fuzz corpus" +"sweep on a one-node Slurm" \
   +"wasm build" +"every command shown" "${BROWSERS[@]/#/+}"
 
-echo "$passed passed, $failed failed"
-[ $failed -eq 0 ] && [ $passed -gt 0 ]
+check_summary

@@ -3,8 +3,7 @@
 import assert from 'node:assert/strict';
 import {execFileSync} from 'node:child_process';
 import {test, threadsMatter, useSuite, launch, openPage, appState, uiRects, clickWidget, typeField, focusView, waitState,
-        canvasPoint, screenshotPath, nativeCli, freshPage, onePassOnly} from './helpers.mjs';
-const uiOnly = onePassOnly('input, layout and links do not depend on threads');
+        canvasPoint, screenshotPath, nativeCli, freshPage} from './helpers.mjs';
 
 const suite = useSuite();
 
@@ -98,7 +97,7 @@ test('an edit discards the flock and Ctrl+Z outside the fields brings text and f
   await context.close();
 });
 
-test('shortcuts do not fire while a field is being edited', uiOnly, async () => {
+test('shortcuts do not fire while a field is being edited', async () => {
   const {context, page} = await fresh();
   await clickWidget(page, 'Initialize');
   await typeField(page, 'seed', '12 s');
@@ -225,7 +224,7 @@ test('a huge flock never freezes the page: its start is sliced with progress and
   await context.close();
 });
 
-test('on a touch screen a one-finger drag orbits the view', uiOnly, async () => {
+test('on a touch screen a one-finger drag orbits the view', async () => {
   const context = await suite.browser.newContext({viewport: {width: 1400, height: 860}, hasTouch: true});
   const page = await openPage(context, suite.url);
   const v = (await appState(page)).view;

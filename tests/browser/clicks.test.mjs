@@ -3,10 +3,9 @@
 // Initialize, after a combo pick and after plane clicks; the view's switches sit in the page header,
 // always in sight; and a panel that scrolls says so.
 import assert from 'node:assert/strict';
-import {test, useSuite, freshPage, appState, uiRects, nextFrames, canvasPoint, waitFor, regionPixels, onePassOnly} from './helpers.mjs';
+import {test, useSuite, freshPage, appState, uiRects, nextFrames, canvasPoint, waitFor, regionPixels} from './helpers.mjs';
 
 const suite = useSuite();
-const only = onePassOnly('where widgets are drawn does not depend on threads');
 const MODELS = ['boids3d', 'feedback2d', 'flock2d', 'crowd'];
 /// Hook entries that are not buttons: lines of text, fields, sliders, combos, radio buttons, tabs.
 const NOT_BUTTONS = /^(field:|slider:|choice:|tool:|tab:|columns:|more-below|model$|status$|threads$|hint$|draw-note$|link-check$|state-message$|file-link-note$|recording-stopped$|playback-time$|clip-mark$|share-url$|energy-plot$|sweep-map$)/;
@@ -118,7 +117,7 @@ async function fresh(model) {
   return opened;
 }
 
-test('the 2-D flock\'s first Copy share link, clicked where it is drawn, copies the link', only, async () => {
+test('the 2-D flock\'s first Copy share link, clicked where it is drawn, copies the link', async () => {
   const {context, page, errors} = await fresh('flock2d');
   const r = (await uiRects(page)).widgets['Copy share link'];
   // The hook's rectangle is where the button is drawn: its frame's colour at its left edge, not the panel's.
@@ -133,7 +132,7 @@ test('the 2-D flock\'s first Copy share link, clicked where it is drawn, copies 
 });
 
 for (const model of MODELS) {
-  test(`${model}: every button acts when clicked where it is drawn, on a fresh page and after Initialize`, only, async () => {
+  test(`${model}: every button acts when clicked where it is drawn, on a fresh page and after Initialize`, async () => {
     let {context, page, errors} = await fresh(model);
     await everyButtonActs(page, `${model}, fresh page`, {skip: ['Accessible view', 'Record clip']});
     assert.deepEqual(errors, []);
@@ -147,7 +146,7 @@ for (const model of MODELS) {
   });
 }
 
-test('the 2-D flock: Copy share link and Step act after a combo pick and after plane clicks', only, async () => {
+test('the 2-D flock: Copy share link and Step act after a combo pick and after plane clicks', async () => {
   const {context, page, errors} = await fresh('flock2d');
   assert.equal(await clickActs(page, 'Initialize'), 'state');
   // Pick RK4 from the integrator combo, by clicks.
@@ -174,7 +173,7 @@ test('the 2-D flock: Copy share link and Step act after a combo pick and after p
   await context.close();
 });
 
-test('the view\'s switches are in the header on every screen, and a panel that scrolls says so', only, async () => {
+test('the view\'s switches are in the header on every screen, and a panel that scrolls says so', async () => {
   for (const [label, options] of [['desktop', {viewport: {width: 1400, height: 860}}],
     ['tablet', {viewport: {width: 820, height: 1180}, hasTouch: true, isMobile: true}],
     ['phone', {viewport: {width: 390, height: 844}, hasTouch: true, isMobile: true, deviceScaleFactor: 2}]]) {

@@ -5,13 +5,12 @@
 import assert from 'node:assert/strict';
 import {execFileSync} from 'node:child_process';
 import {test, useSuite, appState, nextFrames, freshPage, clickWidget, uiRects, canvasPoint, screenshotPath, nativeCli,
-        waitFor, onePassOnly} from './helpers.mjs';
+        waitFor} from './helpers.mjs';
 
 const suite = useSuite();
 // The same in both builds (nothing here depends on threads): the threaded pass runs these.
-const only = onePassOnly('the crowd model does not depend on threads');
 
-test('the crowd: chosen from the menu, run, people leave through the exit; the state is the CLI\'s', only, async () => {
+test('the crowd: chosen from the menu, run, people leave through the exit; the state is the CLI\'s', async () => {
   const {context, page, errors} = await freshPage(suite.browser, suite.url, {viewport: {width: 1400, height: 900}});
   const models = JSON.parse(await page.evaluate(() => Module.describe())).models;
   assert.ok(models.some((m) => m[0] === 'crowd'), 'the menu lists the crowd');
@@ -40,7 +39,7 @@ test('the crowd: chosen from the menu, run, people leave through the exit; the s
   await context.close();
 });
 
-test('the crowd\'s tools: cut an exit, place a column, draw a wall, erase; each changes the room', only, async () => {
+test('the crowd\'s tools: cut an exit, place a column, draw a wall, erase; each changes the room', async () => {
   const {context, page, errors} = await freshPage(suite.browser, suite.url, {viewport: {width: 1400, height: 900}});
   await page.evaluate(() => Module.command('model:crowd'));
   await page.evaluate(() => { Module.setField(0, '20'); Module.command('initialize'); });

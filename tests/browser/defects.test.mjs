@@ -3,8 +3,7 @@
 // typed in, and counts typed into a running 2-D model.
 import assert from 'node:assert/strict';
 import {test, threadsMatter, useSuite, openPage, appState, clickWidget, typeField, waitState, nextFrames, freshPage, tapInOneFrame, chordInOneFrame,
-        canvasPoint, uiRects, onePassOnly} from './helpers.mjs';
-const uiOnly = onePassOnly('input, layout and links do not depend on threads');
+        canvasPoint, uiRects} from './helpers.mjs';
 
 const suite = useSuite();
 
@@ -18,7 +17,7 @@ async function freshFlock2d() {
   return opened;
 }
 
-test('a garbage link is reported as such and the typed fields stay as they were', uiOnly, async () => {
+test('a garbage link is reported as such and the typed fields stay as they were', async () => {
   const {context, page, errors} = await fresh();
   await typeField(page, 'n', '55');
   await typeField(page, 'seed', '7');
@@ -163,7 +162,7 @@ test('the accessible view draws a subset of a huge flock quickly and says so', a
   await context.close();
 });
 
-test('the panels and the view keep their colours: a panel background is cleared by the frame, not drawn', uiOnly, async () => {
+test('the panels and the view keep their colours: a panel background is cleared by the frame, not drawn', async () => {
   const {context, page, errors} = await fresh();
   await page.evaluate(() => Module.command('initialize'));
   await nextFrames(page, 3);
@@ -193,7 +192,7 @@ test('the panels and the view keep their colours: a panel background is cleared 
 
 // Modifiers come from the events, in order: a chord that ends within one frame keeps its
 // modifier (ImGui's SDL2 backend read SDL_GetModState(), the state after the whole queue).
-test('Ctrl+A that ends within one frame still selects all: "1.25", Ctrl+A, Backspace, "0.7" gives 0.7', uiOnly, async () => {
+test('Ctrl+A that ends within one frame still selects all: "1.25", Ctrl+A, Backspace, "0.7" gives 0.7', async () => {
   const {context, page, errors} = await freshFlock2d();
   await typeField(page, 'w-sep', '1.25');
   const key = (type, code, k) => [type, {code, key: code, keyCode: k, which: k}];
@@ -239,7 +238,7 @@ test('a shortcut pressed right after a click leaves a field still acts (ImGui le
   await context.close();
 });
 
-test('the hint line holds the whole hint of every button and field, on a desktop and on a phone', uiOnly, async () => {
+test('the hint line holds the whole hint of every button and field, on a desktop and on a phone', async () => {
   for (const viewport of [{width: 1400, height: 900}, {width: 390, height: 844}]) {
     const {context, page, errors} = await freshPage(suite.browser, suite.url, {viewport});
     for (const model of ['boids3d', 'feedback2d', 'flock2d']) {

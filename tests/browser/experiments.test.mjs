@@ -9,7 +9,6 @@ import {test, useSuite, appState, nextFrames, freshPage, uiRects, clickWidget, s
         waitFor} from './helpers.mjs';
 
 const suite = useSuite();
-const isolated = process.env.BANDADA_ISOLATED !== '0';
 
 const expState = async (page) => JSON.parse(await page.evaluate(() => Module.experimentsState()));
 /// Scrolls the panel under the mouse (the wheel, as a person would) until the widget is inside it.
@@ -27,7 +26,7 @@ async function scrollTo(page, name) {
 }
 const cli = (args) => execFileSync(nativeCli, ['experiment', ...args], {encoding: 'utf8'});
 
-test('Experiments tab: Run these gives every card of the 2-D flock its rows and verdict; each equals bandada-cli experiment', {skip: !isolated && 'the workers are the same without isolation: the threaded pass runs this'}, async () => {
+test('Experiments tab: Run these gives every card of the 2-D flock its rows and verdict; each equals bandada-cli experiment', async () => {
   const {context, page, errors} = await freshPage(suite.browser, suite.url, {viewport: {width: 1400, height: 900}});
   await clickWidget(page, 'tab:Experiments');
   const names = cli(['--list']).trim().split('\n').map((l) => l.split('\t')[0]);

@@ -3,8 +3,7 @@
 import assert from 'node:assert/strict';
 import {execFileSync} from 'node:child_process';
 import {test, threadsMatter, useSuite, openPage, gotoReady, appState, clickWidget, waitState, canvasPoint, nextFrames, screenshotPath,
-        nativeCli, onePassOnly} from './helpers.mjs';
-const uiOnly = onePassOnly('input, layout and links do not depend on threads');
+        nativeCli} from './helpers.mjs';
 
 const suite = useSuite();
 
@@ -45,7 +44,7 @@ test('left click adds a predator, right click an attractor, Shift+click removes 
   await context.close();
 });
 
-test('on a touch screen a press held 500 ms adds an attractor', uiOnly, async () => {
+test('on a touch screen a press held 500 ms adds an attractor', async () => {
   const {context, page} = await flockPage({hasTouch: true});
   await page.evaluate(() => Module.command('initialize'));
   const [x, y] = await viewPoint(page, 0.5, 0.5);

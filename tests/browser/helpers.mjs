@@ -62,7 +62,6 @@ export function useSuite(launchOptions = {}) {
   return suite;
 }
 
-/// Serves build/web, cross-origin isolated (the threaded page) unless told, or unless
 /// node:test's test(), for the two passes of scripts/test.sh: the whole suite runs against the
 /// threaded page; against the single-thread fallback (BANDADA_ISOLATED=0) only the tests marked
 /// threadsMatter(why) run, those whose checks can come out differently there (the steps on the
@@ -79,12 +78,7 @@ export function test(name, options, fn) {
 /// Test options that keep a test in the single-thread pass too; `why` says what differs there.
 export const threadsMatter = (why) => ({threadsMatter: why});
 
-/// Test options for a test the threaded pass runs alone (scripts/test.sh runs the suite twice):
-/// nothing it checks depends on which page the suite is served (`why` says what it checks), or it
-/// serves each page it needs itself.
-export const onePassOnly = (why) =>
-  process.env.BANDADA_ISOLATED === '0' && process.env.BANDADA_ALL !== '1' ? {skip: `${why}: the threaded pass runs this`} : {};
-
+/// Serves build/web, cross-origin isolated (the threaded page) unless told, or unless
 /// BANDADA_ISOLATED=0 asks the whole suite to run against the single-thread fallback (a host
 /// without the headers and without the page's service worker; `shim` serves the worker).
 export async function startServer({isolated = process.env.BANDADA_ISOLATED !== '0', shim = false} = {}) {

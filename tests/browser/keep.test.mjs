@@ -5,11 +5,10 @@ import assert from 'node:assert/strict';
 import {execFileSync} from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import {test, useSuite, appState, nextFrames, freshPage, clickWidget, nativeCli, outDir, onePassOnly} from './helpers.mjs';
+import {test, useSuite, appState, nextFrames, freshPage, clickWidget, nativeCli, outDir} from './helpers.mjs';
 
 const suite = useSuite();
 // The same in both builds (nothing here depends on threads): the threaded pass runs these.
-const only = onePassOnly('state files do not depend on threads');
 
 async function saveState(page) {
   const [download] = await Promise.all([page.waitForEvent('download'), clickWidget(page, 'Save state')]);
@@ -36,7 +35,7 @@ const scratch = () => {
   return fs.mkdtempSync(path.join(outDir, 'state-'));
 };
 
-test('Save state, then Open state in a fresh page, continues bit for bit (and as the CLI does)', only, async () => {
+test('Save state, then Open state in a fresh page, continues bit for bit (and as the CLI does)', async () => {
   const dir = scratch();
   const {context, page, errors} = await freshPage(suite.browser, suite.url);
   await page.evaluate(() => Module.command('model:flock2d'));
@@ -76,7 +75,7 @@ test('Save state, then Open state in a fresh page, continues bit for bit (and as
   await context.close();
 });
 
-test('a damaged or foreign file changes nothing and says why; a file dropped on the page opens', only, async () => {
+test('a damaged or foreign file changes nothing and says why; a file dropped on the page opens', async () => {
   const dir = scratch();
   const good = path.join(dir, 'good.state');
   execFileSync(nativeCli, ['--model', 'feedback2d', '--n', '40', '--cycles', '3', '--save-state', good]);
@@ -114,7 +113,7 @@ test('a damaged or foreign file changes nothing and says why; a file dropped on 
   await context.close();
 });
 
-test('the accessible view saves and opens state files with its own labelled controls', only, async () => {
+test('the accessible view saves and opens state files with its own labelled controls', async () => {
   const dir = scratch();
   const file = path.join(dir, 'b.state');
   execFileSync(nativeCli, ['--count', '60', '--steps', '5', '--save-state', file]);

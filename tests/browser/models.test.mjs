@@ -4,8 +4,7 @@
 import assert from 'node:assert/strict';
 import {execFileSync} from 'node:child_process';
 import {test, threadsMatter, useSuite, openPage, gotoReady, appState, uiRects, clickWidget, waitState, canvasPoint, screenshotPath,
-        nativeCli, freshPage, onePassOnly} from './helpers.mjs';
-const uiOnly = onePassOnly('input, layout and links do not depend on threads');
+        nativeCli, freshPage} from './helpers.mjs';
 
 const suite = useSuite();
 
@@ -75,7 +74,7 @@ test('clicking a table row follows that point; live fields apply without a rebui
   await context.close();
 });
 
-test('a reload restores this model\'s raw field text and the chosen model; its links open it', uiOnly, async () => {
+test('a reload restores this model\'s raw field text and the chosen model; its links open it', async () => {
   const {context, page} = await fresh();
   await page.evaluate(() => { Module.command('model:feedback2d'); Module.setField(1, '4'); Module.setField(5, '0,'); });
   await page.reload();

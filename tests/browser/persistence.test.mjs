@@ -4,14 +4,13 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import {test, threadsMatter, useSuite, launch, openPage, gotoReady, appState, clickWidget, typeField, waitState, root, freshPage, onePassOnly} from './helpers.mjs';
-const uiOnly = onePassOnly('input, layout and links do not depend on threads');
+import {test, threadsMatter, useSuite, launch, openPage, gotoReady, appState, clickWidget, typeField, waitState, root, freshPage} from './helpers.mjs';
 
 const suite = useSuite();
 
 const fresh = (b = suite.browser) => freshPage(b, suite.url);
 
-test('a reload restores the raw text of every field, and Initialize is refused with a message', uiOnly, async () => {
+test('a reload restores the raw text of every field, and Initialize is refused with a message', async () => {
   const {context, page, errors} = await fresh();
   await typeField(page, 'n', '');
   await typeField(page, 'r', '1.');
@@ -69,7 +68,7 @@ test('a share link opened in a fresh browser reproduces the fields and verifies 
   }
 });
 
-test('every share string ever released still opens with its fields, on load and pasted into an open tab', uiOnly, async () => {
+test('every share string ever released still opens with its fields, on load and pasted into an open tab', async () => {
   const rows = fs.readFileSync(path.join(root, 'tests/fixtures/share_strings.tsv'), 'utf8')
     .split('\n').filter((l) => l && !l.startsWith('#')).map((l) => l.split('\t'));
   assert.ok(rows.length >= 5);

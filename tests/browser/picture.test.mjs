@@ -3,12 +3,11 @@
 // view with MediaRecorder (a visible mark while it records), and the file has frames and a
 // duration; the accessible view saves its SVG with the same caption.
 import assert from 'node:assert/strict';
-import {test, useSuite, appState, nextFrames, freshPage, clickWidget, uiRects, onePassOnly} from './helpers.mjs';
+import {test, useSuite, appState, nextFrames, freshPage, clickWidget, uiRects} from './helpers.mjs';
 import {imagePixelsSource} from './image_pixels.mjs';
 
 const suite = useSuite();
 // The same in both builds (nothing here depends on threads): the threaded pass runs these.
-const only = onePassOnly('pictures and clips do not depend on threads');
 
 async function downloaded(page, action) {
   const [download] = await Promise.all([page.waitForEvent('download'), action()]);
@@ -36,7 +35,7 @@ const compare = (page, picture, shot, rows) => page.evaluate(async ([a, b, rows,
   return {width: p.width, height: p.height, total: q.data.length / 4, same, lit, text};
 }, [picture.toString('base64'), shot.toString('base64'), rows, imagePixelsSource]);
 
-test('Save picture: a PNG of the view at its own resolution, the canvas\'s pixels, with a caption', only, async () => {
+test('Save picture: a PNG of the view at its own resolution, the canvas\'s pixels, with a caption', async () => {
   const {context, page, errors} = await freshPage(suite.browser, suite.url, {viewport: {width: 1200, height: 800}});
   await page.evaluate(() => Module.command('model:flock2d'));
   await page.evaluate(() => { Module.command('initialize'); Module.command('step'); Module.command('step'); });
@@ -58,7 +57,7 @@ test('Save picture: a PNG of the view at its own resolution, the canvas\'s pixel
   await context.close();
 });
 
-test('Record clip: a visible mark while recording, then a video with frames and a duration, named after the model and steps', only, async () => {
+test('Record clip: a visible mark while recording, then a video with frames and a duration, named after the model and steps', async () => {
   const {context, page, errors} = await freshPage(suite.browser, suite.url, {viewport: {width: 1200, height: 800}});
   await page.evaluate(() => Module.command('model:flock2d'));
   await page.evaluate(() => { Module.command('initialize'); Module.command('run'); });
@@ -92,7 +91,7 @@ test('Record clip: a visible mark while recording, then a video with frames and 
   await context.close();
 });
 
-test('the accessible view saves its SVG, with the caption', only, async () => {
+test('the accessible view saves its SVG, with the caption', async () => {
   const {context, page, errors} = await freshPage(suite.browser, suite.url);
   await page.evaluate(() => { Module.command('initialize'); Module.command('step'); });
   await page.evaluate(() => window.bandadaStartHtmlView());

@@ -7,11 +7,10 @@ import assert from 'node:assert/strict';
 import {execFileSync} from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import {test, useSuite, appState, uiRects, nextFrames, freshPage, clickWidget, nativeCli, outDir, root, onePassOnly,
+import {test, useSuite, appState, uiRects, nextFrames, freshPage, clickWidget, nativeCli, outDir, root,
         waitState, waitFor} from './helpers.mjs';
 
 const suite = useSuite();
-const only = onePassOnly('scenario files do not depend on threads');
 const fixtures = path.join(root, 'tests/fixtures/scenarios');
 
 async function openVia(page, act) {
@@ -30,7 +29,7 @@ async function saveScenario(page) {
 }
 
 test('Open scenario places the file\'s crowd with the CLI\'s bits; Save scenario runs it again; a reload keeps it',
-     only, async () => {
+     async () => {
   fs.mkdirSync(outDir, {recursive: true});
   const dir = fs.mkdtempSync(path.join(outDir, 'scenario-'));
   const corridor = path.join(fixtures, 'corridor.json');
@@ -141,7 +140,7 @@ test('Open scenario places the file\'s crowd with the CLI\'s bits; Save scenario
   await context.close();
 });
 
-test('a page sweep of an opened scenario runs in its room: the CSV is the CLI\'s sweep of the file', only, async () => {
+test('a page sweep of an opened scenario runs in its room: the CSV is the CLI\'s sweep of the file', async () => {
   const {context, page, errors} = await freshPage(suite.browser, suite.url, {viewport: {width: 1400, height: 900}});
   await page.evaluate(() => Module.command('model:crowd'));
   await nextFrames(page, 2);

@@ -5,11 +5,10 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import {test, useSuite, appState, uiRects, nextFrames, waitState, freshPage, outDir, onePassOnly} from './helpers.mjs';
+import {test, useSuite, appState, uiRects, nextFrames, waitState, freshPage, outDir} from './helpers.mjs';
 
 const suite = useSuite();
 // Layouts do not depend on threads: the threaded pass runs these.
-const only = onePassOnly('layouts do not depend on threads');
 const MODELS = ['boids3d', 'feedback2d', 'flock2d', 'crowd'];
 const SCREENS = {
   phone: {viewport: {width: 390, height: 844}, hasTouch: true, isMobile: true, deviceScaleFactor: 2},
@@ -66,7 +65,7 @@ async function tapWidget(page, name) {
 }
 
 for (const [screen, options] of Object.entries(SCREENS)) {
-  test(`${screen}: every model's widgets fit, none under the view, each tab in turn; the accessible view in one piece`, only, async () => {
+  test(`${screen}: every model's widgets fit, none under the view, each tab in turn; the accessible view in one piece`, async () => {
     const {context, page, errors} = await freshPage(suite.browser, suite.url, options);
     const coarse = !!options.hasTouch;
     for (const model of MODELS) {
@@ -120,7 +119,7 @@ async function tapOrClick(page, name, coarse) {
   await nextFrames(page, 3);
 }
 
-test('phone: a tapped field opens the device keyboard through a real input, and keeps the raw text', only, async () => {
+test('phone: a tapped field opens the device keyboard through a real input, and keeps the raw text', async () => {
   const {context, page, errors} = await freshPage(suite.browser, suite.url, SCREENS.phone);
   await tapWidget(page, 'field:n');
   assert.equal(await page.evaluate(() => document.activeElement.id), 'touch-edit', 'a real input has the focus');
@@ -143,7 +142,7 @@ test('phone: a tapped field opens the device keyboard through a real input, and 
   await context.close();
 });
 
-test('phone: a one-finger drag scrolls the panel, and a slider dragged by touch writes its field', only, async () => {
+test('phone: a one-finger drag scrolls the panel, and a slider dragged by touch writes its field', async () => {
   const {context, page, errors} = await freshPage(suite.browser, suite.url, SCREENS.phone);
   await page.evaluate(() => { Module.command('model:flock2d'); Module.command('initialize'); });
   await nextFrames(page, 3);
@@ -176,7 +175,7 @@ test('phone: a one-finger drag scrolls the panel, and a slider dragged by touch 
   await context.close();
 });
 
-test('phone: a pinch zooms the 3-D view and the 2-D plane, Reset view undoes it, one finger still orbits', only, async () => {
+test('phone: a pinch zooms the 3-D view and the 2-D plane, Reset view undoes it, one finger still orbits', async () => {
   const {context, page, errors} = await freshPage(suite.browser, suite.url, SCREENS.phone);
   await page.evaluate(() => Module.command('initialize'));
   await nextFrames(page, 2);
@@ -226,7 +225,7 @@ test('phone: a pinch zooms the 3-D view and the 2-D plane, Reset view undoes it,
   await context.close();
 });
 
-test('tablet: turning it re-lays out without a reload, and a slider of the accessible view drags by touch', only, async () => {
+test('tablet: turning it re-lays out without a reload, and a slider of the accessible view drags by touch', async () => {
   // Playwright reloads an isMobile page when its viewport changes: turn a touch tablet without it.
   const {context, page, errors} = await freshPage(suite.browser, suite.url, {...SCREENS.tablet, isMobile: false});
   assert.equal((await appState(page)).stacked, true);

@@ -6,10 +6,9 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import {test, launch, startServer, openPage, appState, nextFrames, webDir, onePassOnly} from './helpers.mjs';
+import {test, launch, startServer, openPage, appState, nextFrames, webDir} from './helpers.mjs';
 
 // Each test serves its pages with or without the headers itself: the threaded pass runs them all.
-const once = onePassOnly('these tests choose how each page is served');
 
 let browser;
 before(async () => { browser = await launch(); });
@@ -48,7 +47,7 @@ async function runOn(isolated, {noSharedMemory = false} = {}) {
   }
 }
 
-test('isolated: the threaded build on every core; without the headers: one thread, said on screen; the same bits', once, async () => {
+test('isolated: the threaded build on every core; without the headers: one thread, said on screen; the same bits', async () => {
   const mt = await runOn(true);
   const st = await runOn(false);
   assert.equal(mt.facts.isolated, true);
@@ -67,7 +66,7 @@ test('isolated: the threaded build on every core; without the headers: one threa
   assert.deepEqual(st.errors, []);
 });
 
-test('an isolated page in a browser without SharedArrayBuffer: one thread, and the page says why', once, async () => {
+test('an isolated page in a browser without SharedArrayBuffer: one thread, and the page says why', async () => {
   const run = await runOn(true, {noSharedMemory: true});
   assert.equal(run.facts.isolated, true);
   assert.match(run.facts.build, /\/bandada\.js$/);
@@ -145,7 +144,7 @@ async function stepTo(isolated, steps) {
 
 // Threaded: on the step's threads. Single-thread: in a Web Worker with an engine of its own,
 // the flock going there and back as bytes.
-for (const isolated of [true, false]) test(`${isolated ? 'threaded' : 'single-thread'} page: a long step computes off the main thread; Pause keeps what is shown; the same bits as the other build`, once, async () => {
+for (const isolated of [true, false]) test(`${isolated ? 'threaded' : 'single-thread'} page: a long step computes off the main thread; Pause keeps what is shown; the same bits as the other build`, async () => {
   const run = await longSteps(isolated);
   try {
     assert.equal(run.afterHold, 1, 'the step computed while the main thread was held');
@@ -162,7 +161,7 @@ for (const isolated of [true, false]) test(`${isolated ? 'threaded' : 'single-th
 
 // A step worker that cannot load (its script missing here) leaves the steps to the page's own
 // thread, in slices: the flock still steps, to the same bits as the threaded page.
-test('single-thread page whose step worker fails: the steps run on the page instead, to the same bits', once, async () => {
+test('single-thread page whose step worker fails: the steps run on the page instead, to the same bits', async () => {
   const {server, context, page, errors} = await longStepPage(false, (c) => c.addInitScript(() => {
     const RealWorker = window.Worker;
     window.Worker = function (script, options) {
@@ -189,7 +188,7 @@ test('single-thread page whose step worker fails: the steps run on the page inst
 
 // Without threads the 2-D models' long steps go to the step worker too. A run there reaches the
 // bits of the same steps computed by Step on the page's own thread.
-for (const model of ['flock2d', 'feedback2d']) test(`single-thread page: the ${model} model's long steps compute in the step worker, to the same bits`, once, async () => {
+for (const model of ['flock2d', 'feedback2d']) test(`single-thread page: the ${model} model's long steps compute in the step worker, to the same bits`, async () => {
   const {server, url} = await startServer({isolated: false});
   const context = await browser.newContext({viewport: {width: 1400, height: 900}});
   const errors = [];
@@ -230,7 +229,7 @@ for (const model of ['flock2d', 'feedback2d']) test(`single-thread page: the ${m
 // slices on it), frames draw only what changed, so the drawing leaves the time and the cores to
 // the step; and every state that becomes current is drawn in the frame it does, so what is on
 // screen is what Pause keeps. Both builds.
-for (const isolated of [true, false]) test(`${isolated ? 'threaded' : 'single-thread'} page, slow drawing: frames draw only what changed, and what is shown is always the current step`, once, async () => {
+for (const isolated of [true, false]) test(`${isolated ? 'threaded' : 'single-thread'} page, slow drawing: frames draw only what changed, and what is shown is always the current step`, async () => {
   const {server, context, page, errors} = await longStepPage(isolated);
   try {
     await page.evaluate(() => Module.command('run'));
@@ -282,7 +281,7 @@ for (const isolated of [true, false]) test(`${isolated ? 'threaded' : 'single-th
   }
 });
 
-test('a plain static host: the service worker adds the headers, one reload, then the threaded build, sent precompressed', once, async () => {
+test('a plain static host: the service worker adds the headers, one reload, then the threaded build, sent precompressed', async () => {
   // The precompressed copies are the files, byte for byte.
   const copies = fs.readdirSync(webDir).filter((f) => /\.(br|gz)$/.test(f));
   assert.ok(copies.includes('bandada-mt.wasm.br') && copies.includes('bandada.wasm.gz'), copies.join(' '));

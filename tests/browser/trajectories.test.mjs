@@ -6,11 +6,10 @@ import assert from 'node:assert/strict';
 import {execFileSync} from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import {test, useSuite, appState, uiRects, nextFrames, freshPage, clickWidget, nativeCli, outDir, root, onePassOnly,
+import {test, useSuite, appState, uiRects, nextFrames, freshPage, clickWidget, nativeCli, outDir, root,
         waitState, canvasPoint} from './helpers.mjs';
 
 const suite = useSuite();
-const only = onePassOnly('trajectories do not depend on threads');
 const corridor = path.join(root, 'tests/fixtures/scenarios/corridor.json');
 
 async function openVia(page, act) {
@@ -27,7 +26,7 @@ const drop = (page, name, text) => openVia(page, () => page.evaluate(([n, t]) =>
   document.body.dispatchEvent(new DragEvent('drop', {dataTransfer: dt, bubbles: true, cancelable: true}));
 }, [name, text]));
 
-test('Save trajectories is the CLI\'s file; Open trajectories follows the run, its slider and Play', only, async () => {
+test('Save trajectories is the CLI\'s file; Open trajectories follows the run, its slider and Play', async () => {
   fs.mkdirSync(outDir, {recursive: true});
   const dir = fs.mkdtempSync(path.join(outDir, 'trajectories-'));
   const cliFile = path.join(dir, 'cli.txt');
@@ -123,7 +122,7 @@ async function stroke(page, from, to) {
 }
 
 test('a measurement line and area drawn with the tools measure as the CLI\'s options do, and Save scenario keeps them',
-     only, async () => {
+     async () => {
   const {context, page, errors} = await freshPage(suite.browser, suite.url, {viewport: {width: 1400, height: 900}});
   await page.evaluate(() => Module.command('model:crowd'));
   await nextFrames(page, 2);
@@ -165,7 +164,7 @@ test('a measurement line and area drawn with the tools measure as the CLI\'s opt
 });
 
 test('the start tool: a rectangle dragged on the room is where N people stand, and the link carries it to the CLI',
-     only, async () => {
+     async () => {
   const {context, page, errors} = await freshPage(suite.browser, suite.url, {viewport: {width: 1400, height: 900}});
   await page.evaluate(() => { Module.command('model:crowd'); Module.setField(0, '20'); Module.command('initialize'); });
   await nextFrames(page, 2);
