@@ -133,7 +133,10 @@ ModelLink read_model_link(std::string_view share, std::string_view model, const 
   }
   for (size_t i = 0; i < count; ++i) {
     auto raw = link.get(fields[i].key);
-    if (!raw) continue;
+    if (!raw) {
+      if (fields[i].quiet_text) texts[i] = fields[i].quiet_text;  // as it was before the field was
+      continue;
+    }
     auto decoded = percent_decode(*raw);
     if (decoded && decoded->size() <= kMaxStoredFieldLength)
       texts[i] = *decoded;
@@ -147,7 +150,9 @@ ModelLink read_model_link(std::string_view share, std::string_view model, const 
 std::string write_model_link(std::string_view model, const FieldInfo* fields, size_t count,
                              const std::string* texts) {
   std::string s = "m=" + std::string(model) + "&v=1";
-  for (size_t i = 0; i < count; ++i) s += std::string("&") + fields[i].key + "=" + percent_encode(texts[i]);
+  for (size_t i = 0; i < count; ++i)
+    if (!fields[i].quiet_text || texts[i] != fields[i].quiet_text)
+      s += std::string("&") + fields[i].key + "=" + percent_encode(texts[i]);
   return s;
 }
 

@@ -91,6 +91,8 @@ class ByteReader {
   }
   /// Every byte read, nothing failed.
   bool finished() const { return ok_ && at_ == in_.size(); }
+  /// Nothing failed so far.
+  bool ok() const { return ok_; }
 
  private:
   std::string_view in_;

@@ -21,6 +21,11 @@ struct FieldInfo {
   bool min_exclusive;         ///< true where the lower bound itself is invalid (radius)
   const char* cli = nullptr;  ///< CLI option name without dashes; nullptr: the share key
   bool on_commit = false;     ///< a live model applies it on Enter or leaving the field, not per keystroke
+  /// A field added after links were released: its value before, as text. Links leave the field
+  /// out while its text is this, and a link without it reads this (not the default, which may
+  /// change), so older links and state files open as saved and are written back as they were.
+  /// nullptr: always written.
+  const char* quiet_text = nullptr;
   const char* option() const { return cli ? cli : key; }
 };
 

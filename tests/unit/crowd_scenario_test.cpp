@@ -553,7 +553,8 @@ TEST_CASE(
   // the body are that corner's once, the floor's and the pillar's two far corners'.
   Crowd one(p, crowd_scenario_room(hall), {2.7}, {0.8}, {0.25});
   one.step();
-  auto fn = [](double d) { return kCrowdA * std::exp((0.25 - d) / kCrowdB); };
+  const CrowdParams dp;
+  auto fn = [&](double d) { return dp.sfm_a * std::exp((0.25 - d) / dp.sfm_b); };
   const double normal =
       fn(std::hypot(0.3, 0.2)) + fn(0.8) + fn(std::hypot(0.3, 1.2)) + fn(std::hypot(1.3, 0.2));
   REQUIRE(one.size() == 1);

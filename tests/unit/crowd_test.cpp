@@ -233,3 +233,99 @@ TEST_CASE("the tools: an exit cut into a wall, a column, people brushed in, eras
   CHECK(c.layout().columns.empty());
   CHECK(c.size() == n);
 }
+
+TEST_CASE("the force law's constants are fields: A, B, tau, the walls' A_w and B_w, each used as given") {
+  // Two people 1 m apart on the exit's axis, as above, with A = 500 N and B = 0.2 m: their
+  // speeds part by about 2·0.04 s·A·e^{(0.6 − 1)/B}/m in a frame.
+  CrowdParams p = params();
+  p.sfm_a = 500;
+  p.sfm_b = 0.2;
+  Crowd e(p, open_room(), {10, 11}, {15, 15}, {0.3, 0.3});
+  e.step();
+  CHECK(e.vx()[1] - e.vx()[0] == doctest::Approx(2 * 0.04 * 500 * std::exp(-2.0) / 80.0).epsilon(0.02));
+  // tau = 0.25 s: the lone walker's speed after the frame, step by step as above.
+  CrowdParams q = params(0.005);
+  q.sfm_tau = 0.25;
+  Crowd a(q, open_room(), {10}, {15}, {0.3});
+  a.step();
+  double v = 0;
+  for (int k = 0; k < 8; ++k) v += 0.005 * (1.0 - v) / 0.25;
+  CHECK(a.vx()[0] == doctest::Approx(v).epsilon(1e-12));
+  // A person 0.5 m below the floor's wall, otherwise alone: pushed up by A_w·e^{(0.3 − 0.5)/B_w}/m
+  // in the first internal step, and the people's own A and B play no part.
+  CrowdParams w = params(0.005);
+  w.sfm_wall_a = 3000;
+  w.sfm_wall_b = 0.1;
+  w.sfm_a = 0;
+  Crowd f(w, open_room(), {10}, {0.5}, {0.3});
+  w.sfm_wall_a = 0;
+  Crowd g(w, open_room(), {10}, {0.5}, {0.3});
+  f.step();
+  g.step();
+  // Over the frame, the wall's push adds to the upward speed about 0.04·A_w·e^{−2}/m (less as
+  // the person moves off, more nearer; within 10 %).
+  CHECK(f.vy()[0] - g.vy()[0] == doctest::Approx(0.04 * 3000 * std::exp(-2.0) / 80.0).epsilon(0.1));
+}
+
+TEST_CASE("the fluctuation: a random force, the same bits for any thread count, none at xi = 0") {
+  CrowdParams p;
+  p.n = 200;
+  p.sfm_noise = 200;
+  uint64_t want = 0;
+  for (unsigned t : {1u, 2u, 3u}) {
+    Crowd c(p);
+    c.set_threads(t);
+    for (int s = 0; s < 40; ++s) c.step();
+    if (t == 1) want = c.fingerprint();
+    CHECK(c.fingerprint() == want);
+  }
+  CrowdParams quiet = p;
+  quiet.sfm_noise = 0;
+  Crowd a(p), b(quiet), still(quiet);
+  for (int s = 0; s < 40; ++s) a.step(), b.step();
+  CHECK(a.fingerprint() != b.fingerprint());
+  // A lone person held by nothing, with v0 near 0, wanders: each 0.04 s a force of 2 × 200 N
+  // (sd) moves them; the drive pulls them back. Over 25 frames the velocity's components have a
+  // spread near the Ornstein–Uhlenbeck figure, and a mean near 0.
+  CrowdParams lone = params(0.002);
+  lone.v0 = 1e-9;
+  lone.sfm_noise = 200;
+  double sum = 0, sum2 = 0;
+  size_t count = 0;
+  for (uint32_t seed = 1; seed <= 40; ++seed) {
+    lone.seed = seed;
+    Crowd c(lone, open_room(), {15}, {15}, {0.3});
+    for (int s = 0; s < 25; ++s) {
+      c.step();
+      for (double v : {c.vx()[0], c.vy()[0]}) sum += v, sum2 += v * v, ++count;
+    }
+  }
+  const double mean = sum / count, sd = std::sqrt(sum2 / count - mean * mean);
+  // A force of sd ξ held for 0.04 s, relaxed with τ = 0.5 s: the stationary velocity sd is about
+  // (ξ/m)·sqrt(0.04·τ/2) = 2.5·0.1 = 0.25 m/s (less over the first frames: within 20 %).
+  CAPTURE(sd);
+  CHECK(std::fabs(mean) < 0.05);
+  CHECK(sd == doctest::Approx(0.25).epsilon(0.2));
+}
+
+TEST_CASE("the force law in bytes and links: written only where it differs from its first values") {
+  CrowdParams p;
+  p.n = 30;
+  Crowd plain(p);
+  p.sfm_a = 1500;
+  p.sfm_noise = 10;
+  Crowd own(p);
+  const std::string a = crowd_pack(plain), b = crowd_pack(own);
+  CHECK(b.size() == a.size() + 4 + 8 * 8);  // the tag and the eight constants
+  Crowd back(CrowdParams{});
+  REQUIRE(crowd_unpack(b, back));
+  CHECK(back.params().sfm_a == 1500);
+  CHECK(back.params().sfm_noise == 10);
+  CHECK(crowd_pack(back) == b);
+  std::string bad = b;
+  bad[a.size() + 4 + 7] = static_cast<char>(0xff);  // A's high byte: NaN
+  CHECK_FALSE(crowd_unpack(bad, back));
+  std::string tag = b;
+  tag[a.size()] ^= 1;  // not the law's tag
+  CHECK_FALSE(crowd_unpack(tag, back));
+}

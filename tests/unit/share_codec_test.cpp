@@ -150,3 +150,20 @@ TEST_CASE("a fragment with no key of ours is refused as such, and the fields sta
   CHECK(parse_share("v=1").ok);
   CHECK(parse_share("n=7").ok);
 }
+
+TEST_CASE("a field added later: left out of links at its earlier value, read as that value when missing") {
+  // "old" was always there; "late" came later, before which the model behaved as late = 0.
+  const FieldInfo fields[] = {{"old", "old", "", false, 0, 10, false},
+                              {"late", "late", "", false, 0, 10, false, nullptr, false, "0"}};
+  std::string texts[] = {"3", "0"};
+  CHECK(write_model_link("t", fields, 2, texts) == "m=t&v=1&old=3");
+  texts[1] = "2.5";
+  CHECK(write_model_link("t", fields, 2, texts) == "m=t&v=1&old=3&late=2.5");
+  // A link from before the field: the field reads its earlier value, whatever the default now.
+  std::string read[] = {"1", "7"};
+  REQUIRE(read_model_link("m=t&v=1&old=4", "t", fields, 2, read).ok);
+  CHECK(read[0] == "4");
+  CHECK(read[1] == "0");
+  REQUIRE(read_model_link("m=t&v=1&old=4&late=2.5", "t", fields, 2, read).ok);
+  CHECK(read[1] == "2.5");
+}

@@ -22,10 +22,12 @@ size_t Crowd::waiting() const {
 }
 
 void Crowd::set_live_params(const CrowdParams& p) {
-  params_.v0 = p.v0;
-  params_.herding = p.herding;
-  params_.herd_radius = p.herd_radius;
-  params_.dt = p.dt;
+  CrowdParams live = p;  // all but what builds the crowd: N, the exits' width, the seed, the room
+  live.n = params_.n;
+  live.exit_width = params_.exit_width;
+  live.seed = params_.seed;
+  live.layout = params_.layout;
+  params_ = live;
 }
 
 void Crowd::step() {
@@ -122,6 +124,24 @@ void Crowd::herd(size_t i, const std::vector<uint32_t>& near, double& ex, double
   ey = len > 0.0 ? hy / len : 0.0;
 }
 
+/// Two standard normal draws for person number `id` in this frame: Box–Muller on two uniforms
+/// from a SplitMix64 hash of the seed, the frame and the number, so no draw depends on who else
+/// is in the room, on the threads, or on the internal step (the force is held over the frame).
+void Crowd::fluctuation(uint32_t id, double& gx, double& gy) const {
+  uint64_t z = (static_cast<uint64_t>(params_.seed) << 32 | id) ^ (steps_ * 0x9E3779B97F4A7C15ull);
+  auto next = [&z] {
+    z += 0x9E3779B97F4A7C15ull;
+    uint64_t v = z;
+    v = (v ^ (v >> 30)) * 0xBF58476D1CE4E5B9ull;
+    v = (v ^ (v >> 27)) * 0x94D049BB133111EBull;
+    v ^= v >> 31;
+    return static_cast<double>((v >> 11) + 1) / 9007199254740992.0;  // (0, 1]
+  };
+  const double u1 = next(), u2 = next(), rho = std::sqrt(-2.0 * det_log(u1)), a = 2.0 * kPi * u2;
+  gx = rho * det_cos(a);
+  gy = rho * det_sin(a);
+}
+
 /// Person i's acceleration (scratch ax, ay) and pressure: the drive toward the desired
 /// velocity, then each neighbour in ascending index, then the walls and the columns.
 void Crowd::forces_on(size_t i, const std::vector<uint32_t>& near) {
@@ -133,34 +153,43 @@ void Crowd::forces_on(size_t i, const std::vector<uint32_t>& near) {
   // Before their premovement time a person stands: the drive brings them to rest, and they keep
   // no distance (no social force on them); bodies that touch them still push.
   const bool still = waits(i);
-  const double v0 = still ? 0.0 : v0_.empty() ? p.v0 : v0_[i], social = still ? 0.0 : kCrowdA;
-  double fx = kCrowdMass * (v0 * ex - vxi) / kCrowdTau, fy = kCrowdMass * (v0 * ey - vyi) / kCrowdTau;
+  const double v0 = still         ? 0.0
+                    : v0_.empty() ? p.v0
+                                  : v0_[i],
+               social = still ? 0.0 : p.sfm_a, wall_social = still ? 0.0 : p.sfm_wall_a;
+  double fx = kCrowdMass * (v0 * ex - vxi) / p.sfm_tau, fy = kCrowdMass * (v0 * ey - vyi) / p.sfm_tau;
+  if (p.sfm_noise > 0.0 && !still) {
+    double gx, gy;
+    fluctuation(id_[i], gx, gy);
+    fx += p.sfm_noise * gx;
+    fy += p.sfm_noise * gy;
+  }
   double normal = 0;
   for (uint32_t j : near) {
     const double dx = xi - x_[j], dy = yi - y_[j], d = std::sqrt(dx * dx + dy * dy);
     if (d >= kCrowdReach || d == 0.0) continue;
     const double nx = dx / d, ny = dy / d, overlap = r_[j] + ri - d;
-    const double fn = social * det_exp(overlap / kCrowdB) + (overlap > 0 ? kCrowdK * overlap : 0.0);
+    const double fn = social * det_exp(overlap / p.sfm_b) + (overlap > 0 ? p.sfm_k * overlap : 0.0);
     fx += fn * nx;
     fy += fn * ny;
     normal += fn;
     if (overlap > 0) {
       const double tx = -ny, ty = nx, dvt = (vx_[j] - vxi) * tx + (vy_[j] - vyi) * ty;
-      fx += kCrowdKappa * overlap * dvt * tx;
-      fy += kCrowdKappa * overlap * dvt * ty;
+      fx += p.sfm_kappa * overlap * dvt * tx;
+      fy += p.sfm_kappa * overlap * dvt * ty;
     }
   }
-  // Walls and columns: the same three terms with the surface at rest.
+  // Walls and columns: the same three terms with the surface at rest, and the wall's A and B.
   auto surface = [&](double d, double nx, double ny) {
     const double overlap = ri - d;
-    const double fn = social * det_exp(overlap / kCrowdB) + (overlap > 0 ? kCrowdK * overlap : 0.0);
+    const double fn = wall_social * det_exp(overlap / p.sfm_wall_b) + (overlap > 0 ? p.sfm_k * overlap : 0.0);
     fx += fn * nx;
     fy += fn * ny;
     normal += fn;
     if (overlap > 0) {
       const double tx = -ny, ty = nx, vt = vxi * tx + vyi * ty;
-      fx -= kCrowdKappa * overlap * vt * tx;
-      fy -= kCrowdKappa * overlap * vt * ty;
+      fx -= p.sfm_kappa * overlap * vt * tx;
+      fy -= p.sfm_kappa * overlap * vt * ty;
     }
   };
   // A corner is one point of the walls: where several walls end at it and it is the nearest point

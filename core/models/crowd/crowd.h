@@ -19,11 +19,6 @@
 namespace bandada {
 
 inline constexpr double kCrowdMass = 80.0;    ///< m, kg
-inline constexpr double kCrowdTau = 0.5;      ///< τ, s
-inline constexpr double kCrowdA = 2000.0;     ///< A, N
-inline constexpr double kCrowdB = 0.08;       ///< B, m
-inline constexpr double kCrowdK = 1.2e5;      ///< k, kg/s²
-inline constexpr double kCrowdKappa = 2.4e5;  ///< κ, kg/(m·s)
 inline constexpr double kCrowdReach = 2.0;    ///< social force only within 2 m, centre to centre or surface
 inline constexpr double kCrowdFrame = 0.04;   ///< s of model time per frame step
 inline constexpr double kCrowdNavCell = 0.1;  ///< m, the navigation field's grid
@@ -45,6 +40,26 @@ struct CrowdParams {
   double dt = 0.002;  ///< internal step, s, 0.0002 … 0.005 (a frame is ceil(0.04/dt) of them, evenly)
   uint32_t seed = 1;
   uint32_t layout = 0;  ///< a preset room (crowd_layouts())
+  // The social force model's constants (Helbing, Farkas and Vicsek 2000), live: the social force
+  // A·exp((r_i + r_j − d_ij)/B) between people and A_w·exp((r_i − d_iw)/B_w) from walls and
+  // columns, body compression k and sliding friction κ where bodies touch, the relaxation time τ.
+  // A state file carries them only where one differs from these, their first values.
+  double sfm_a = 2000.0;       ///< A, N
+  double sfm_b = 0.08;         ///< B, m
+  double sfm_tau = 0.5;        ///< τ, s
+  double sfm_k = 1.2e5;        ///< k, kg/s²
+  double sfm_kappa = 2.4e5;    ///< κ, kg/(m·s)
+  double sfm_wall_a = 2000.0;  ///< A_w, N
+  double sfm_wall_b = 0.08;    ///< B_w, m
+  /// ξ, N: each component of a random force, a standard normal draw × ξ, drawn for each person
+  /// once a frame (0.04 s) from the seed, the frame and the person's number; 0: none.
+  double sfm_noise = 0.0;
+  /// The live constants above, in this order (the state file's and set_live_params' one list).
+  template <class F>
+  void each_force_constant(F&& f) {
+    for (double* v : {&sfm_a, &sfm_b, &sfm_tau, &sfm_k, &sfm_kappa, &sfm_wall_a, &sfm_wall_b, &sfm_noise})
+      f(*v);
+  }
 };
 
 /// A room: its extent (the view), walls, exits (segments in gaps of the walls), columns, and the
@@ -188,6 +203,7 @@ class Crowd {
   /// (move_and_collide), exits (remove_exited).
   void internal_step(double h);
   void herd(size_t i, const std::vector<uint32_t>& near, double& ex, double& ey) const;
+  void fluctuation(uint32_t id, double& gx, double& gy) const;
   void forces_on(size_t i, const std::vector<uint32_t>& near);
   double move_and_collide(size_t i, double h);
   void remove_exited(double h);

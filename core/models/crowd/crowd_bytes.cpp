@@ -4,6 +4,7 @@
 
 #include "common/bytes.h"
 #include "crowd.h"
+#include "crowd_params.h"
 
 namespace bandada {
 namespace {
@@ -37,6 +38,9 @@ struct CrowdRecord {
   std::vector<char> exit_ids;
   std::vector<int32_t> exit_of;
   std::vector<double> start;  // kMagicPremove only: by person number, when each starts to walk
+  // The model's constants, after everything else, where any differs from its first value (so a
+  // state file written before they were fields reads, and writes back, as it was).
+  uint32_t law_tag = 0;
   bool scenario() const { return magic == kMagicScenario || magic == kMagicPremove; }
 };
 
@@ -67,6 +71,30 @@ void walk_members(Io& io, R& r) {
   io(r.route, kCrowdMaxPeople);
   io(r.exit_of, kCrowdMaxPeople);
   if (r.magic == kMagicPremove) io(r.start, kCrowdMaxPeople);
+}
+
+/// The force law's part: a tag, then the constants. Written when they are not the first values;
+/// read when bytes are left after the rest.
+template <class Io, class R>
+void walk_law(Io& io, R& r) {
+  io(r.law_tag);
+  r.p.each_force_constant([&io](double& v) { io(v); });
+}
+
+constexpr uint32_t kLawTag = 0x4c415731;  // "LAW1"
+
+std::vector<double> law_of(CrowdParams p) {
+  std::vector<double> out;
+  p.each_force_constant([&out](double& v) { out.push_back(v); });
+  return out;
+}
+bool first_law(const CrowdParams& p) { return law_of(p) == law_of(CrowdParams{}); }
+/// Each constant in its field's range (the fields sfm_a … sfm_noise, in the same order).
+bool crowd_law_possible(const CrowdParams& p) {
+  const std::vector<double> law = law_of(p);
+  for (size_t k = 0; k < law.size(); ++k)
+    if (!in_field_range(crowd_fields()[static_cast<int>(CrowdField::sfm_a) + k], law[k])) return false;
+  return true;
 }
 
 /// Rings as a shape and points: `shape` gets each ring's point count, `points` x, y, ….
@@ -106,7 +134,7 @@ bool possible(const CrowdRecord& r) {
   if (p.n < 1 || p.n > kCrowdMaxPeople || !(p.exit_width >= 0.4 && p.exit_width <= 5) ||
       !(p.v0 > 0 && p.v0 <= 10) || !(p.herding >= 0 && p.herding <= 1) ||
       !(p.herd_radius >= 0.5 && p.herd_radius <= 20) || !(p.dt >= 0.0002 && p.dt <= 0.005) ||
-      p.layout >= crowd_layouts().size() || r.placed > kCrowdMaxPeople ||
+      !crowd_law_possible(p) || p.layout >= crowd_layouts().size() || r.placed > kCrowdMaxPeople ||
       n + r.exit_times.size() > r.placed || !(r.t >= 0 && r.t < 1e12))
     return false;
   const bool scenario = r.scenario();
@@ -243,6 +271,10 @@ std::string crowd_pack(const Crowd& c) {
   }
   ByteWriter w;
   walk_members(w, r);
+  if (!first_law(r.p)) {
+    r.law_tag = kLawTag;
+    walk_law(w, r);
+  }
   return w.take();
 }
 
@@ -250,6 +282,10 @@ bool crowd_unpack(std::string_view bytes, Crowd& c) {
   ByteReader in(bytes);
   CrowdRecord r;
   walk_members(in, r);
+  if (!in.finished() && in.ok()) {
+    walk_law(in, r);
+    if (r.law_tag != kLawTag) return false;
+  }
   if (!in.finished() || !possible(r)) return false;
   const unsigned threads = c.threads_;
   CrowdParams none = r.p;

@@ -30,13 +30,45 @@ inline constexpr FieldRow<P> kRows[] = {
      "0.002", {&P::dt}},
     {{"seed", "seed", "LCG seed, whole number 0 … 4294967295 (re-initializes)", true, 0, 4294967295.0, false, nullptr, true},
      "1", {nullptr, &P::seed}},
+    {{"sfm-a", "social force A", "N, 0 … 100000: how hard people keep their distance (Helbing: 2000)", false, 0, 100000, false, nullptr, false, "2000"},
+     "2000", {&P::sfm_a}},
+    {{"sfm-b", "social range B", "m, more than 0 and at most 1: over what distance the social force fades (0.08)", false, 0, 1, true, nullptr, false, "0.08"},
+     "0.08", {&P::sfm_b}},
+    {{"sfm-tau", "relaxation time tau", "s, more than 0 and at most 5: how quickly people take up their desired velocity (0.5)", false, 0, 5, true, nullptr, false, "0.5"},
+     "0.5", {&P::sfm_tau}},
+    {{"sfm-k", "body force k", "kg/s2, 0 … 1000000: bodies pushing back where they overlap (120000)", false, 0, 1000000, false, nullptr, false, "120000"},
+     "120000", {&P::sfm_k}},
+    {{"sfm-kappa", "friction kappa", "kg/(m s), 0 … 1000000: sliding friction where bodies touch (240000)", false, 0, 1000000, false, nullptr, false, "240000"},
+     "240000", {&P::sfm_kappa}},
+    {{"sfm-wall-a", "wall force A_w", "N, 0 … 100000: how hard people keep off walls and columns (2000)", false, 0, 100000, false, nullptr, false, "2000"},
+     "2000", {&P::sfm_wall_a}},
+    {{"sfm-wall-b", "wall range B_w", "m, more than 0 and at most 1: over what distance the walls' force fades (0.08)", false, 0, 1, true, nullptr, false, "0.08"},
+     "0.08", {&P::sfm_wall_b}},
+    {{"sfm-noise", "fluctuation xi", "N, 0 … 1000: a random force on each person, each component a normal draw times xi, new every 0.04 s (0: none)", false, 0, 1000, false, nullptr, false, "0"},
+     "0", {&P::sfm_noise}},
 };
 // clang-format on
 }  // namespace crowd_rows
 inline constexpr int kCrowdFieldCount = static_cast<int>(std::size(crowd_rows::kRows));
 using CrowdFieldTexts = std::array<std::string, kCrowdFieldCount>;
 
-enum class CrowdField : int { n, exit_width, v0, herding, herd_radius, dt, seed };
+enum class CrowdField : int {
+  n,
+  exit_width,
+  v0,
+  herding,
+  herd_radius,
+  dt,
+  seed,
+  sfm_a,
+  sfm_b,
+  sfm_tau,
+  sfm_k,
+  sfm_kappa,
+  sfm_wall_a,
+  sfm_wall_b,
+  sfm_noise
+};
 
 const FieldInfo* crowd_fields();
 const CrowdFieldTexts& crowd_default_texts();
