@@ -677,3 +677,34 @@ TEST_CASE("premovement measured (RiMEA 5): when each person first stands 0.1 m o
   for (int f = 0; f < 100; ++f) c.step(), m.frame(c), back.frame(c);
   CHECK(back.bytes() == m.bytes());
 }
+
+TEST_CASE("the operational model is a choice: --operational-model, a link's om=, the room's preset kept") {
+  std::unique_ptr<ModelSession> s = make_session("crowd");
+  REQUIRE(s->choices().size() == 2);
+  CHECK(std::string(s->choices()[1].option()) == "operational-model");
+  const std::string plain = s->share_string();
+  CHECK(plain.find("&om=") == std::string::npos);  // the social force model: links as before
+  s->choose(1, 1);
+  s->choose(0, 3);  // a link kept no room but the first before (it wrote room=3, and read preset=)
+  const std::string link = s->share_string();
+  CHECK(link.find("&om=csm") != std::string::npos);
+  std::unique_ptr<ModelSession> opened = make_session("crowd");
+  REQUIRE(opened->open_link(link).ok);
+  CHECK(opened->chosen(1) == 1);
+  CHECK(opened->chosen(0) == 3);
+  CHECK(opened->share_string() == link);
+  REQUIRE(opened->command("initialize").ok);
+  REQUIRE(s->command("initialize").ok);
+  for (int k = 0; k < 5; ++k) opened->command("step"), s->command("step");
+  CHECK(opened->export_json() == s->export_json());
+  // An unknown word is a warning, and the social force model runs.
+  REQUIRE(opened->open_link("m=crowd&v=1&om=gcfm").ok);
+  CHECK(opened->chosen(1) == 0);
+  // On the command line, as a run.
+  RunSpec spec;
+  spec.model = "crowd";
+  std::unique_ptr<ModelSession> m = make_session("crowd");
+  CHECK(add_named_settings(*m, {{"operational-model", "csm"}}, spec) == "");
+  CHECK(add_named_settings(*m, {{"operational-model", "gcfm"}}, spec) ==
+        "--operational-model must be sfm or csm");
+}

@@ -316,16 +316,102 @@ TEST_CASE("the force law in bytes and links: written only where it differs from 
   p.sfm_noise = 10;
   Crowd own(p);
   const std::string a = crowd_pack(plain), b = crowd_pack(own);
-  CHECK(b.size() == a.size() + 4 + 8 * 8);  // the tag and the eight constants
+  CHECK(b.size() == a.size() + 4 + 4 + 13 * 8);  // the tag, the model and the thirteen constants
   Crowd back(CrowdParams{});
   REQUIRE(crowd_unpack(b, back));
   CHECK(back.params().sfm_a == 1500);
   CHECK(back.params().sfm_noise == 10);
   CHECK(crowd_pack(back) == b);
   std::string bad = b;
-  bad[a.size() + 4 + 7] = static_cast<char>(0xff);  // A's high byte: NaN
+  bad[a.size() + 8 + 7] = static_cast<char>(0xff);  // A's high byte: NaN
   CHECK_FALSE(crowd_unpack(bad, back));
   std::string tag = b;
   tag[a.size()] ^= 1;  // not the law's tag
   CHECK_FALSE(crowd_unpack(tag, back));
+}
+
+namespace {
+CrowdParams speed_model(double dt = 0.005) {
+  CrowdParams p = params(dt);
+  p.model = kCrowdCollisionFree;
+  return p;
+}
+}  // namespace
+
+TEST_CASE("collision-free speed model: alone, a person walks straight at v0 from the first step") {
+  CrowdParams p = speed_model();
+  p.v0 = 1.2;
+  Crowd c(p, open_room(), {10}, {15}, {0.2});
+  c.step();  // 8 internal steps of 0.005 s, each x + v0·h
+  CHECK(c.vx()[0] == 1.2);
+  CHECK(c.vy()[0] == 0.0);
+  CHECK(c.x()[0] == doctest::Approx(10 + 0.04 * 1.2).epsilon(1e-14));
+  CHECK(c.pressure()[0] == 0.0);  // no forces in this model
+}
+
+TEST_CASE("collision-free speed model: behind another at gap s, a person walks at s/T") {
+  CrowdParams p = speed_model();
+  p.csm_t = 2.0;
+  // 0.5 m of gap on the exit's axis: the front one walks at v0 = 1, the one behind at s/T, the
+  // front one's repulsion e^(−5)·8 = 0.05 too weak to turn them round.
+  Crowd c(p, open_room(), {10, 10.9}, {15, 15}, {0.2, 0.2});
+  c.step();
+  CHECK(c.vx()[1] == 1.0);
+  // Their speeds in the frame's last internal step came from the positions before it.
+  const double h = 0.005, back = c.x()[0] - c.vx()[0] * h, front = c.x()[1] - c.vx()[1] * h;
+  CHECK(c.vx()[0] == doctest::Approx((front - back - 0.4) / 2.0).epsilon(1e-12));
+  CHECK(c.vx()[0] > 0.25);
+  CHECK(c.vx()[0] < 0.3);
+  CHECK(c.vy()[0] == 0.0);
+}
+
+TEST_CASE("collision-free speed model: a wall bends the direction, not the speed") {
+  // Walking toward the exit 0.3 m above the floor's wall (radius 0.25): the wall's repulsion
+  // 5·e^(−2.5) turns the direction up, away from it; the speed stays v0.
+  CrowdLayout room = open_room();
+  room.walls.push_back({5, 14.7, 25, 14.7});
+  Crowd c(speed_model(), room, {10}, {15}, {0.25});
+  c.step();
+  CHECK(std::hypot(c.vx()[0], c.vy()[0]) == doctest::Approx(1.0).epsilon(1e-14));
+  CHECK(c.vy()[0] > 0.2);
+}
+
+TEST_CASE("collision-free speed model: a neighbour across a wall does not count") {
+  // B ahead of A and within A's corridor (lateral 0.5 ≤ 0.6): A walks at the gap over T, slower
+  // than v0. With a wall between them, A walks at v0 (its direction bent by the wall, not by B).
+  CrowdLayout open = open_room(), walled = open_room();
+  walled.walls.push_back({5, 15.35, 25, 15.35});
+  Crowd a(speed_model(), open, {10, 11}, {15, 15.5}, {0.3, 0.3});
+  Crowd b(speed_model(), walled, {10, 11}, {15, 15.5}, {0.3, 0.3});
+  a.step();
+  b.step();
+  CHECK(std::hypot(a.vx()[0], a.vy()[0]) < 0.7);
+  CHECK(std::hypot(b.vx()[0], b.vy()[0]) == doctest::Approx(1.0).epsilon(1e-14));
+}
+
+TEST_CASE("collision-free speed model: the same bits for any thread count, and in its bytes") {
+  CrowdParams p;
+  p.n = 300;
+  p.model = kCrowdCollisionFree;
+  uint64_t want = 0;
+  for (unsigned t : {1u, 2u, 3u}) {
+    Crowd c(p);
+    c.set_threads(t);
+    for (int s = 0; s < 40; ++s) c.step();
+    if (t == 1) want = c.fingerprint();
+    CHECK(c.fingerprint() == want);
+    CHECK(c.evacuated() > 0);
+  }
+  Crowd a(p);
+  for (int s = 0; s < 20; ++s) a.step();
+  Crowd b(CrowdParams{});
+  REQUIRE(crowd_unpack(crowd_pack(a), b));
+  CHECK(b.params().model == kCrowdCollisionFree);
+  for (int s = 0; s < 20; ++s) a.step(), b.step();
+  CHECK(a.fingerprint() == b.fingerprint());
+  CrowdParams sf = p;
+  sf.model = kCrowdSocialForce;
+  Crowd c(sf);
+  for (int s = 0; s < 40; ++s) c.step();
+  CHECK(c.fingerprint() != want);
 }

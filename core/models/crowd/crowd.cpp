@@ -97,135 +97,15 @@ const std::vector<std::vector<uint32_t>>& Crowd::neighbour_lists(double look) {
   return S.lists;
 }
 
-/// The mean direction of motion of those within R, blended with the desired direction e by the
-/// herding weight and made unit again (Helbing's panic parameter).
-void Crowd::herd(size_t i, const std::vector<uint32_t>& near, double& ex, double& ey) const {
-  const CrowdParams& p = params_;
-  const double xi = x_[i], yi = y_[i];
-  double mx = 0, my = 0;
-  size_t count = 0;
-  for (uint32_t j : near) {
-    const double dx = x_[j] - xi, dy = y_[j] - yi;
-    if (std::sqrt(dx * dx + dy * dy) >= p.herd_radius) continue;
-    const double s = std::sqrt(vx_[j] * vx_[j] + vy_[j] * vy_[j]);
-    if (s > 0.0) {
-      mx += vx_[j] / s;
-      my += vy_[j] / s;
-    }
-    ++count;
-  }
-  if (count > 0) {
-    mx /= static_cast<double>(count);
-    my /= static_cast<double>(count);
-  }
-  const double hx = (1 - p.herding) * ex + p.herding * mx, hy = (1 - p.herding) * ey + p.herding * my;
-  const double len = std::sqrt(hx * hx + hy * hy);
-  ex = len > 0.0 ? hx / len : 0.0;
-  ey = len > 0.0 ? hy / len : 0.0;
-}
-
-/// Two standard normal draws for person number `id` in this frame: Box–Muller on two uniforms
-/// from a SplitMix64 hash of the seed, the frame and the number, so no draw depends on who else
-/// is in the room, on the threads, or on the internal step (the force is held over the frame).
-void Crowd::fluctuation(uint32_t id, double& gx, double& gy) const {
-  uint64_t z = (static_cast<uint64_t>(params_.seed) << 32 | id) ^ (steps_ * 0x9E3779B97F4A7C15ull);
-  auto next = [&z] {
-    z += 0x9E3779B97F4A7C15ull;
-    uint64_t v = z;
-    v = (v ^ (v >> 30)) * 0xBF58476D1CE4E5B9ull;
-    v = (v ^ (v >> 27)) * 0x94D049BB133111EBull;
-    v ^= v >> 31;
-    return static_cast<double>((v >> 11) + 1) / 9007199254740992.0;  // (0, 1]
-  };
-  const double u1 = next(), u2 = next(), rho = std::sqrt(-2.0 * det_log(u1)), a = 2.0 * kPi * u2;
-  gx = rho * det_cos(a);
-  gy = rho * det_sin(a);
-}
-
-/// Person i's acceleration (scratch ax, ay) and pressure: the drive toward the desired
-/// velocity, then each neighbour in ascending index, then the walls and the columns.
-void Crowd::forces_on(size_t i, const std::vector<uint32_t>& near) {
-  const CrowdParams& p = params_;
-  const double xi = x_[i], yi = y_[i], vxi = vx_[i], vyi = vy_[i], ri = r_[i];
-  double ex, ey;
-  desired(i, ex, ey);
-  if (p.herding > 0.0) herd(i, near, ex, ey);
-  // Before their premovement time a person stands: the drive brings them to rest, and they keep
-  // no distance (no social force on them); bodies that touch them still push.
-  const bool still = waits(i);
-  const double v0 = still         ? 0.0
-                    : v0_.empty() ? p.v0
-                                  : v0_[i],
-               social = still ? 0.0 : p.sfm_a, wall_social = still ? 0.0 : p.sfm_wall_a;
-  double fx = kCrowdMass * (v0 * ex - vxi) / p.sfm_tau, fy = kCrowdMass * (v0 * ey - vyi) / p.sfm_tau;
-  if (p.sfm_noise > 0.0 && !still) {
-    double gx, gy;
-    fluctuation(id_[i], gx, gy);
-    fx += p.sfm_noise * gx;
-    fy += p.sfm_noise * gy;
-  }
-  double normal = 0;
-  for (uint32_t j : near) {
-    const double dx = xi - x_[j], dy = yi - y_[j], d = std::sqrt(dx * dx + dy * dy);
-    if (d >= kCrowdReach || d == 0.0) continue;
-    const double nx = dx / d, ny = dy / d, overlap = r_[j] + ri - d;
-    const double fn = social * det_exp(overlap / p.sfm_b) + (overlap > 0 ? p.sfm_k * overlap : 0.0);
-    fx += fn * nx;
-    fy += fn * ny;
-    normal += fn;
-    if (overlap > 0) {
-      const double tx = -ny, ty = nx, dvt = (vx_[j] - vxi) * tx + (vy_[j] - vyi) * ty;
-      fx += p.sfm_kappa * overlap * dvt * tx;
-      fy += p.sfm_kappa * overlap * dvt * ty;
-    }
-  }
-  // Walls and columns: the same three terms with the surface at rest, and the wall's A and B.
-  auto surface = [&](double d, double nx, double ny) {
-    const double overlap = ri - d;
-    const double fn = wall_social * det_exp(overlap / p.sfm_wall_b) + (overlap > 0 ? p.sfm_k * overlap : 0.0);
-    fx += fn * nx;
-    fy += fn * ny;
-    normal += fn;
-    if (overlap > 0) {
-      const double tx = -ny, ty = nx, vt = vxi * tx + vyi * ty;
-      fx -= p.sfm_kappa * overlap * vt * tx;
-      fy -= p.sfm_kappa * overlap * vt * ty;
-    }
-  };
-  // A corner is one point of the walls: where several walls end at it and it is the nearest point
-  // of each, it pushes once (a scenario's rings meet at every corner, and a doorway's jamb counted
-  // twice held people in front of it for good; a preset's walls meet only in the room's corners,
-  // which are never nearest for two walls from inside).
-  double corners[8][2];
-  size_t n_corners = 0;
-  for (const CrowdSegment& w : layout_.walls) {
-    double qx, qy;
-    nearest_on(w, xi, yi, qx, qy);
-    const double dx = xi - qx, dy = yi - qy, d = std::sqrt(dx * dx + dy * dy);
-    if (!(d < kCrowdReach && d > 0.0)) continue;
-    if ((qx == w.x1 && qy == w.y1) || (qx == w.x2 && qy == w.y2)) {
-      bool counted = false;
-      for (size_t k = 0; k < n_corners && !counted; ++k) counted = corners[k][0] == qx && corners[k][1] == qy;
-      if (counted) continue;
-      if (n_corners < 8) corners[n_corners][0] = qx, corners[n_corners][1] = qy, ++n_corners;
-    }
-    surface(d, dx / d, dy / d);
-  }
-  for (const CrowdColumn& c : layout_.columns) {
-    const double dx = xi - c.x, dy = yi - c.y, dc = std::sqrt(dx * dx + dy * dy), d = dc - c.r;
-    if (d < kCrowdReach && dc > 0.0) surface(d, dx / dc, dy / dc);
-  }
-  scratch_.ax[i] = fx / kCrowdMass;
-  scratch_.ay[i] = fy / kCrowdMass;
-  pressure_[i] = normal / (2.0 * kPi * ri);
-}
-
-/// Moves person i by semi-implicit Euler, its path checked against the exits (leaving), the
-/// walls and columns (stopping short of them) and the room's bounds. Returns the fraction of h
-/// at which it left through an exit, else 2.
+/// Moves person i (semi-implicit Euler for the social force model, x + v·h for the speed model), its path
+/// checked against the exits (leaving), the walls and columns (stopping short of them) and the room's bounds.
+/// Returns the fraction of h at which it left through an exit, else 2.
 double Crowd::move_and_collide(size_t i, double h) {
   const double X0 = layout_.x0, Y0 = layout_.y0, W = X0 + layout_.width, H = Y0 + layout_.height;
-  double vx = vx_[i] + scratch_.ax[i] * h, vy = vy_[i] + scratch_.ay[i] * h;
+  // The social force model gives an acceleration, the collision-free speed model the velocity.
+  const bool speed_model = params_.model == kCrowdCollisionFree;
+  double vx = speed_model ? scratch_.ax[i] : vx_[i] + scratch_.ax[i] * h,
+         vy = speed_model ? scratch_.ay[i] : vy_[i] + scratch_.ay[i] * h;
   const double speed = std::sqrt(vx * vx + vy * vy);
   if (speed > kCrowdMaxSpeed) {  // (not a rule of the model: a bound that keeps numbers finite)
     vx *= kCrowdMaxSpeed / speed;
@@ -340,15 +220,23 @@ void Crowd::internal_step(double h) {
     return;
   }
   const CrowdParams& p = params_;
-  const double look = std::max(kCrowdReach, p.herding > 0 ? p.herd_radius : 0.0);
+  const bool speed_model = p.model == kCrowdCollisionFree;
+  const double look =
+      std::max(speed_model ? kCrowdCsmCutoff : kCrowdReach, p.herding > 0 ? p.herd_radius : 0.0);
   const std::vector<std::vector<uint32_t>>& lists = neighbour_lists(look);
-  // Forces: every person's from the positions before the step (ascending index: every sum in
-  // that order), so the order of threads does not matter.
+  // The operational model: every person's acceleration (social force) or velocity (collision-free
+  // speed) from the positions before the step (ascending index: every sum in that order), so the
+  // order of threads does not matter.
   scratch_.ax.resize(n);
   scratch_.ay.resize(n);
   pressure_.resize(n);
-  parallel_for(n, threads_, [&](size_t first, size_t last, unsigned) {
-    for (size_t i = first; i < last; ++i) forces_on(i, lists[i]);
+  if (speed_model && scratch_.csm.size() < threads_) scratch_.csm.resize(threads_);
+  parallel_for(n, threads_, [&](size_t first, size_t last, unsigned worker) {
+    for (size_t i = first; i < last; ++i)
+      if (speed_model)
+        csm_velocity(i, lists[i], scratch_.csm[worker]);
+      else
+        forces_on(i, lists[i]);
   });
   // Move and collide: each person's move is its own; who left is gathered after, in index order.
   scratch_.out_at.resize(n);

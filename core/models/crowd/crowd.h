@@ -31,6 +31,14 @@ inline constexpr double kCrowdToolColumnMax = 3.0;
 /// pressed hard at a coarse dt finite (contact and friction are stiff; docs/models/crowd.md, "Time").
 inline constexpr double kCrowdMaxSpeed = 20.0;
 
+/// The operational models (CrowdParams::model), in choice order: their words in links, on the
+/// command line and in scenario files.
+inline constexpr uint32_t kCrowdSocialForce = 0, kCrowdCollisionFree = 1;
+/// An operational model's word in links, on the command line and in saved scenarios: sfm, csm.
+inline const char* crowd_model_word(uint32_t k) { return k == kCrowdCollisionFree ? "csm" : "sfm"; }
+/// The collision-free speed model's neighbours: within 3 m, centre to centre (JuPedSim's cut-off).
+inline constexpr double kCrowdCsmCutoff = 3.0;
+
 struct CrowdParams {
   uint32_t n = 200;          ///< people placed at Initialize, 1 … 20 000
   double exit_width = 1.0;   ///< m, every exit of the room, 0.4 … 5 (each keeps its centre)
@@ -54,10 +62,22 @@ struct CrowdParams {
   /// ξ, N: each component of a random force, a standard normal draw × ξ, drawn for each person
   /// once a frame (0.04 s) from the seed, the frame and the person's number; 0: none.
   double sfm_noise = 0.0;
-  /// The live constants above, in this order (the state file's and set_live_params' one list).
+  /// The operational model: kCrowdSocialForce, or kCrowdCollisionFree (Tordeux, Chraibi and
+  /// Seyfried 2016, as JuPedSim computes it: crowd_csm.cpp), live.
+  uint32_t model = 0;
+  // The collision-free speed model's constants, live (JuPedSim's defaults): the repulsion
+  // a·exp((r_i + r_j − d_ij)/D) from people and a_w·exp((r_i − d_iw)/D_w) from walls and
+  // columns that bends the direction, and the time gap T that sets the speed from the gap ahead.
+  double csm_a = 8.0;        ///< a, dimensionless
+  double csm_d = 0.1;        ///< D, m
+  double csm_wall_a = 5.0;   ///< a_w, dimensionless
+  double csm_wall_d = 0.02;  ///< D_w, m
+  double csm_t = 1.0;        ///< T, s
+  /// Both models' constants, in this order (the state file's one list; the fields sfm_a … csm_t).
   template <class F>
-  void each_force_constant(F&& f) {
-    for (double* v : {&sfm_a, &sfm_b, &sfm_tau, &sfm_k, &sfm_kappa, &sfm_wall_a, &sfm_wall_b, &sfm_noise})
+  void each_model_constant(F&& f) {
+    for (double* v : {&sfm_a, &sfm_b, &sfm_tau, &sfm_k, &sfm_kappa, &sfm_wall_a, &sfm_wall_b, &sfm_noise,
+                      &csm_a, &csm_d, &csm_wall_a, &csm_wall_d, &csm_t})
       f(*v);
   }
 };
@@ -204,6 +224,14 @@ class Crowd {
   void internal_step(double h);
   void herd(size_t i, const std::vector<uint32_t>& near, double& ex, double& ey) const;
   void fluctuation(uint32_t id, double& gx, double& gy) const;
+  /// A thread's working lists for csm_velocity: the surfaces near, the neighbours seen.
+  struct CsmBuffers {
+    std::vector<const CrowdSegment*> walls;
+    std::vector<const CrowdColumn*> columns;
+    std::vector<uint32_t> seen;
+  };
+  /// The collision-free speed model: person i's velocity for this step (scratch ax, ay).
+  void csm_velocity(size_t i, const std::vector<uint32_t>& near, CsmBuffers& buf);
   void forces_on(size_t i, const std::vector<uint32_t>& near);
   double move_and_collide(size_t i, double h);
   void remove_exited(double h);
@@ -262,6 +290,7 @@ class Crowd {
     std::vector<uint32_t> start, order, home, fill;
     std::vector<double> ax, ay, out_at;
     std::vector<int32_t> out_by;  // the exit each leaver left by (move_and_collide)
+    std::vector<CsmBuffers> csm;  // one per thread
     std::vector<std::pair<double, uint32_t>> left;
     std::vector<char> gone;
     // The neighbour lists and what they were built from (neighbour_lists).

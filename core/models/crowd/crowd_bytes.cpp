@@ -73,27 +73,30 @@ void walk_members(Io& io, R& r) {
   if (r.magic == kMagicPremove) io(r.start, kCrowdMaxPeople);
 }
 
-/// The force law's part: a tag, then the constants. Written when they are not the first values;
-/// read when bytes are left after the rest.
+/// The model's part: a tag, the operational model, then the constants. Written when they are not the first
+/// values; read when bytes are left after the rest.
 template <class Io, class R>
 void walk_law(Io& io, R& r) {
   io(r.law_tag);
-  r.p.each_force_constant([&io](double& v) { io(v); });
+  io(r.p.model);
+  r.p.each_model_constant([&io](double& v) { io(v); });
 }
 
 constexpr uint32_t kLawTag = 0x4c415731;  // "LAW1"
 
 std::vector<double> law_of(CrowdParams p) {
   std::vector<double> out;
-  p.each_force_constant([&out](double& v) { out.push_back(v); });
+  out.push_back(p.model);
+  p.each_model_constant([&out](double& v) { out.push_back(v); });
   return out;
 }
 bool first_law(const CrowdParams& p) { return law_of(p) == law_of(CrowdParams{}); }
-/// Each constant in its field's range (the fields sfm_a … sfm_noise, in the same order).
+/// A model there is, and each constant in its field's range (the fields sfm_a … csm_t, in order).
 bool crowd_law_possible(const CrowdParams& p) {
   const std::vector<double> law = law_of(p);
-  for (size_t k = 0; k < law.size(); ++k)
-    if (!in_field_range(crowd_fields()[static_cast<int>(CrowdField::sfm_a) + k], law[k])) return false;
+  if (p.model > kCrowdCollisionFree) return false;
+  for (size_t k = 1; k < law.size(); ++k)
+    if (!in_field_range(crowd_fields()[static_cast<int>(CrowdField::sfm_a) + k - 1], law[k])) return false;
   return true;
 }
 

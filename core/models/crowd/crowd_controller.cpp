@@ -21,7 +21,14 @@ void CrowdController::revalidate() { errors_ = check_crowd(texts_).errors; }
 CrowdParams CrowdController::current_params() const {
   CrowdParams p = check_crowd(live_texts()).params;
   p.layout = layout_;
+  p.model = op_model_;
   return p;
+}
+
+void CrowdController::set_operational_model(uint32_t k) {
+  if (k > kCrowdCollisionFree || k == op_model_) return;
+  op_model_ = k;
+  apply_live();
 }
 
 void CrowdController::apply_live() {
@@ -283,6 +290,7 @@ std::shared_ptr<CrowdScenario> open_bundled(std::string_view name) {
 std::string CrowdController::share_string() const {
   std::string link = write_model_link("crowd", crowd_fields(), kCrowdFieldCount, texts_.data()) +
                      "&room=" + std::to_string(layout_);
+  if (op_model_ != kCrowdSocialForce) link += std::string("&om=") + crowd_model_word(op_model_);
   if (scenario_ && !scenario_->bundled.empty()) link += "&scenario=" + scenario_->bundled;
   if (edits_.has_start)
     link += "&start=" + format_shortest(edits_.sx0) + ";" + format_shortest(edits_.sy0) + ";" +
@@ -302,6 +310,19 @@ CommandResult CrowdController::open_link(std::string_view share) {
       room = static_cast<uint32_t>(k);
     else
       link.warnings.push_back("unknown preset ignored; the room used");
+  } else if (auto n = link.get("room")) {  // as share_string writes it: the preset's index
+    IntegerParse k = parse_integer_text(*n, crowd_layouts().size() - 1);
+    if (k.ok)
+      room = static_cast<uint32_t>(k.value);
+    else
+      link.warnings.push_back("unknown room ignored; the first room used");
+  }
+  uint32_t op = kCrowdSocialForce;  // a link without one is from before there were two
+  if (auto m = link.get("om")) {
+    if (*m == crowd_model_word(kCrowdCollisionFree))
+      op = kCrowdCollisionFree;
+    else if (*m != crowd_model_word(kCrowdSocialForce))
+      link.warnings.push_back("unknown operational model ignored; the social force model used");
   }
   std::vector<double> start;
   const auto start_text = link.get("start");
@@ -328,6 +349,7 @@ CommandResult CrowdController::open_link(std::string_view share) {
   if (edits_.has_start)
     edits_.sx0 = start[0], edits_.sy0 = start[1], edits_.sx1 = start[2], edits_.sy1 = start[3];
   layout_ = room;
+  op_model_ = op;
   ++epoch_;
   notice_ = "Opened a shared configuration of the crowd.";
   for (const std::string& w : link.warnings) notice_ += " (" + w + ")";

@@ -44,6 +44,9 @@ class CrowdController : public LiveController<CrowdController, Crowd, CrowdSampl
   void revalidate();
   uint32_t layout() const { return layout_; }
   void set_layout(uint32_t k);
+  /// The operational model (kCrowdSocialForce, kCrowdCollisionFree): live, like v0.
+  uint32_t operational_model() const { return op_model_; }
+  void set_operational_model(uint32_t k);
 
   /// The room edits applied at every Initialize: the command line's, and the start tool's.
   CrowdRoomEdits& room_edits() { return edits_; }
@@ -125,6 +128,7 @@ class CrowdController : public LiveController<CrowdController, Crowd, CrowdSampl
   CommandResult edited(bool ok, const char* refused);
 
   uint32_t layout_ = 0;
+  uint32_t op_model_ = kCrowdSocialForce;
   unsigned threads_ = 1;
   CrowdRoomEdits edits_;
   std::shared_ptr<const CrowdScenario> scenario_;

@@ -46,6 +46,16 @@ inline constexpr FieldRow<P> kRows[] = {
      "0.08", {&P::sfm_wall_b}},
     {{"sfm-noise", "fluctuation xi", "N, 0 … 1000: a random force on each person, each component a normal draw times xi, new every 0.04 s (0: none)", false, 0, 1000, false, nullptr, false, "0"},
      "0", {&P::sfm_noise}},
+    {{"csm-a", "repulsion a", "0 … 100: how strongly people turn away from each other (collision-free speed model; 8)", false, 0, 100, false, nullptr, false, "8"},
+     "8", {&P::csm_a}},
+    {{"csm-d", "repulsion range D", "m, more than 0 and at most 1: over what distance that fades (0.1)", false, 0, 1, true, nullptr, false, "0.1"},
+     "0.1", {&P::csm_d}},
+    {{"csm-wall-a", "wall repulsion a_w", "0 … 100: how strongly people turn away from walls and columns (5)", false, 0, 100, false, nullptr, false, "5"},
+     "5", {&P::csm_wall_a}},
+    {{"csm-wall-d", "wall range D_w", "m, more than 0 and at most 1: over what distance that fades (0.02)", false, 0, 1, true, nullptr, false, "0.02"},
+     "0.02", {&P::csm_wall_d}},
+    {{"csm-t", "time gap T", "s, 0.1 … 10: people walk at the gap ahead divided by T, at most v0 (1)", false, 0.1, 10, false, nullptr, false, "1"},
+     "1", {&P::csm_t}},
 };
 // clang-format on
 }  // namespace crowd_rows
@@ -67,7 +77,12 @@ enum class CrowdField : int {
   sfm_kappa,
   sfm_wall_a,
   sfm_wall_b,
-  sfm_noise
+  sfm_noise,
+  csm_a,
+  csm_d,
+  csm_wall_a,
+  csm_wall_d,
+  csm_t
 };
 
 const FieldInfo* crowd_fields();

@@ -20,9 +20,10 @@ namespace {
 
 const ModelInfo kInfo = {
     "crowd",
-    "Crowd evacuation (social force)",
+    "Crowd evacuation (social force or collision-free speed)",
     "step",
-    "v0, herding, R and dt act live; N, the seed and the room rebuild the crowd",
+    "v0, herding, R, dt, the operational model and its constants act live; N, the seed and the room rebuild "
+    "the crowd",
     "People are discs to scale, coloured by speed (or pressure); exits are green, walls grey, "
     "measures yellow. Tools: add people, walls, 1 m exits, columns, erase; drag a measure. Keys: "
     "Space run/pause · S step · I initialize.",
@@ -50,7 +51,12 @@ const ModelDescription& crowd_description() {
       room.names.push_back(crowd_layouts()[k].name);
       room.values.push_back(crowd_preset_word(static_cast<uint32_t>(k)));
     }
-    m.choices = {room};
+    Choice model{"om",
+                 "operational model",
+                 {"social force", "collision-free speed"},
+                 {"sfm", "csm"},
+                 "operational-model"};
+    m.choices = {room, model};
     m.commands = standard_commands("Place the people, paused (I)", "Pause, then one 0.04 s step (S)");
     m.series = {{"people inside", 0.0, NAN},
                 {"outflow (people/s, last second)", 0.0, NAN},
@@ -112,7 +118,9 @@ class CrowdSession final : public LiveSession<CrowdController, CrowdField> {
  public:
   CrowdSession() : LiveSession(crowd_description()) {}
 
-  int chosen(size_t) const override { return static_cast<int>(c_.layout()); }
+  int chosen(size_t k) const override {
+    return static_cast<int>(k == 0 ? c_.layout() : c_.operational_model());
+  }
   uint64_t steps() const override { return c_.model() ? c_.model()->steps() : 0; }
   std::string why_not(std::string_view id) const override { return standard_why_not(id); }
 
@@ -529,7 +537,12 @@ class CrowdSession final : public LiveSession<CrowdController, CrowdField> {
           x0, y0, std::fmin(kCrowdToolColumnMax, std::fmax(kCrowdColumnMin, std::hypot(x1 - x0, y1 - y0))));
     return press(x1, y1, false, false, 0.3);
   }
-  void do_choose(size_t, int index) override { c_.set_layout(static_cast<uint32_t>(index)); }
+  void do_choose(size_t k, int index) override {
+    if (k == 0)
+      c_.set_layout(static_cast<uint32_t>(index));
+    else
+      c_.set_operational_model(static_cast<uint32_t>(index));
+  }
   CommandResult do_command(std::string_view id) override {
     bool handled = false;
     return standard_command(id, handled);
@@ -546,7 +559,7 @@ std::unique_ptr<WorkerModel> crowd_worker(std::string_view bytes) {
 const std::vector<Experiment>& crowd_experiments();  // crowd_experiments.cpp
 
 ModelEntry crowd_model() {
-  return {"crowd", "Crowd evacuation (social force)",
+  return {"crowd", "Crowd evacuation (social force or collision-free speed)",
           [] { return std::unique_ptr<ModelSession>(new CrowdSession); }, crowd_worker, crowd_experiments};
 }
 

@@ -1,0 +1,135 @@
+// Bandada — the social force model (see crowd.h and docs/models/crowd.md, "Forces"): each
+// person's acceleration from the drive, the people and the surfaces near, and the fluctuation,
+// from the positions before the internal step. Herding, which mixes the desired direction with
+// the neighbours', is here too; the collision-free speed model uses it as well (crowd_csm.cpp).
+#include <cmath>
+
+#include "common/det_math.h"
+#include "crowd.h"
+
+namespace bandada {
+
+/// The mean direction of motion of those within R, blended with the desired direction e by the
+/// herding weight and made unit again (Helbing's panic parameter).
+void Crowd::herd(size_t i, const std::vector<uint32_t>& near, double& ex, double& ey) const {
+  const CrowdParams& p = params_;
+  const double xi = x_[i], yi = y_[i];
+  double mx = 0, my = 0;
+  size_t count = 0;
+  for (uint32_t j : near) {
+    const double dx = x_[j] - xi, dy = y_[j] - yi;
+    if (std::sqrt(dx * dx + dy * dy) >= p.herd_radius) continue;
+    const double s = std::sqrt(vx_[j] * vx_[j] + vy_[j] * vy_[j]);
+    if (s > 0.0) {
+      mx += vx_[j] / s;
+      my += vy_[j] / s;
+    }
+    ++count;
+  }
+  if (count > 0) {
+    mx /= static_cast<double>(count);
+    my /= static_cast<double>(count);
+  }
+  const double hx = (1 - p.herding) * ex + p.herding * mx, hy = (1 - p.herding) * ey + p.herding * my;
+  const double len = std::sqrt(hx * hx + hy * hy);
+  ex = len > 0.0 ? hx / len : 0.0;
+  ey = len > 0.0 ? hy / len : 0.0;
+}
+
+/// Two standard normal draws for person number `id` in this frame: Box–Muller on two uniforms
+/// from a SplitMix64 hash of the seed, the frame and the number, so no draw depends on who else
+/// is in the room, on the threads, or on the internal step (the force is held over the frame).
+void Crowd::fluctuation(uint32_t id, double& gx, double& gy) const {
+  uint64_t z = (static_cast<uint64_t>(params_.seed) << 32 | id) ^ (steps_ * 0x9E3779B97F4A7C15ull);
+  auto next = [&z] {
+    z += 0x9E3779B97F4A7C15ull;
+    uint64_t v = z;
+    v = (v ^ (v >> 30)) * 0xBF58476D1CE4E5B9ull;
+    v = (v ^ (v >> 27)) * 0x94D049BB133111EBull;
+    v ^= v >> 31;
+    return static_cast<double>((v >> 11) + 1) / 9007199254740992.0;  // (0, 1]
+  };
+  const double u1 = next(), u2 = next(), rho = std::sqrt(-2.0 * det_log(u1)), a = 2.0 * kPi * u2;
+  gx = rho * det_cos(a);
+  gy = rho * det_sin(a);
+}
+
+/// Person i's acceleration (scratch ax, ay) and pressure: the drive toward the desired
+/// velocity, then each neighbour in ascending index, then the walls and the columns.
+void Crowd::forces_on(size_t i, const std::vector<uint32_t>& near) {
+  const CrowdParams& p = params_;
+  const double xi = x_[i], yi = y_[i], vxi = vx_[i], vyi = vy_[i], ri = r_[i];
+  double ex, ey;
+  desired(i, ex, ey);
+  if (p.herding > 0.0) herd(i, near, ex, ey);
+  // Before their premovement time a person stands: the drive brings them to rest, and they keep
+  // no distance (no social force on them); bodies that touch them still push.
+  const bool still = waits(i);
+  const double v0 = still         ? 0.0
+                    : v0_.empty() ? p.v0
+                                  : v0_[i],
+               social = still ? 0.0 : p.sfm_a, wall_social = still ? 0.0 : p.sfm_wall_a;
+  double fx = kCrowdMass * (v0 * ex - vxi) / p.sfm_tau, fy = kCrowdMass * (v0 * ey - vyi) / p.sfm_tau;
+  if (p.sfm_noise > 0.0 && !still) {
+    double gx, gy;
+    fluctuation(id_[i], gx, gy);
+    fx += p.sfm_noise * gx;
+    fy += p.sfm_noise * gy;
+  }
+  double normal = 0;
+  for (uint32_t j : near) {
+    const double dx = xi - x_[j], dy = yi - y_[j], d = std::sqrt(dx * dx + dy * dy);
+    if (d >= kCrowdReach || d == 0.0) continue;
+    const double nx = dx / d, ny = dy / d, overlap = r_[j] + ri - d;
+    const double fn = social * det_exp(overlap / p.sfm_b) + (overlap > 0 ? p.sfm_k * overlap : 0.0);
+    fx += fn * nx;
+    fy += fn * ny;
+    normal += fn;
+    if (overlap > 0) {
+      const double tx = -ny, ty = nx, dvt = (vx_[j] - vxi) * tx + (vy_[j] - vyi) * ty;
+      fx += p.sfm_kappa * overlap * dvt * tx;
+      fy += p.sfm_kappa * overlap * dvt * ty;
+    }
+  }
+  // Walls and columns: the same three terms with the surface at rest, and the wall's A and B.
+  auto surface = [&](double d, double nx, double ny) {
+    const double overlap = ri - d;
+    const double fn = wall_social * det_exp(overlap / p.sfm_wall_b) + (overlap > 0 ? p.sfm_k * overlap : 0.0);
+    fx += fn * nx;
+    fy += fn * ny;
+    normal += fn;
+    if (overlap > 0) {
+      const double tx = -ny, ty = nx, vt = vxi * tx + vyi * ty;
+      fx -= p.sfm_kappa * overlap * vt * tx;
+      fy -= p.sfm_kappa * overlap * vt * ty;
+    }
+  };
+  // A corner is one point of the walls: where several walls end at it and it is the nearest point
+  // of each, it pushes once (a scenario's rings meet at every corner, and a doorway's jamb counted
+  // twice held people in front of it for good; a preset's walls meet only in the room's corners,
+  // which are never nearest for two walls from inside).
+  double corners[8][2];
+  size_t n_corners = 0;
+  for (const CrowdSegment& w : layout_.walls) {
+    double qx, qy;
+    nearest_on(w, xi, yi, qx, qy);
+    const double dx = xi - qx, dy = yi - qy, d = std::sqrt(dx * dx + dy * dy);
+    if (!(d < kCrowdReach && d > 0.0)) continue;
+    if ((qx == w.x1 && qy == w.y1) || (qx == w.x2 && qy == w.y2)) {
+      bool counted = false;
+      for (size_t k = 0; k < n_corners && !counted; ++k) counted = corners[k][0] == qx && corners[k][1] == qy;
+      if (counted) continue;
+      if (n_corners < 8) corners[n_corners][0] = qx, corners[n_corners][1] = qy, ++n_corners;
+    }
+    surface(d, dx / d, dy / d);
+  }
+  for (const CrowdColumn& c : layout_.columns) {
+    const double dx = xi - c.x, dy = yi - c.y, dc = std::sqrt(dx * dx + dy * dy), d = dc - c.r;
+    if (d < kCrowdReach && dc > 0.0) surface(d, dx / dc, dy / dc);
+  }
+  scratch_.ax[i] = fx / kCrowdMass;
+  scratch_.ay[i] = fy / kCrowdMass;
+  pressure_[i] = normal / (2.0 * kPi * ri);
+}
+
+}  // namespace bandada
