@@ -15,8 +15,10 @@ trap 'rm -rf "$tmp"' EXIT
 "$cli" --model crowd --scenario "$sc/corridor.json" > "$tmp/corridor.json" 2> "$tmp/corridor.err"
 check "a file in the web community's corridor form runs unchanged and meets its own _expectations" \
   'python3 "$here/scenario_checks.py" expectations "$sc/corridor.json" "$tmp/corridor.json"'
-check "what does not carry over is said once on stderr: the anchor's model and its parameters" \
-  'grep -c "model_type \"CollisionFreeSpeedModel\" is not Bandada" "$tmp/corridor.err" | grep -qx 1 && grep -q "strength_neighbor_repulsion" "$tmp/corridor.err"'
+check "the file's model_type runs: the collision-free speed model, with the file's constants" \
+  'grep -q "\"operational_model\":\"csm\"" "$tmp/corridor.json" && ! grep -q "is not Bandada" "$tmp/corridor.err"'
+check "what does not carry over is said once on stderr: the other model's parameters" \
+  'grep -c "parameters the CollisionFreeSpeedModel does not use (relaxation_time)" "$tmp/corridor.err" | grep -qx 1'
 
 # Three rooms from WKT: two rooms and a bottleneck (the folder form), an L-shaped corner, a hall
 # with two pillars; every trajectory row lies in the walkable area.
@@ -94,6 +96,9 @@ bad "two routes that disagree" "disagree with transitions" 'd["exits"]["exit-2"]
 bad "a ring of two points" "exits.exit-east.coordinates: a polygon of at least three points" 'd["exits"]["exit-east"]["coordinates"] = [[1, 1], [2, 2]]'
 bad "WKT that is not" "walkable_area_wkt: a number expected" 'd["walkable_area_wkt"] = "POLYGON ((0 0, 24 x, 24 4, 0 4))"'
 bad "a gaussian with a negative spread" "v0_std: a spread from 0" 'd["distributions"]["start-west"]["parameters"].update(v0_distribution="gaussian", v0_std=-1)'
+bad "a model that is not built" 'model_type: "GeneralizedCentrifugalForceModel" is not built' 'd["model_type"] = "GeneralizedCentrifugalForceModel"'
+bad "two model types that disagree" 'simulationParams.model_type: "CollisionFreeSpeedModel" disagrees with model_type ("SocialForceModel")' 'd["model_type"] = "SocialForceModel"'
+bad "a time gap of 0" "simulationParams.time_gap: a time gap in s, 0.1 … 10" 'd["config"]["simulation_settings"]["simulationParams"]["time_gap"] = 0'
 printf '{"walkable_area_wkt": "POLYGON ((0 0, 1 0, 1 1))", ' > "$tmp/cut.json"
 "$cli" --model crowd --scenario "$tmp/cut.json" > "$tmp/bad.out" 2> "$tmp/bad.err"
 rc=$?

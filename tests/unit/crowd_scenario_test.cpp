@@ -6,6 +6,7 @@
 
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <fstream>
 #include <iterator>
@@ -86,8 +87,12 @@ TEST_CASE("the corridor fixture reads whole: its exit, its start area, its seed,
   CHECK(s.starts[0].exits == std::vector<uint32_t>{0});
   CHECK(s.seed == 7);
   CHECK(s.max_time == 90);
-  REQUIRE(!s.notes.empty());
-  CHECK(s.notes[0].find("CollisionFreeSpeedModel") != std::string::npos);
+  // It names the collision-free speed model (in both places), with two of its constants under
+  // JuPedSim's names; the social force model's relaxation time it also gives is noted, not used.
+  CHECK(s.model == kCrowdCollisionFree);
+  CHECK(s.constants == std::vector<std::pair<std::string, double>>{{"csm-a", 2.6}, {"csm-d", 0.1}});
+  CHECK(std::find(s.notes.begin(), s.notes.end(),
+                  "parameters the CollisionFreeSpeedModel does not use (relaxation_time)") != s.notes.end());
 }
 
 TEST_CASE("distributions keep the file's order, not the keys' alphabetical order") {
@@ -187,7 +192,9 @@ TEST_CASE("refusals name their JSON path") {
       "");
   CHECK(s.notes.empty());
   CHECK(why(scenario(R"J("mystery": 1,)J")) == "");
-  CHECK(s.notes == std::vector<std::string>{"key mystery is not read"});
+  CHECK(s.notes == std::vector<std::string>{
+                       "no model_type: the web tool's default, the collision-free speed model, runs",
+                       "key mystery is not read"});
 }
 
 TEST_CASE("people are placed in their start areas in file order, with the spreads the file asks for") {
@@ -707,4 +714,47 @@ TEST_CASE("the operational model is a choice: --operational-model, a link's om=,
   CHECK(add_named_settings(*m, {{"operational-model", "csm"}}, spec) == "");
   CHECK(add_named_settings(*m, {{"operational-model", "gcfm"}}, spec) ==
         "--operational-model must be sfm or csm");
+}
+
+TEST_CASE("model_type picks the operational model; a wrong or disagreeing one is refused by its path") {
+  CrowdScenario s;
+  auto why = [&](const std::string& extra) { return read_crowd_scenario(scenario(extra), "", s); };
+  CHECK(why(R"J("model_type": "SocialForceModel",)J") == "");
+  CHECK(s.model == kCrowdSocialForce);
+  CHECK(why(R"J("model_type": "CollisionFreeSpeedModel",)J") == "");
+  CHECK(s.model == kCrowdCollisionFree);
+  CHECK(why("") == "");  // no model named, and not a file Bandada saved: the web tool's default
+  CHECK(s.model == kCrowdCollisionFree);
+  CHECK(why(R"J("bandada": {},)J") == "");  // one Bandada saved keeps the social force model
+  CHECK(s.model == kCrowdSocialForce);
+  CHECK(why(R"J("model_type": "GeneralizedCentrifugalForceModel",)J") ==
+        "model_type: \"GeneralizedCentrifugalForceModel\" is not built: Bandada runs SocialForceModel and "
+        "CollisionFreeSpeedModel");
+  CHECK(why(R"J("model_type": 3,)J").find("model_type: \"3\" is not built") == 0);
+  const std::string params = R"J("config": {"simulation_settings": {"simulationParams": {)J";
+  CHECK(why(R"J("model_type": "SocialForceModel", )J" + params +
+            R"J("model_type": "CollisionFreeSpeedModel"}}},)J") ==
+        "config.simulation_settings.simulationParams.model_type: \"CollisionFreeSpeedModel\" disagrees with "
+        "model_type (\"SocialForceModel\")");
+  // The chosen model's constants under JuPedSim's names, each in its field's range.
+  CHECK(why(params +
+            R"J("model_type": "CollisionFreeSpeedModel", "T": 0.5, "strength_geometry_repulsion": 3}}},)J") ==
+        "");
+  CHECK(s.constants == std::vector<std::pair<std::string, double>>{{"csm-t", 0.5}, {"csm-wall-a", 3}});
+  CHECK(why(params + R"J("model_type": "CollisionFreeSpeedModel", "time_gap": 0}}},)J") ==
+        "config.simulation_settings.simulationParams.time_gap: a time gap in s, 0.1 … 10");
+  CHECK(why(params + R"J("model_type": "CollisionFreeSpeedModel", "range_neighbor_repulsion": 0}}},)J") ==
+        "config.simulation_settings.simulationParams.range_neighbor_repulsion: a range in m, more than 0 and "
+        "at most 1");
+  CHECK(why(params + R"J("model_type": "CollisionFreeSpeedModel", "strength_neighbor_repulsion": -1}}},)J")
+            .find("strength_neighbor_repulsion: a strength 0 … 100") != std::string::npos);
+  // The other model's: noted once, not used, not checked.
+  CHECK(why(params + R"J("model_type": "SocialForceModel", "T": 0, "agent_strength": 1500}}},)J") == "");
+  CHECK(s.constants == std::vector<std::pair<std::string, double>>{{"sfm-a", 1500}});
+  CHECK(s.notes.back() == "parameters the SocialForceModel does not use (T)");
+  // Written back: the model and its constants, read again the same.
+  CrowdScenario back;
+  REQUIRE(read_crowd_scenario(write_crowd_scenario(s), "", back) == "");
+  CHECK(back.model == kCrowdSocialForce);
+  CHECK(back.constants == s.constants);
 }

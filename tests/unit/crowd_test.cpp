@@ -316,7 +316,7 @@ TEST_CASE("the force law in bytes and links: written only where it differs from 
   p.sfm_noise = 10;
   Crowd own(p);
   const std::string a = crowd_pack(plain), b = crowd_pack(own);
-  CHECK(b.size() == a.size() + 4 + 4 + 13 * 8);  // the tag, the model and the thirteen constants
+  CHECK(b.size() == a.size() + 4 + 4 + 14 * 8);  // the tag, the model and the fourteen constants
   Crowd back(CrowdParams{});
   REQUIRE(crowd_unpack(b, back));
   CHECK(back.params().sfm_a == 1500);
@@ -414,4 +414,16 @@ TEST_CASE("collision-free speed model: the same bits for any thread count, and i
   Crowd c(sf);
   for (int s = 0; s < 40; ++s) c.step();
   CHECK(c.fingerprint() != want);
+}
+
+TEST_CASE("collision-free speed model: the direction noise eta is ours and off by default") {
+  CrowdParams p = speed_model();
+  Crowd exact(p, open_room(), {10}, {15}, {0.2});
+  p.csm_noise = 1.0;
+  Crowd noisy(p, open_room(), {10}, {15}, {0.2});
+  exact.step();
+  noisy.step();
+  CHECK(exact.vy()[0] == 0.0);
+  CHECK(noisy.vy()[0] != 0.0);  // turned by the draw, at the same speed
+  CHECK(std::hypot(noisy.vx()[0], noisy.vy()[0]) == doctest::Approx(1.0).epsilon(1e-14));
 }

@@ -31,9 +31,6 @@ inline constexpr double kCrowdToolColumnMax = 3.0;
 /// pressed hard at a coarse dt finite (contact and friction are stiff; docs/models/crowd.md, "Time").
 inline constexpr double kCrowdMaxSpeed = 20.0;
 
-/// The operational models (CrowdParams::model), in choice order: their words in links, on the
-/// command line and in scenario files.
-inline constexpr uint32_t kCrowdSocialForce = 0, kCrowdCollisionFree = 1;
 /// An operational model's word in links, on the command line and in saved scenarios: sfm, csm.
 inline const char* crowd_model_word(uint32_t k) { return k == kCrowdCollisionFree ? "csm" : "sfm"; }
 /// The collision-free speed model's neighbours: within 3 m, centre to centre (JuPedSim's cut-off).
@@ -73,11 +70,14 @@ struct CrowdParams {
   double csm_wall_a = 5.0;   ///< a_w, dimensionless
   double csm_wall_d = 0.02;  ///< D_w, m
   double csm_t = 1.0;        ///< T, s
+  /// η: ours, not JuPedSim's: η·(g_x, g_y) added to the direction's sum, g the fluctuation's
+  /// normal draws (new every frame); 0: JuPedSim's model exactly.
+  double csm_noise = 0.0;
   /// Both models' constants, in this order (the state file's one list; the fields sfm_a … csm_t).
   template <class F>
   void each_model_constant(F&& f) {
     for (double* v : {&sfm_a, &sfm_b, &sfm_tau, &sfm_k, &sfm_kappa, &sfm_wall_a, &sfm_wall_b, &sfm_noise,
-                      &csm_a, &csm_d, &csm_wall_a, &csm_wall_d, &csm_t})
+                      &csm_a, &csm_d, &csm_wall_a, &csm_wall_d, &csm_t, &csm_noise})
       f(*v);
   }
 };

@@ -26,7 +26,9 @@ CrowdParams CrowdController::current_params() const {
 }
 
 void CrowdController::set_operational_model(uint32_t k) {
-  if (k > kCrowdCollisionFree || k == op_model_) return;
+  if (k > kCrowdCollisionFree) return;
+  op_given_ = true;  // chosen: a scenario opened later keeps it
+  if (k == op_model_) return;
   op_model_ = k;
   apply_live();
 }
@@ -87,6 +89,10 @@ void CrowdController::set_scenario(std::shared_ptr<const CrowdScenario> s) {
   for (const CrowdStartArea& a : scenario_->starts)
     one_speed = one_speed && a.v0.mean == scenario_->starts[0].v0.mean;
   if (one_speed) show(CrowdField::v0, format_shortest(scenario_->starts[0].v0.mean));
+  if (!op_given_) op_model_ = scenario_->model;
+  for (const auto& [option, value] : scenario_->constants)
+    for (size_t k = 0; k < kCrowdFieldCount; ++k)
+      if (option == crowd_fields()[k].option()) show(static_cast<CrowdField>(k), format_shortest(value));
 }
 
 std::string CrowdController::short_start_problem(const Crowd& c, const CrowdScenario& s) {
@@ -123,6 +129,13 @@ CrowdScenario CrowdController::scenario_now() const {
   if (given(CrowdField::seed) || !s.has_seed) s.seed = p.seed;
   s.has_seed = true;
   if (model_) s.columns = model_->layout().columns;
+  s.model = op_model_;  // and the constants the fields give it now, under JuPedSim's names
+  s.constants.clear();
+  for (const CrowdModelKey& key : kCrowdModelKeys)
+    for (size_t k = 0; k < kCrowdFieldCount; ++k)
+      if (key.model == s.model && key.option == std::string_view(crowd_fields()[k].option()) &&
+          (s.constants.empty() || s.constants.back().first != key.option))
+        s.constants.push_back({key.option, check_field_text(crowd_fields()[k], texts_[k]).value});
   s.lines.clear();
   s.areas.clear();
   for (const CrowdLine& l : measures_.lines) s.lines.push_back(l.at);

@@ -129,6 +129,7 @@ class CrowdController : public LiveController<CrowdController, Crowd, CrowdSampl
 
   uint32_t layout_ = 0;
   uint32_t op_model_ = kCrowdSocialForce;
+  bool op_given_ = false;  // the model chosen (the page, the command line), not taken from a file
   unsigned threads_ = 1;
   CrowdRoomEdits edits_;
   std::shared_ptr<const CrowdScenario> scenario_;

@@ -68,6 +68,12 @@ void Crowd::csm_velocity(size_t i, const std::vector<uint32_t>& near, CsmBuffers
     sx -= rep * dx / d;
     sy -= rep * dy / d;
   }
+  if (p.csm_noise > 0.0) {  // ours, not JuPedSim's: a random turn against gridlock
+    double gx, gy;
+    fluctuation(id_[i], gx, gy);
+    sx += p.csm_noise * gx;
+    sy += p.csm_noise * gy;
+  }
   const double len = std::sqrt(sx * sx + sy * sy);
   double dirx, diry;
   if (len > 0.0) {

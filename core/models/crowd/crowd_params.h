@@ -56,6 +56,8 @@ inline constexpr FieldRow<P> kRows[] = {
      "0.02", {&P::csm_wall_d}},
     {{"csm-t", "time gap T", "s, 0.1 … 10: people walk at the gap ahead divided by T, at most v0 (1)", false, 0.1, 10, false, nullptr, false, "1"},
      "1", {&P::csm_t}},
+    {{"csm-noise", "direction noise eta", "0 … 100: ours, not JuPedSim's: a random turn added to each person's direction, new every 0.04 s, against gridlock (0: none)", false, 0, 100, false, nullptr, false, "0"},
+     "0", {&P::csm_noise}},
 };
 // clang-format on
 }  // namespace crowd_rows
@@ -82,7 +84,8 @@ enum class CrowdField : int {
   csm_d,
   csm_wall_a,
   csm_wall_d,
-  csm_t
+  csm_t,
+  csm_noise
 };
 
 const FieldInfo* crowd_fields();

@@ -108,11 +108,35 @@ const PremovementKind kPremovementKinds[] = {
      "the latest time, from premovement_param_a to 100 000 s"},
 };
 
+const char* const kModelTypes[] = {"SocialForceModel", "CollisionFreeSpeedModel"};
+
+}  // namespace
+
+const CrowdModelKey kCrowdModelKeys[12] = {
+    {"agent_strength", "sfm-a", kCrowdSocialForce, 0, 100000, false, "a strength in N, 0 … 100 000"},
+    {"agent_range", "sfm-b", kCrowdSocialForce, 0, 1, true, "a range in m, more than 0 and at most 1"},
+    {"relaxation_time", "sfm-tau", kCrowdSocialForce, 0, 5, true, "a time in s, more than 0 and at most 5"},
+    {"sfm_body_force", "sfm-k", kCrowdSocialForce, 0, 1e6, false, "kg/s², 0 … 1 000 000"},
+    {"sfm_friction", "sfm-kappa", kCrowdSocialForce, 0, 1e6, false, "kg/(m·s), 0 … 1 000 000"},
+    {"sfm_obstacle_scale", "sfm-wall-a", kCrowdSocialForce, 0, 100000, false, "a strength in N, 0 … 100 000"},
+    {"strength_neighbor_repulsion", "csm-a", kCrowdCollisionFree, 0, 100, false, "a strength 0 … 100"},
+    {"range_neighbor_repulsion", "csm-d", kCrowdCollisionFree, 0, 1, true,
+     "a range in m, more than 0 and at most 1"},
+    {"strength_geometry_repulsion", "csm-wall-a", kCrowdCollisionFree, 0, 100, false, "a strength 0 … 100"},
+    {"range_geometry_repulsion", "csm-wall-d", kCrowdCollisionFree, 0, 1, true,
+     "a range in m, more than 0 and at most 1"},
+    {"time_gap", "csm-t", kCrowdCollisionFree, 0.1, 10, false, "a time gap in s, 0.1 … 10"},
+    {"T", "csm-t", kCrowdCollisionFree, 0.1, 10, false, "a time gap in s, 0.1 … 10"},
+};
+
+namespace {
+
 struct Reader {
   CrowdScenario& out;
   std::string error;
   BgMulti walkable;
-  std::string model_type;  // the anchor's model, as the file names it (said once)
+  std::string model_type;  // the file's model_type, and where it said so
+  std::string model_type_path;
 
   bool fail(const std::string& path, const std::string& why) {
     if (error.empty()) error = path + ": " + why;
@@ -410,16 +434,52 @@ struct Reader {
     if (!p.is_object()) return fail(sp + ".simulationParams", "an object");
     std::string others;
     for (const auto& [k, val] : p.items()) {
+      const std::string at = sp + ".simulationParams." + k;
+      const CrowdModelKey* key = nullptr;
+      for (const CrowdModelKey& m : kCrowdModelKeys)
+        if (k == m.json && m.model == out.model) key = &m;
       if (k == "max_simulation_time") {
-        if (!number(val, sp + ".simulationParams.max_simulation_time", out.max_time, 0.04, 1e6,
-                    "a time in seconds, 0.04 … 1 000 000"))
-          return false;
+        if (!number(val, at, out.max_time, 0.04, 1e6, "a time in seconds, 0.04 … 1 000 000")) return false;
+      } else if (key) {
+        double v = 0;
+        if (!number(val, at, v, key->min, key->max, key->what) || (key->min_exclusive && !(v > key->min)))
+          return fail(at, key->what);
+        for (auto& [option, value] : out.constants)
+          if (option == key->option) return fail(at, std::string("given twice (") + key->option + ")");
+        out.constants.push_back({key->option, v});
       } else if (k != "model_type") {
         others += (others.empty() ? "" : ", ") + k;
       }
     }
-    if (p.contains("model_type") && model_type.empty()) model_type = p["model_type"].dump();
-    if (!others.empty()) out.notes.push_back("the anchor's model parameters are not used (" + others + ")");
+    if (!others.empty())
+      out.notes.push_back(std::string("parameters the ") + kModelTypes[out.model] + " does not use (" +
+                          others + ")");
+    return true;
+  }
+
+  /// config.simulation_settings.simulationParams when the path is objects all the way.
+  static const Json* simulation_params(const Json& root) {
+    const Json* j = &root;
+    for (const char* k : {"config", "simulation_settings", "simulationParams"}) {
+      if (!j->is_object() || !j->contains(k)) return nullptr;
+      j = &(*j)[k];
+    }
+    return j->is_object() ? j : nullptr;
+  }
+
+  /// A model_type: one of ours, the same wherever the file names it.
+  bool model_kind(const Json& j, const std::string& path) {
+    const std::string word = j.is_string() ? j.get<std::string>() : j.dump();
+    if (!model_type.empty() && word != model_type)
+      return fail(path, "\"" + word + "\" disagrees with " + model_type_path + " (\"" + model_type + "\")");
+    uint32_t k = 0;
+    while (k < 2 && word != kModelTypes[k]) ++k;
+    if (k == 2 || !j.is_string())
+      return fail(path,
+                  "\"" + word + "\" is not built: Bandada runs SocialForceModel and CollisionFreeSpeedModel");
+    model_type = word;
+    model_type_path = path;
+    out.model = k;
     return true;
   }
 
@@ -490,7 +550,13 @@ struct Reader {
       if (std::find(std::begin(ignored), std::end(ignored), k) == std::end(ignored))
         out.notes.push_back("key " + k + " is not read");
     }
-    if (root.contains("model_type")) model_type = root["model_type"].dump();
+    // The model first: the file's constants are read as the chosen model's.
+    if (root.contains("model_type") && !model_kind(root["model_type"], "model_type")) return false;
+    const Json* params = simulation_params(root);
+    if (params && params->contains("model_type") &&
+        !model_kind((*params)["model_type"], "config.simulation_settings.simulationParams.model_type"))
+      return false;
+    if (model_type.empty()) out.model = root.contains("bandada") ? kCrowdSocialForce : kCrowdCollisionFree;
     if (wkt.empty()) {
       if (!root.contains("walkable_area_wkt") || !root["walkable_area_wkt"].is_string())
         return fail("walkable_area_wkt", "the walkable area as a WKT POLYGON or MULTIPOLYGON");
@@ -506,9 +572,9 @@ struct Reader {
       if (!start_area(id, v)) return false;
     if (!journeys(root) || !settings(root)) return false;
     if (root.contains("bandada") && !bandada_keys(root["bandada"])) return false;
-    if (!model_type.empty())
+    if (model_type.empty() && out.model == kCrowdCollisionFree)
       out.notes.insert(out.notes.begin(),
-                       "model_type " + model_type + " is not Bandada's: it runs the social force model");
+                       "no model_type: the web tool's default, the collision-free speed model, runs");
     return true;
   }
 };
@@ -560,7 +626,7 @@ Json spread_json(const CrowdStartArea& a) {
 
 std::string write_crowd_scenario(const CrowdScenario& s) {
   Json root = Json::object();
-  root["_description"] = "Written by Bandada (social force model); Bandada's own keys are in \"bandada\".";
+  root["_description"] = "Written by Bandada; Bandada's own keys are in \"bandada\".";
   std::string wkt;
   if (s.walkable.size() == 1) {
     wkt = "POLYGON " + wkt_polygon(s.walkable[0]);
@@ -572,6 +638,13 @@ std::string write_crowd_scenario(const CrowdScenario& s) {
   root["walkable_area_wkt"] = wkt;
   Json sim = Json::object();
   if (s.max_time > 0) sim["max_simulation_time"] = s.max_time;
+  sim["model_type"] = kModelTypes[s.model];
+  for (const auto& [option, value] : s.constants)
+    for (const CrowdModelKey& k : kCrowdModelKeys)
+      if (option == k.option && k.model == s.model && !sim.contains(k.json)) {
+        sim[k.json] = value;
+        break;
+      }
   Json settings{{"simulationParams", sim}, {"numberOfSimulations", 1}};
   if (s.has_seed) settings["baseSeed"] = s.seed;
   root["config"] = Json{{"simulation_settings", settings}};

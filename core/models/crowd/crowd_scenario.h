@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "crowd_geometry.h"
@@ -49,6 +50,22 @@ struct CrowdExitArea {
   CrowdRing area;  ///< a person whose centre enters it has left
 };
 
+/// The operational models (CrowdParams::model, CrowdScenario::model), in choice order.
+inline constexpr uint32_t kCrowdSocialForce = 0, kCrowdCollisionFree = 1;
+
+/// One of a model's constants as a scenario file gives it: its name in the file (JuPedSim's),
+/// the crowd field's option it sets, and its range (as that field's).
+struct CrowdModelKey {
+  const char* json;
+  const char* option;
+  uint32_t model;
+  double min, max;
+  bool min_exclusive;
+  const char* what;
+};
+/// The keys of config.simulation_settings.simulationParams read as a model's constants.
+extern const CrowdModelKey kCrowdModelKeys[12];
+
 struct CrowdScenario {
   std::vector<CrowdPolygon> walkable;  ///< the walkable area: its polygons, holes included
   std::vector<CrowdExitArea> exits;
@@ -61,6 +78,12 @@ struct CrowdScenario {
   std::vector<CrowdSegment> lines;
   std::vector<CrowdRing> areas;
   std::vector<CrowdColumn> columns;
+  /// The operational model: the file's model_type (SocialForceModel, CollisionFreeSpeedModel),
+  /// else the social force model for a file Bandada saved (it has the "bandada" object), else the
+  /// web tool's default, the collision-free speed model.
+  uint32_t model = kCrowdSocialForce;
+  /// That model's constants the file gives, by the crowd field's option ("csm-t"), in key order.
+  std::vector<std::pair<std::string, double>> constants;
   /// The bundled scenario's name (crowd_bundled.h) when it is one: a link carries it by name.
   std::string bundled;
   /// What the file holds that the crowd does not use (another model's type and parameters, and

@@ -133,7 +133,9 @@ class CrowdSession final : public LiveSession<CrowdController, CrowdField> {
         {"inside", std::to_string(m->size()) + " of " + std::to_string(m->placed())},
         {"outflow", format_fixed(m->outflow(), 0) + " people/s (last second)"},
         {"mean speed", format_fixed(m->mean_speed(), 2) + " m/s"},
-        {"largest pressure", format_fixed(m->max_pressure(), 0) + " N/m"}};
+        {"largest pressure", format_fixed(m->max_pressure(), 0) + " N/m"},
+        {"model", m->params().model == kCrowdCollisionFree ? "collision-free speed (no forces: pressure 0)"
+                                                           : "social force"}};
     const double t = m->evacuation_time();
     r.push_back({"evacuation time",
                  std::isnan(t) ? std::string("not yet (someone is inside)") : format_fixed(t, 2) + " s", 2});
@@ -376,7 +378,8 @@ class CrowdSession final : public LiveSession<CrowdController, CrowdField> {
     if (!m || form != Export::json) return LiveSession::exported(form);
     std::string out = "{\"model\":\"crowd\",\"steps\":" + std::to_string(m->steps());
     json_number(out, "time", m->time());
-    out += ",\"room\":\"" + std::string(m->layout().name) + "\",\"placed\":" + std::to_string(m->placed()) +
+    out += ",\"room\":\"" + std::string(m->layout().name) + "\",\"operational_model\":\"" +
+           crowd_model_word(m->params().model) + "\",\"placed\":" + std::to_string(m->placed()) +
            ",\"inside\":" + std::to_string(m->size()) + ",\"evacuated\":" + std::to_string(m->evacuated());
     const double t = m->evacuation_time();
     if (std::isnan(t))
