@@ -19,6 +19,7 @@
 #include "models/all_models.h"
 #include "models/crowd/crowd.h"
 #include "models/crowd/crowd_bundled.h"
+#include "models/crowd/crowd_controller.h"
 #include "models/crowd/crowd_measure.h"
 #include "models/crowd/crowd_params.h"
 #include "run/run.h"
@@ -757,4 +758,32 @@ TEST_CASE("model_type picks the operational model; a wrong or disagreeing one is
   REQUIRE(read_crowd_scenario(write_crowd_scenario(s), "", back) == "");
   CHECK(back.model == kCrowdSocialForce);
   CHECK(back.constants == s.constants);
+}
+
+TEST_CASE("a way out through a passage narrower than 0.6 m: the navigation field reaches behind it") {
+  // The Wuppertal bottleneck is 0.5 m wide: keeping 0.3 m off every wall closes it, and people
+  // out of sight of the exit had no way to go (they stood for good). Now the field reaches them
+  // through it, keeping a cell off the walls and to the middle of the passage.
+  std::shared_ptr<CrowdScenario> s = open_bundled("wuppertal-2018-bottleneck");
+  REQUIRE(s);
+  s->starts[0].number = 1;
+  s->starts[0].radius.mean = 0.2;
+  s->starts[0].area = {{-2.5, 4}, {-1.5, 4}, {-1.5, 5}, {-2.5, 5}};  // off to the side, far back
+  // The collision-free speed model's person walks out. The social force model's reaches the
+  // bottleneck's mouth and stays there: alone, the walls' social force at the mouth's corners
+  // (2 000 N·e^(−0.09/0.08) twice, about 650 N back) outweighs their drive (80·1.34/0.5 = 214 N).
+  for (uint32_t model : {kCrowdSocialForce, kCrowdCollisionFree}) {
+    CrowdParams p;
+    p.model = model;
+    Crowd c(p, *s, 0.0);
+    REQUIRE(c.placed() == 1);
+    double nearest = 10;
+    for (int k = 0; k < 500 && c.size() > 0; ++k) {  // 20 s
+      c.step();
+      if (c.size() > 0) nearest = std::min(nearest, std::hypot(c.x()[0], c.y()[0]));
+    }
+    CAPTURE(model);
+    CHECK(nearest < 0.6);
+    CHECK(c.evacuated() == (model == kCrowdCollisionFree ? 1u : 0u));
+  }
 }

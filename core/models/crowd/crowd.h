@@ -248,9 +248,18 @@ class Crowd {
   /// Everyone placed so far at rest, numbered in placement order, inside.
   void at_rest();
   /// The shortest-path distance to the route's exits (and every segment exit) on the grid, from
-  /// the open cells (`blocked`: within 0.3 m of a wall or column).
+  /// the open cells (`blocked` 1: within 0.3 m of a wall or column, 2: within a cell), then,
+  /// where that leaves walkable ground unreached, through cells blocked only at 2 (`clear`: each
+  /// cell's distance to the nearest surface, up to 0.3 m).
   std::shared_ptr<const std::vector<double>> navigation_field(const std::vector<uint32_t>& route,
-                                                              const std::vector<char>& blocked) const;
+                                                              const std::vector<char>& blocked,
+                                                              const std::vector<double>& clear) const;
+  /// One Dijkstra pass of navigation_field over the cells blocked below `level`, from the exits
+  /// and from the cells `fixed` (whose distances it keeps; empty: none), each step's length
+  /// weighted by its cell's nearness to a surface (`clear`; null: not).
+  void navigation_pass(const std::vector<uint32_t>& route, const std::vector<char>& blocked, char level,
+                       const std::vector<double>* clear, const std::vector<char>& fixed,
+                       std::vector<double>& nav) const;
   bool blocked_path(double x0, double y0, double x1, double y1) const;
   // Whether a disc of radius r at (x, y) is clear of everyone and of the room (free_spot), or of
   // the room alone: inside it, clear of its walls and columns (free_of_room).

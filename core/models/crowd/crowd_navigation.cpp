@@ -120,8 +120,16 @@ void Crowd::build_navigation() {
         return;
       }
   }
-  // Blocked: within 0.3 m of a wall or a column's surface (each marks only the cells near it).
+  // Blocked: within 0.3 m of a wall or a column's surface (1), and within one cell of it (2),
+  // each marking only the cells near it. A cell's centre within a cell of a wall has the wall on
+  // no other side: two open cells next to each other are never on the two sides of a wall.
   std::vector<char> blocked(cells, 0);
+  std::vector<double> clear(cells, 0.3);  // the distance to the nearest surface, up to 0.3 m
+  auto mark = [&](int i, int j, double d) {
+    const size_t k = static_cast<size_t>(j) * nav_w_ + i;
+    if (d < 0.3) blocked[k] = std::max(blocked[k], static_cast<char>(d < g ? 2 : 1));
+    clear[k] = std::min(clear[k], d);
+  };
   auto centre = [&](int i, int j, double& cx, double& cy) {
     cx = x0 + (i + 0.5) * g;
     cy = y0 + (j + 0.5) * g;
@@ -132,7 +140,7 @@ void Crowd::build_navigation() {
       for (int i = c.i0; i <= c.i1; ++i) {
         double cx, cy;
         centre(i, j, cx, cy);
-        if (distance_to(w, cx, cy) < 0.3) blocked[static_cast<size_t>(j) * nav_w_ + i] = 1;
+        mark(i, j, distance_to(w, cx, cy));
       }
   }
   for (const CrowdColumn& col : layout_.columns) {
@@ -142,24 +150,53 @@ void Crowd::build_navigation() {
       for (int i = c.i0; i <= c.i1; ++i) {
         double cx, cy;
         centre(i, j, cx, cy);
-        if (std::sqrt((cx - col.x) * (cx - col.x) + (cy - col.y) * (cy - col.y)) < col.r + 0.3)
-          blocked[static_cast<size_t>(j) * nav_w_ + i] = 1;
+        mark(i, j, std::sqrt((cx - col.x) * (cx - col.x) + (cy - col.y) * (cy - col.y)) - col.r);
       }
   }
   navs_.clear();
-  for (const std::vector<uint32_t>& route : routes_) navs_.push_back(navigation_field(route, blocked));
+  for (const std::vector<uint32_t>& route : routes_) navs_.push_back(navigation_field(route, blocked, clear));
   std::lock_guard<std::mutex> hold(cache.lock);
   cache.rooms.insert(cache.rooms.begin(), {key, navs_});
   if (cache.rooms.size() > 4) cache.rooms.pop_back();
 }
 
 std::shared_ptr<const std::vector<double>> Crowd::navigation_field(const std::vector<uint32_t>& route,
-                                                                   const std::vector<char>& blocked) const {
-  const double g = nav_cell_, x0 = layout_.x0, y0 = layout_.y0;
+                                                                   const std::vector<char>& blocked,
+                                                                   const std::vector<double>& clear) const {
   auto field = std::make_shared<std::vector<double>>(blocked.size(), INFINITY);
   std::vector<double>& nav = *field;
+  // First keeping 0.3 m off walls and columns. Where that leaves open ground unreached (a passage
+  // narrower than 0.6 m on the only way out: a narrow door or bottleneck), the ground not reached
+  // is reached again keeping only a cell off them, each step nearer than 0.3 m to a surface
+  // costing more the nearer it is (so the way keeps to the middle of a narrow passage); what the
+  // first pass reached keeps its distance, so a room the first pass reaches whole has the field
+  // it always had.
+  std::vector<char> fixed;
+  navigation_pass(route, blocked, 1, nullptr, fixed, nav);
+  bool whole = true;  // every open cell of walkable ground reached
+  for (size_t k = 0; k < nav.size() && whole; ++k) {
+    if (blocked[k] != 0 || std::isfinite(nav[k])) continue;
+    const double cx = layout_.x0 + (static_cast<double>(k % nav_w_) + 0.5) * nav_cell_,
+                 cy = layout_.y0 + (static_cast<double>(k / nav_w_) + 0.5) * nav_cell_;
+    whole = !layout_.walkable.empty() && !inside_polygons(layout_.walkable, cx, cy);
+  }
+  if (whole) return field;
+  fixed.resize(nav.size());
+  for (size_t k = 0; k < nav.size(); ++k) fixed[k] = std::isfinite(nav[k]);
+  navigation_pass(route, blocked, 2, &clear, fixed, nav);
+  return field;  // shared by copies until the room changes
+}
+
+void Crowd::navigation_pass(const std::vector<uint32_t>& route, const std::vector<char>& blocked, char level,
+                            const std::vector<double>* clear, const std::vector<char>& fixed,
+                            std::vector<double>& nav) const {
+  const double g = nav_cell_, x0 = layout_.x0, y0 = layout_.y0;
+  auto shut = [&](size_t k) { return blocked[k] >= level; };
   using Item = std::pair<double, uint32_t>;
   std::priority_queue<Item, std::vector<Item>, std::greater<Item>> open;
+  // The cells reached before: where this pass starts from, unchanged.
+  for (size_t k = 0; k < fixed.size(); ++k)
+    if (fixed[k]) open.push({nav[k], static_cast<uint32_t>(k)});
   // The exits' cells: an open cell whose centre lies within 0.75 of a cell of an exit, at that
   // distance (a later exit's distance replaces an earlier's; the search below starts from each).
   const double near = 0.5 * g * 1.5;
@@ -167,7 +204,7 @@ std::shared_ptr<const std::vector<double>> Crowd::navigation_field(const std::ve
     for (int j = c.j0; j <= c.j1; ++j)
       for (int i = c.i0; i <= c.i1; ++i) {
         const size_t k = static_cast<size_t>(j) * nav_w_ + i;
-        if (blocked[k]) continue;
+        if (shut(k) || (!fixed.empty() && fixed[k])) continue;
         const double d = distance(x0 + (i + 0.5) * g, y0 + (j + 0.5) * g);
         if (d <= near) {
           nav[k] = d;
@@ -198,18 +235,19 @@ std::shared_ptr<const std::vector<double>> Crowd::navigation_field(const std::ve
       const int ni = i + di[k], nj = j + dj[k];
       if (ni < 0 || nj < 0 || ni >= nav_w_ || nj >= nav_h_) continue;
       const size_t n = static_cast<size_t>(nj) * nav_w_ + ni;
-      if (blocked[n]) continue;
+      if (shut(n) || (!fixed.empty() && fixed[n])) continue;
       if (k >= 4 &&
-          (blocked[static_cast<size_t>(j) * nav_w_ + ni] || blocked[static_cast<size_t>(nj) * nav_w_ + i]))
+          (shut(static_cast<size_t>(j) * nav_w_ + ni) || shut(static_cast<size_t>(nj) * nav_w_ + i)))
         continue;
-      const double nd = d + (k >= 4 ? g * 1.4142135623730951 : g);
+      double step = k >= 4 ? g * 1.4142135623730951 : g;
+      if (clear) step *= 1.0 + 4.0 * (0.3 - (*clear)[n]) / 0.3;  // 1 at 0.3 m from a surface, 5 at it
+      const double nd = d + step;
       if (nd < nav[n]) {
         nav[n] = nd;
         open.push({nd, static_cast<uint32_t>(n)});
       }
     }
   }
-  return field;  // shared by copies until the room changes
 }
 
 bool Crowd::blocked_path(double x0, double y0, double x1, double y1) const {
