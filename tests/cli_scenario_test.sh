@@ -17,6 +17,9 @@ check "a file in the web community's corridor form runs unchanged and meets its 
   'python3 "$here/scenario_checks.py" expectations "$sc/corridor.json" "$tmp/corridor.json"'
 check "the file's model_type runs: the collision-free speed model, with the file's constants" \
   'grep -q "\"operational_model\":\"csm\"" "$tmp/corridor.json" && ! grep -q "is not Bandada" "$tmp/corridor.err"'
+"$cli" sweep --model crowd --scenario "$sc/corridor.json" --x v0=1:1:1 --steps 1500 --measure evacuated,specific_flow > "$tmp/specific.csv" 2>/dev/null
+check "exit areas have no width: the specific flow is nan, not inf" \
+  'grep -qx "1,1,12,nan" "$tmp/specific.csv" || { cat "$tmp/specific.csv"; false; }'
 check "what does not carry over is said once on stderr: the other model's parameters" \
   'grep -c "parameters the CollisionFreeSpeedModel does not use (relaxation_time)" "$tmp/corridor.err" | grep -qx 1'
 

@@ -183,17 +183,19 @@ class CrowdSession final : public LiveSession<CrowdController, CrowdField> {
     }
     const double last = m->exit_times().empty() ? NAN : m->exit_times().back();
     const double flow = m->evacuated() > 0 ? static_cast<double>(m->evacuated()) / last : NAN;
-    std::vector<Measure> all = {{"inside", std::to_string(m->size())},
-                                {"evacuated", std::to_string(m->evacuated())},
-                                {"evacuation_time", format_double(m->evacuation_time())},
-                                {"evacuation_time_90", format_double(m->evacuation_time_90())},
-                                {"mean_flow", format_double(flow)},
-                                {"specific_flow", format_double(flow / m->exit_width_total())},
-                                {"clogging_pauses", std::to_string(m->clogging_pauses())},
-                                {"mean_exit_time", format_double(mean_exit)},
-                                {"outflow", format_double(m->outflow())},
-                                {"mean_speed", format_double(m->mean_speed())},
-                                {"max_pressure", format_double(m->max_pressure())}};
+    std::vector<Measure> all = {
+        {"inside", std::to_string(m->size())},
+        {"evacuated", std::to_string(m->evacuated())},
+        {"evacuation_time", format_double(m->evacuation_time())},
+        {"evacuation_time_90", format_double(m->evacuation_time_90())},
+        {"mean_flow", format_double(flow)},
+        // per metre of segment exits; an exit area has no width: none
+        {"specific_flow", format_double(m->exit_width_total() > 0 ? flow / m->exit_width_total() : NAN)},
+        {"clogging_pauses", std::to_string(m->clogging_pauses())},
+        {"mean_exit_time", format_double(mean_exit)},
+        {"outflow", format_double(m->outflow())},
+        {"mean_speed", format_double(m->mean_speed())},
+        {"max_pressure", format_double(m->max_pressure())}};
     crowd_measured(all, *m, c_.measures());
     return all;
   }
