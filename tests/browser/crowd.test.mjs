@@ -69,3 +69,27 @@ test('the crowd\'s tools: cut an exit, place a column, draw a wall, erase; each 
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('the operational model is a choice on the crowd\'s panel: the collision-free speed model runs with the CLI\'s bits, and a link and a reload keep it', async () => {
+  const {context, page, errors} = await freshPage(suite.browser, suite.url, {viewport: {width: 1400, height: 2000}});
+  await page.evaluate(() => Module.command('model:crowd'));
+  await nextFrames(page, 3);
+  // Chosen on the panel, as a user chooses it: the combo, then its second entry.
+  await clickWidget(page, 'choice:om');
+  await clickWidget(page, 'choice:om:collision-free speed');
+  assert.match(await page.evaluate(() => Module.shareString()), /&om=csm/);
+  await page.evaluate(() => { Module.setField(0, '60'); Module.command('initialize'); });
+  for (let k = 0; k < 10; ++k) await page.evaluate(() => Module.command('step'));
+  const state = await page.evaluate(() => Module.stateJson());
+  assert.match(state, /"operational_model":"csm"/);
+  assert.equal(state, execFileSync(nativeCli, ['--model', 'crowd', '--count', '60', '--operational-model', 'csm',
+                                               '--steps', '10'], {encoding: 'utf8'}));
+  const readouts = JSON.parse(await page.evaluate(() => Module.viewJson(1, 0, 0))).readouts.map((r) => r.slice(0, 2).join(' '));
+  assert.ok(readouts.some((r) => /^model collision-free speed/.test(r)), readouts.join(' | '));
+  // The page's own link, opened again after a reload: still the collision-free speed model.
+  await page.reload();
+  await page.waitForFunction(() => window.bandadaReady === true);
+  assert.match(await page.evaluate(() => Module.shareString()), /&om=csm/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
