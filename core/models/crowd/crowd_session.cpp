@@ -41,6 +41,9 @@ enum Tool : int {
 };
 enum Display : int { kBySpeed, kByPressure };
 
+/// The crowd's own options, the rows of CrowdSession's option table (defined after it).
+const std::vector<CliOption>& crowd_cli_options();
+
 const ModelDescription& crowd_description() {
   static const ModelDescription d = [] {
     ModelDescription m;
@@ -75,35 +78,7 @@ const ModelDescription& crowd_description() {
                {"area", "measure an area", true},
                {"start", "start area (N people)", true}};
     m.display_options = {{"speed", "colour by speed", 1, true}, {"pressure", "colour by pressure", 1}};
-    m.cli_options = {
-        {"wall", "X1;Y1;X2;Y2", "a wall from (X1, Y1) to (X2, Y2) in metres, inside the room; repeatable"},
-        {"exit", "X1;Y1;X2;Y2",
-         "an exit from (X1, Y1) to (X2, Y2) cut into a wall it lies along; repeatable"},
-        {"obstacle", "X;Y;R", "a column of radius R (0.1 … 10 m) centred at (X, Y); repeatable"},
-        {"start-area", "X0;Y0;X1;Y1",
-         "the people start in this rectangle (corners in metres) in place of the preset room's start area"},
-        {"scenario", "FILE",
-         "a JuPedSim Web scenario (its JSON, or a folder of config.json and geometry.wkt) in place of the "
-         "preset room; its people, seed and length, with --v0, --seed, --count and --steps replacing the "
-         "file's (docs/models/crowd.md, \"Scenario files\")",
-         false, true, false, ".json,.wkt,application/json"},
-        {"bundled", "NAME",
-         "one of the scenarios that come with Bandada, by name, in place of the preset room (the "
-         "verification cards' rooms: docs/verification.md); as --scenario otherwise",
-         false, false, false, nullptr, true},
-        {"trajectories", "FILE",
-         "writes the trajectories as the run goes, in the PeTrack text format PedPy reads (# framerate: 25 "
-         "fps; "
-         "rows id frame x y 0, ids from 1 in placement order, frames from 0)",
-         false, false, true},
-        {"trajectory-every", "K",
-         "writes every K-th frame (the header's framerate 25/K), K a whole number 1 … 1000"},
-        {"measure-line", "X1;Y1;X2;Y2",
-         "counts every passage across the line (time, person, direction), with the flow over the 10–90 % "
-         "window; "
-         "repeatable"},
-        {"measure-area", "WKT",
-         "the density (people over the area) and mean speed in a POLYGON, every frame; repeatable"}};
+    m.cli_options = crowd_cli_options();
     m.legend = {{kRamp, "slow / low"},
                 {kRamp + 15, "fast / high"},
                 {kGreen, "exit"},
@@ -233,30 +208,82 @@ class CrowdSession final : public LiveSession<CrowdController, CrowdField> {
     for (size_t k = 0; k < 7; ++k) out[k] = v[k];
   }
 
+  /// The crowd's own options, one row each: what --help says, and what applies it.
+  struct OptionRow {
+    CliOption info;
+    std::string (CrowdSession::*apply)(std::string_view name, std::string_view value);
+  };
+  static const std::vector<OptionRow>& option_rows() {
+    static const std::vector<OptionRow> rows = {
+        {{"wall", "X1;Y1;X2;Y2", "a wall from (X1, Y1) to (X2, Y2) in metres, inside the room; repeatable"},
+         &CrowdSession::room_edit},
+        {{"exit", "X1;Y1;X2;Y2",
+          "an exit from (X1, Y1) to (X2, Y2) cut into a wall it lies along; repeatable"},
+         &CrowdSession::room_edit},
+        {{"obstacle", "X;Y;R", "a column of radius R (0.1 … 10 m) centred at (X, Y); repeatable"},
+         &CrowdSession::room_edit},
+        {{"start-area", "X0;Y0;X1;Y1",
+          "the people start in this rectangle (corners in metres) in place of the preset room's start area"},
+         &CrowdSession::room_edit},
+        {{"scenario", "FILE",
+          "a JuPedSim Web scenario (its JSON, or a folder of config.json and geometry.wkt) in place of the "
+          "preset room; its people, seed and length, with --v0, --seed, --count and --steps replacing the "
+          "file's (docs/models/crowd.md, \"Scenario files\")",
+          false, true, false, ".json,.wkt,application/json"},
+         &CrowdSession::scenario_option},
+        {{"bundled", "NAME",
+          "one of the scenarios that come with Bandada, by name, in place of the preset room (the "
+          "verification cards' rooms: docs/verification.md); as --scenario otherwise",
+          false, false, false, nullptr, true},
+         &CrowdSession::bundled_option},
+        {{"trajectories", "FILE",
+          "writes the trajectories as the run goes, in the PeTrack text format PedPy reads (# framerate: 25 "
+          "fps; "
+          "rows id frame x y 0, ids from 1 in placement order, frames from 0)",
+          false, false, true},
+         &CrowdSession::trajectories_option},
+        {{"trajectory-every", "K",
+          "writes every K-th frame (the header's framerate 25/K), K a whole number 1 … 1000"},
+         &CrowdSession::trajectory_every_option},
+        {{"measure-line", "X1;Y1;X2;Y2",
+          "counts every passage across the line (time, person, direction), with the flow over the 10–90 % "
+          "window; "
+          "repeatable"},
+         &CrowdSession::add_measure},
+        {{"measure-area", "WKT",
+          "the density (people over the area) and mean speed in a POLYGON, every frame; repeatable"},
+         &CrowdSession::add_measure},
+    };
+    return rows;
+  }
+
   std::string cli_option(std::string_view name, std::string_view value) override {
-    if (name == "scenario") return open_scenario(value);
-    if (name == "bundled") {
-      const std::shared_ptr<CrowdScenario> b = open_bundled(value);
-      if (!b) return "--bundled '" + std::string(value.substr(0, 60)) + "': " + bundled_names();
-      const std::string why = c_.open_scenario(b);
-      return why.empty() ? why : "--bundled " + b->bundled + ": " + why;
-    }
-    if (name == "measure-line" || name == "measure-area") return add_measure(name, value);
-    if (name == "trajectories") {
-      const Output* out = output(name);
-      if (!out) return "--trajectories: this front end writes no files here";
-      c_.write_trajectories(*out, 1);
-      return {};
-    }
-    if (name == "trajectory-every") {
-      const IntegerParse k = parse_integer_text(value, 1000);
-      if (!k.ok || k.value == 0)
-        return "--trajectory-every '" + std::string(value) + "': a whole number 1 … 1000";
-      c_.set_trajectory_every(static_cast<uint32_t>(k.value));
-      return {};
-    }
-    if (name != "wall" && name != "exit" && name != "obstacle" && name != "start-area")
-      return ModelSession::cli_option(name, value);
+    for (const OptionRow& r : option_rows())
+      if (name == r.info.name) return (this->*r.apply)(name, value);
+    return ModelSession::cli_option(name, value);
+  }
+  std::string scenario_option(std::string_view, std::string_view value) { return open_scenario(value); }
+  std::string bundled_option(std::string_view, std::string_view value) {
+    const std::shared_ptr<CrowdScenario> b = open_bundled(value);
+    if (!b) return "--bundled '" + std::string(value.substr(0, 60)) + "': " + bundled_names();
+    const std::string why = c_.open_scenario(b);
+    return why.empty() ? why : "--bundled " + b->bundled + ": " + why;
+  }
+  std::string trajectories_option(std::string_view name, std::string_view) {
+    const Output* out = output(name);
+    if (!out) return "--trajectories: this front end writes no files here";
+    c_.write_trajectories(*out, 1);
+    return {};
+  }
+  std::string trajectory_every_option(std::string_view, std::string_view value) {
+    const IntegerParse k = parse_integer_text(value, 1000);
+    if (!k.ok || k.value == 0)
+      return "--trajectory-every '" + std::string(value) + "': a whole number 1 … 1000";
+    c_.set_trajectory_every(static_cast<uint32_t>(k.value));
+    return {};
+  }
+  /// --wall, --exit, --obstacle and --start-area: the room edited before anyone is placed.
+  std::string room_edit(std::string_view name, std::string_view value) {
     std::vector<double> v;
     const size_t want = name == "obstacle" ? 3 : 4;
     if (!parse_real_list(value, ';', v) || v.size() != want)
@@ -553,6 +580,15 @@ class CrowdSession final : public LiveSession<CrowdController, CrowdField> {
     return standard_command(id, handled);
   }
 };
+
+const std::vector<CliOption>& crowd_cli_options() {
+  static const std::vector<CliOption> infos = [] {
+    std::vector<CliOption> out;
+    for (const CrowdSession::OptionRow& r : CrowdSession::option_rows()) out.push_back(r.info);
+    return out;
+  }();
+  return infos;
+}
 
 std::unique_ptr<WorkerModel> crowd_worker(std::string_view bytes) {
   return list_worker(
