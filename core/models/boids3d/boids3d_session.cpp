@@ -239,7 +239,7 @@ std::unique_ptr<WorkerModel> boids3d_worker(std::string_view bytes) {
 }  // namespace
 
 ModelEntry boids3d_model() {
-  return {"boids3d", "3-D periodic flock", [] { return std::unique_ptr<ModelSession>(new Boids3dSession); },
+  return {kInfo.id, kInfo.title, [] { return std::unique_ptr<ModelSession>(new Boids3dSession); },
           boids3d_worker};
 }
 

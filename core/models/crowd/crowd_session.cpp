@@ -600,8 +600,8 @@ std::unique_ptr<WorkerModel> crowd_worker(std::string_view bytes) {
 const std::vector<Experiment>& crowd_experiments();  // crowd_experiments.cpp
 
 ModelEntry crowd_model() {
-  return {"crowd", "Crowd evacuation (social force or collision-free speed)",
-          [] { return std::unique_ptr<ModelSession>(new CrowdSession); }, crowd_worker, crowd_experiments};
+  return {kInfo.id, kInfo.title, [] { return std::unique_ptr<ModelSession>(new CrowdSession); }, crowd_worker,
+          crowd_experiments};
 }
 
 }  // namespace bandada

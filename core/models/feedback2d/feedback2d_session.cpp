@@ -217,8 +217,8 @@ std::unique_ptr<WorkerModel> feedback2d_worker(std::string_view bytes) {
 }  // namespace
 
 ModelEntry feedback2d_model() {
-  return {"feedback2d", "2-D feedback engine",
-          [] { return std::unique_ptr<ModelSession>(new Feedback2dSession); }, feedback2d_worker};
+  return {kInfo.id, kInfo.title, [] { return std::unique_ptr<ModelSession>(new Feedback2dSession); },
+          feedback2d_worker};
 }
 
 }  // namespace bandada

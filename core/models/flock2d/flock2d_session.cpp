@@ -429,9 +429,8 @@ std::unique_ptr<WorkerModel> flock2d_worker(std::string_view bytes) {
 const std::vector<Experiment>& flock2d_experiments();  // flock2d_experiments.cpp
 
 ModelEntry flock2d_model() {
-  return {"flock2d", "2-D flock (predators, attractors)",
-          [] { return std::unique_ptr<ModelSession>(new Flock2dSession); }, flock2d_worker,
-          flock2d_experiments};
+  return {kInfo.id, kInfo.title, [] { return std::unique_ptr<ModelSession>(new Flock2dSession); },
+          flock2d_worker, flock2d_experiments};
 }
 
 }  // namespace bandada
