@@ -427,3 +427,24 @@ TEST_CASE("collision-free speed model: the direction noise eta is ours and off b
   CHECK(noisy.vy()[0] != 0.0);  // turned by the draw, at the same speed
   CHECK(std::hypot(noisy.vx()[0], noisy.vy()[0]) == doctest::Approx(1.0).epsilon(1e-14));
 }
+
+TEST_CASE("a room edit that does not fit comes back as data: which kind, which of them, why") {
+  CrowdParams p;
+  CrowdRoomEdits e;
+  e.exits = {{15, 2, 15, 4}, {15, 10, 15, 10.2}};  // the second is 0.2 m wide
+  CrowdLayout room;
+  const CrowdRoomError bad = crowd_room(p, e, room);
+  CHECK_FALSE(bad.ok());
+  CHECK(bad.what == CrowdRoomError::Edit::exit);
+  CHECK(bad.index == 1);
+  CHECK(bad.reason == "at least 0.4 m wide");
+  CHECK(bad.cli_words() == "--exit number 2: at least 0.4 m wide");
+  e.exits.pop_back();
+  e.has_start = true;
+  e.sx0 = e.sy0 = 1, e.sx1 = e.sy1 = 1.2;
+  CHECK(crowd_room(p, e, room).cli_words() ==
+        "--start-area: a rectangle at least 0.5 m each way inside the room (15 × 15 m)");
+  e.has_start = false;
+  CHECK(crowd_room(p, e, room).ok());
+  CHECK(room.exits.size() == 2);  // the preset's and the one cut
+}

@@ -112,10 +112,19 @@ struct CrowdRoomEdits {
   bool has_start = false;
   double sx0 = 0, sy0 = 0, sx1 = 0, sy1 = 0;
 };
+/// Why an edit of the room does not fit, as data: which kind, its place among them (from 0), and
+/// the reason; `what` none when every edit fits. The session words it for its front end.
+struct CrowdRoomError {
+  enum class Edit { none, wall, exit, obstacle, start_area } what = Edit::none;
+  size_t index = 0;
+  std::string reason;
+  bool ok() const { return what == Edit::none; }
+  /// As the command line says it, naming the option and which of them: "--exit number 2: …".
+  std::string cli_words() const;
+};
 /// The room people are placed in: preset p.layout with every exit p.exit_width wide about its
-/// centre, then `edits`. Empty, with `out` set, or why an edit does not fit (naming its option
-/// and its place among them: "--exit number 2: …").
-std::string crowd_room(const CrowdParams& p, const CrowdRoomEdits& edits, CrowdLayout& out);
+/// centre, then `edits`; `out` set when every edit fits.
+CrowdRoomError crowd_room(const CrowdParams& p, const CrowdRoomEdits& edits, CrowdLayout& out);
 
 /// A premovement time drawn from `p` with `rng`, clipped to [0, kCrowdPremovementMax]: only
 /// + − × ÷, sqrt and the project's own exp, log and cos, so the bits are the same everywhere.

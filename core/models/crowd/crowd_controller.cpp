@@ -44,7 +44,7 @@ void CrowdController::set_layout(uint32_t k) {
   layout_ = k;
   ++epoch_;
   CrowdLayout room;
-  if (edits_.has_start && !crowd_room(current_params(), edits_, room).empty()) {
+  if (edits_.has_start && !crowd_room(current_params(), edits_, room).ok()) {
     edits_.has_start = false;  // a start area drawn in another room that does not fit this one
     notice_ = "The start area drawn does not fit this room: the room's own is used.";
   }
@@ -60,8 +60,8 @@ CommandResult CrowdController::initialize() {
   if (!may_initialize(refused)) return refused;
   if (scenario_) return initialize_scenario();
   CrowdLayout room;
-  const std::string bad = crowd_room(current_params(), edits_, room);
-  if (!bad.empty()) return {false, bad};
+  const CrowdRoomError bad = crowd_room(current_params(), edits_, room);
+  if (!bad.ok()) return {false, bad.cli_words()};
   auto c = std::make_unique<Crowd>(current_params(), std::move(room));
   c->set_threads(threads_);
   const uint32_t placed = c->placed();
@@ -269,7 +269,7 @@ CommandResult CrowdController::set_start_area(double x0, double y0, double x1, d
   tried.sx0 = std::fmin(x0, x1), tried.sx1 = std::fmax(x0, x1);
   tried.sy0 = std::fmin(y0, y1), tried.sy1 = std::fmax(y0, y1);
   CrowdLayout room;
-  if (!crowd_room(current_params(), tried, room).empty())
+  if (!crowd_room(current_params(), tried, room).ok())
     return {false, "A start area is a rectangle at least 0.5 m each way, inside the room."};
   edits_ = tried;
   const bool was_running = running_;

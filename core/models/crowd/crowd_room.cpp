@@ -129,7 +129,16 @@ void open_at_exits(const CrowdPoint& a, const CrowdPoint& b, const std::vector<C
 
 }  // namespace
 
-std::string crowd_room(const CrowdParams& p, const CrowdRoomEdits& edits, CrowdLayout& out) {
+std::string CrowdRoomError::cli_words() const {
+  if (what == Edit::none) return {};
+  static const char* const names[] = {"", "wall", "exit", "obstacle", "start-area"};
+  const std::string option = std::string("--") + names[static_cast<int>(what)];
+  return what == Edit::start_area ? option + ": " + reason
+                                  : option + " number " + std::to_string(index + 1) + ": " + reason;
+}
+
+CrowdRoomError crowd_room(const CrowdParams& p, const CrowdRoomEdits& edits, CrowdLayout& out) {
+  using Edit = CrowdRoomError::Edit;
   CrowdLayout L = preset_room(p);
   const std::string size =
       std::to_string(static_cast<int>(L.width)) + " × " + std::to_string(static_cast<int>(L.height)) + " m";
@@ -137,22 +146,19 @@ std::string crowd_room(const CrowdParams& p, const CrowdRoomEdits& edits, CrowdL
     const CrowdSegment& w = edits.walls[k];
     const double len = std::sqrt((w.x2 - w.x1) * (w.x2 - w.x1) + (w.y2 - w.y1) * (w.y2 - w.y1));
     if (!inside_room(L, w.x1, w.y1) || !inside_room(L, w.x2, w.y2))
-      return "--wall number " + std::to_string(k + 1) + ": both ends inside the room (" + size + ")";
-    if (!(len >= 0.1 && len <= 1000.0))
-      return "--wall number " + std::to_string(k + 1) + ": 0.1 … 1000 m long";
+      return {Edit::wall, k, "both ends inside the room (" + size + ")"};
+    if (!(len >= 0.1 && len <= 1000.0)) return {Edit::wall, k, "0.1 … 1000 m long"};
     L.walls.push_back(w);
   }
   for (size_t k = 0; k < edits.exits.size(); ++k) {
     // An exit lies along a wall: both its ends within 1 cm of the same wall, 0.4 m wide at least.
     const CrowdSegment& e = edits.exits[k];
     const double len = std::sqrt((e.x2 - e.x1) * (e.x2 - e.x1) + (e.y2 - e.y1) * (e.y2 - e.y1));
-    if (!(len >= 0.4)) return "--exit number " + std::to_string(k + 1) + ": at least 0.4 m wide";
+    if (!(len >= 0.4)) return {Edit::exit, k, "at least 0.4 m wide"};
     size_t at = L.walls.size();
     for (size_t w = 0; w < L.walls.size() && at == L.walls.size(); ++w)
       if (distance_to(L.walls[w], e.x1, e.y1) <= 0.01 && distance_to(L.walls[w], e.x2, e.y2) <= 0.01) at = w;
-    if (at == L.walls.size())
-      return "--exit number " + std::to_string(k + 1) +
-             ": not along a wall (both ends within 1 cm of one wall)";
+    if (at == L.walls.size()) return {Edit::exit, k, "not along a wall (both ends within 1 cm of one wall)"};
     const CrowdSegment w = L.walls[at];
     const double dx = w.x2 - w.x1, dy = w.y2 - w.y1, len2 = dx * dx + dy * dy;
     double a = ((e.x1 - w.x1) * dx + (e.y1 - w.y1) * dy) / len2,
@@ -162,17 +168,15 @@ std::string crowd_room(const CrowdParams& p, const CrowdRoomEdits& edits, CrowdL
   }
   for (size_t k = 0; k < edits.columns.size(); ++k) {
     const CrowdColumn& c = edits.columns[k];
-    if (!inside_room(L, c.x, c.y))
-      return "--obstacle number " + std::to_string(k + 1) + ": its centre inside the room (" + size + ")";
-    if (!(c.r >= kCrowdColumnMin && c.r <= kCrowdColumnMax))
-      return "--obstacle number " + std::to_string(k + 1) + ": radius 0.1 … 10 m";
+    if (!inside_room(L, c.x, c.y)) return {Edit::obstacle, k, "its centre inside the room (" + size + ")"};
+    if (!(c.r >= kCrowdColumnMin && c.r <= kCrowdColumnMax)) return {Edit::obstacle, k, "radius 0.1 … 10 m"};
     L.columns.push_back(c);
   }
   if (edits.has_start) {  // a rectangle inside the room, at least 0.5 m each way
     const double x0 = std::min(edits.sx0, edits.sx1), x1 = std::max(edits.sx0, edits.sx1),
                  y0 = std::min(edits.sy0, edits.sy1), y1 = std::max(edits.sy0, edits.sy1);
     if (!inside_room(L, x0, y0) || !inside_room(L, x1, y1) || !(x1 - x0 >= 0.5 && y1 - y0 >= 0.5))
-      return "--start-area: a rectangle at least 0.5 m each way inside the room (" + size + ")";
+      return {Edit::start_area, 0, "a rectangle at least 0.5 m each way inside the room (" + size + ")"};
     L.sx0 = x0, L.sy0 = y0, L.sx1 = x1, L.sy1 = y1;
   }
   out = std::move(L);
