@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <cstring>
 #include <string>
 #include <vector>
 
@@ -79,7 +80,24 @@ void fields_section(bandada::ModelSession& s) {
   ImGui::PushTextWrapPos(0);
   ImGui::TextColored(kDim, "%s", s.info().fields_note);
   ImGui::PopTextWrapPos();
+  const char* group = nullptr;  // the header the fields are under, and whether it is open
+  bool open = true;
+  auto same = [](const char* a, const char* b) { return a == b || (a && b && std::strcmp(a, b) == 0); };
   for (size_t i = 0; i < s.field_count(); ++i) {
+    const char* g = s.field(i).group;
+    if (!same(g, group)) {
+      group = g;
+      open = true;
+      if (g) {  // a folded group, opened by itself while one of its fields is refused
+        bool refused = false;
+        for (size_t j = i; j < s.field_count() && same(s.field(j).group, g); ++j)
+          refused = refused || !s.error(j).empty();
+        if (refused) ImGui::SetNextItemOpen(true);
+        open = ImGui::CollapsingHeader(g);
+        note_rect((std::string("group:") + g).c_str());
+      }
+    }
+    if (!open) continue;
     std::string edited;
     // A live real field shares its row with its slider: a short field, then the slider.
     const bool slider = s.info().sliders && !s.field(i).integer;

@@ -26,6 +26,9 @@ struct FieldInfo {
   /// change), so older links and state files open as saved and are written back as they were.
   /// nullptr: always written.
   const char* quiet_text = nullptr;
+  /// Fields that share a group sit under one header the page's panel folds, closed at first:
+  /// constants most users leave alone (the crowd's force laws). nullptr: always shown.
+  const char* group = nullptr;
   const char* option() const { return cli ? cli : key; }
 };
 

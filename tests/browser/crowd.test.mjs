@@ -74,6 +74,13 @@ test('the operational model is a choice on the crowd\'s panel: the collision-fre
   const {context, page, errors} = await freshPage(suite.browser, suite.url, {viewport: {width: 1400, height: 2000}});
   await page.evaluate(() => Module.command('model:crowd'));
   await nextFrames(page, 3);
+  // Each model's constants sit under a header, folded at first so the tools stay in view.
+  let widgets = (await uiRects(page)).widgets;
+  assert.ok(widgets['group:collision-free speed model: constants'], 'a header for the constants');
+  assert.equal(widgets['field:csm-t'], undefined, 'folded at first');
+  await clickWidget(page, 'group:collision-free speed model: constants');
+  widgets = (await uiRects(page)).widgets;
+  assert.ok(widgets['field:csm-t'], 'opened: the time gap T');
   // Chosen on the panel, as a user chooses it: the combo, then its second entry.
   await clickWidget(page, 'choice:om');
   await clickWidget(page, 'choice:om:collision-free speed');
