@@ -6,6 +6,7 @@
 #include <doctest/doctest.h>
 
 #include <cmath>
+#include <functional>
 #include <vector>
 
 #include "app/share_codec.h"
@@ -34,6 +35,21 @@ CrowdParams params(double dt = 0.005) {
   CrowdParams p;
   p.dt = dt;
   return p;
+}
+
+/// p's crowd run 40 frames on 1, 2 and 3 threads: the same fingerprint on each (checked), `also`
+/// checked on each; returns it.
+uint64_t same_bits_any_threads(const CrowdParams& p, const std::function<void(const Crowd&)>& also = {}) {
+  uint64_t want = 0;
+  for (unsigned t : {1u, 2u, 3u}) {
+    Crowd c(p);
+    c.set_threads(t);
+    for (int s = 0; s < 40; ++s) c.step();
+    if (t == 1) want = c.fingerprint();
+    CHECK(c.fingerprint() == want);
+    if (also) also(c);
+  }
+  return want;
 }
 
 }  // namespace
@@ -165,14 +181,7 @@ TEST_CASE("the same bits for any thread count, with herding on") {
   p.n = 300;
   p.herding = 0.5;
   p.v0 = 2;
-  uint64_t want = 0;
-  for (unsigned t : {1u, 2u, 3u}) {
-    Crowd c(p);
-    c.set_threads(t);
-    for (int s = 0; s < 40; ++s) c.step();
-    if (t == 1) want = c.fingerprint();
-    CHECK(c.fingerprint() == want);
-  }
+  same_bits_any_threads(p);
 }
 
 TEST_CASE("determinism: fixed crowd runs end on golden fingerprints, natively and in wasm") {
@@ -271,14 +280,7 @@ TEST_CASE("the fluctuation: a random force, the same bits for any thread count, 
   CrowdParams p;
   p.n = 200;
   p.sfm_noise = 200;
-  uint64_t want = 0;
-  for (unsigned t : {1u, 2u, 3u}) {
-    Crowd c(p);
-    c.set_threads(t);
-    for (int s = 0; s < 40; ++s) c.step();
-    if (t == 1) want = c.fingerprint();
-    CHECK(c.fingerprint() == want);
-  }
+  same_bits_any_threads(p);
   CrowdParams quiet = p;
   quiet.sfm_noise = 0;
   Crowd a(p), b(quiet), still(quiet);
@@ -393,15 +395,7 @@ TEST_CASE("collision-free speed model: the same bits for any thread count, and i
   CrowdParams p;
   p.n = 300;
   p.model = kCrowdCollisionFree;
-  uint64_t want = 0;
-  for (unsigned t : {1u, 2u, 3u}) {
-    Crowd c(p);
-    c.set_threads(t);
-    for (int s = 0; s < 40; ++s) c.step();
-    if (t == 1) want = c.fingerprint();
-    CHECK(c.fingerprint() == want);
-    CHECK(c.evacuated() > 0);
-  }
+  const uint64_t want = same_bits_any_threads(p, [](const Crowd& c) { CHECK(c.evacuated() > 0); });
   Crowd a(p);
   for (int s = 0; s < 20; ++s) a.step();
   Crowd b(CrowdParams{});

@@ -28,6 +28,13 @@ void Crowd::csm_velocity(size_t i, const std::vector<uint32_t>& near, CsmBuffers
   // neighbour behind one does not count (JuPedSim drops a neighbour when the segment between the
   // centres crosses a boundary segment). Beyond the cut-off the term is below 5·e^(−140).
   double sx = ex, sy = ey;
+  // a_w·exp((r_i − d)/D_w) away along (dx, dy), of length len (none where len is 0)
+  auto surface = [&](double dx, double dy, double len, double d) {
+    if (len == 0.0) return;
+    const double rep = p.csm_wall_a * det_exp((ri - d) / p.csm_wall_d);
+    sx -= rep * dx / len;
+    sy -= rep * dy / len;
+  };
   buf.walls.clear();
   buf.columns.clear();
   for (const CrowdSegment& w : layout_.walls) {
@@ -36,19 +43,13 @@ void Crowd::csm_velocity(size_t i, const std::vector<uint32_t>& near, CsmBuffers
     const double dx = qx - xi, dy = qy - yi, d = std::sqrt(dx * dx + dy * dy);
     if (d >= kCrowdCsmCutoff) continue;
     buf.walls.push_back(&w);
-    if (d == 0.0) continue;
-    const double rep = p.csm_wall_a * det_exp((ri - d) / p.csm_wall_d);
-    sx -= rep * dx / d;
-    sy -= rep * dy / d;
+    surface(dx, dy, d, d);
   }
   for (const CrowdColumn& c : layout_.columns) {
     const double dx = c.x - xi, dy = c.y - yi, dc = std::sqrt(dx * dx + dy * dy), d = dc - c.r;
     if (d >= kCrowdCsmCutoff) continue;
     buf.columns.push_back(&c);
-    if (dc == 0.0) continue;
-    const double rep = p.csm_wall_a * det_exp((ri - d) / p.csm_wall_d);
-    sx -= rep * dx / dc;
-    sy -= rep * dy / dc;
+    surface(dx, dy, dc, d);
   }
   // The neighbours seen, in ascending index, and their repulsion a·exp((r_i + r_j − d)/D).
   buf.seen.clear();
