@@ -2,7 +2,8 @@
 // them with bandada-cli --scenario. Half of each input is the JSON, the rest (after the first
 // NUL byte, if any) the folder form's geometry.wkt. Whatever the bytes, the reader refuses them
 // with a reason naming where, or reads a scenario that holds what the crowd needs (a walkable
-// area, an exit, people), and a crowd is built in it without a crash, its premovement times in range.
+// area, an exit, people), and a crowd is built in it, with the file's operational model, without a
+// crash, its premovement times in range, and who cannot reach an exit among those placed.
 #include <cstdint>
 #include <cstdlib>
 #include <string_view>
@@ -26,10 +27,13 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   for (const bandada::CrowdStartArea& a : s.starts) people += a.number;
   if (people > 2000) return 0;  // placement is not what this target looks at
   bandada::CrowdParams p;
+  p.model = s.model;  // the file's operational model steps below
   bandada::Crowd c(p, s, 0.0);
   if (c.size() > people) std::abort();
   for (double t : c.start_times())  // premovement times: finite, clipped
     if (!(t >= 0 && t <= bandada::kCrowdPremovementMax)) std::abort();
+  if (c.unreached_people() > c.size() || c.unreached_start().empty() != (c.unreached_people() == 0))
+    std::abort();
   if (c.size() > 0 && c.size() <= 50) c.step();
   return 0;
 }

@@ -243,6 +243,35 @@ TEST_CASE("people are placed in their start areas in file order, with the spread
   CHECK(full.short_start() == "east");
 }
 
+TEST_CASE("a start area cut off from every exit of its journey is named, with how many stand there") {
+  // Two parts of a MULTIPOLYGON floor: the exit in the first, the people in the second.
+  const std::string two_parts =
+      R"J({"walkable_area_wkt": "MULTIPOLYGON (((0 0, 10 0, 10 6, 0 6, 0 0)), ((20 0, 30 0, 30 6, 20 6, 20 0)))",
+           "exits": {"e1": {"type": "polygon", "coordinates": [[9.5, 2], [10, 2], [10, 4], [9.5, 4]]}},
+           "distributions": {
+             "near": {"type": "polygon", "coordinates": [[1, 1], [4, 1], [4, 5], [1, 5]], "parameters": {"number": 5}},
+             "far": {"type": "polygon", "coordinates": [[21, 1], [24, 1], [24, 5], [21, 5]], "parameters": {"number": 10}}}})J";
+  CrowdScenario s;
+  REQUIRE(read_crowd_scenario(two_parts, "", s) == "");
+  const Crowd cut(CrowdParams(), s, 0.0);
+  CHECK(cut.placed() == 15);
+  CHECK(cut.unreached_start() == "far");
+  CHECK(cut.unreached_people() == 10);
+  // A hole from side to side but for two 5 cm gaps, narrower than anyone, walls the exit off.
+  const std::string walled =
+      R"J({"walkable_area_wkt": "POLYGON ((0 0, 10 0, 10 6, 0 6, 0 0), (7 0.05, 7.2 0.05, 7.2 5.95, 7 5.95, 7 0.05))",)J";
+  CrowdScenario h;
+  REQUIRE(read_crowd_scenario(walled + scenario().substr(scenario().find("\"exits\"")), "", h) == "");
+  const Crowd c(CrowdParams(), h, 0.0);
+  CHECK(c.unreached_start() == "d1");
+  CHECK(c.unreached_people() == 10);
+  // The same floors joined: everyone can leave.
+  REQUIRE(read_crowd_scenario(scenario(), "", h) == "");
+  const Crowd open(CrowdParams(), h, 0.0);
+  CHECK(open.unreached_start() == "");
+  CHECK(open.unreached_people() == 0);
+}
+
 TEST_CASE("our own log agrees with the platform's to within 2 ulp") {
   for (double x : {1e-300, 1e-10, 0.001, 0.1, 0.5, 0.7071, 0.99999, 1.0, 1.5, 2.0, 10.0, 12345.678, 1e300}) {
     const double a = det_log(x), b = std::log(x);
@@ -603,6 +632,7 @@ TEST_CASE("the bundled scenarios: each reads, places its people, and opens by na
     const Crowd c(CrowdParams(), s, 0.0);
     CHECK_MESSAGE(c.placed() == want, b.name);  // a file's head count is a requirement
     CHECK_MESSAGE(c.short_start() == "", b.name);
+    CHECK_MESSAGE(c.unreached_start() == "", b.name);  // everyone can reach an exit of their journey
   }
   CHECK(crowd_bundled_scenario("rimea-01") != nullptr);
   CHECK(crowd_bundled_scenario("no-such-room") == nullptr);

@@ -186,6 +186,10 @@ class Crowd {
   size_t waiting() const;
   /// The start area that could not place its number ("" : every one did).
   const std::string& short_start() const { return short_start_; }
+  /// The first start area (file order) with people placed where no exit of its journey can be
+  /// reached, walls or holes cutting them off ("" : none), and how many of its people are.
+  const std::string& unreached_start() const { return unreached_start_; }
+  uint32_t unreached_people() const { return unreached_people_; }
 
   // ---- who left ----
   uint32_t placed() const { return placed_; }
@@ -285,7 +289,8 @@ class Crowd {
   std::vector<std::vector<uint32_t>> routes_{{}};  // each the exit areas it allows; route 0 every one
   std::vector<int32_t> exit_of_;                   // by person number
   std::vector<double> start_;                      // by person number: premovement times (else empty)
-  std::string short_start_;
+  std::string short_start_, unreached_start_;
+  uint32_t unreached_people_ = 0;
   std::vector<double> exit_times_;
   uint32_t placed_ = 0;
   uint64_t steps_ = 0;
@@ -320,6 +325,8 @@ class Crowd {
   /// Each person's neighbour list for this internal step: everyone within `look` (and some
   /// more), in ascending index.
   const std::vector<std::vector<uint32_t>>& neighbour_lists(double look);
+  /// Whether person i's route's navigation field reaches a cell around them.
+  bool reaches_exit(size_t i) const;
 };
 
 }  // namespace bandada

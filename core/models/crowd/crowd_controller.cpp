@@ -95,7 +95,12 @@ void CrowdController::set_scenario(std::shared_ptr<const CrowdScenario> s) {
       if (option == crowd_fields()[k].option()) show(static_cast<CrowdField>(k), format_shortest(value));
 }
 
-std::string CrowdController::short_start_problem(const Crowd& c, const CrowdScenario& s) {
+std::string CrowdController::start_problem(const Crowd& c, const CrowdScenario& s) {
+  if (!c.unreached_start().empty())
+    return "distributions." + c.unreached_start() + ": no exit of its journey can be reached from where " +
+           std::to_string(c.unreached_people()) +
+           (c.unreached_people() == 1 ? " person stands" : " people stand") +
+           " (walls or holes cut the start area off)";
   if (c.short_start().empty()) return {};
   uint32_t want = 0;
   for (const CrowdStartArea& a : s.starts)
@@ -109,7 +114,7 @@ std::string CrowdController::open_scenario(std::shared_ptr<const CrowdScenario> 
   // cached, so the crowd built next does not build it again).
   CrowdParams p = current_params();
   if (s->has_seed) p.seed = s->seed;
-  const std::string why = short_start_problem(Crowd(p, *s, 0.0), *s);
+  const std::string why = start_problem(Crowd(p, *s, 0.0), *s);
   if (!why.empty()) return why;
   set_scenario(std::move(s));
   if (model_) {
@@ -158,7 +163,7 @@ CommandResult CrowdController::initialize_scenario() {
   }
   if (!given(CrowdField::seed) && s.has_seed) p.seed = s.seed;
   auto c = std::make_unique<Crowd>(p, s, given(CrowdField::v0) ? p.v0 : 0.0);
-  const std::string short_start = short_start_problem(*c, s);
+  const std::string short_start = start_problem(*c, s);
   if (!short_start.empty()) return {false, short_start};
   c->set_threads(threads_);
   built_ = current_params();

@@ -122,8 +122,9 @@ class CrowdController : public LiveController<CrowdController, Crowd, CrowdSampl
   CrowdParams current_params() const;
   /// Initialize in a scenario's room: the file's people, with what was typed in its place.
   CommandResult initialize_scenario();
-  /// Why the crowd could not place a distribution's people ("" when all stand).
-  static std::string short_start_problem(const Crowd& c, const CrowdScenario& s);
+  /// Why a distribution's people cannot start: some stand where no exit of their journey can be
+  /// reached, or not all of them fit ("" when all stand and can leave).
+  static std::string start_problem(const Crowd& c, const CrowdScenario& s);
   void record();
   CommandResult edited(bool ok, const char* refused);
 

@@ -250,6 +250,20 @@ void Crowd::navigation_pass(const std::vector<uint32_t>& route, const std::vecto
   }
 }
 
+bool Crowd::reaches_exit(size_t i) const {
+  // A placed person stands clear of every surface, so their way out, if any, passes an open cell
+  // among the nine around their centre.
+  const std::vector<double>& nav = *navs_[route_.empty() ? 0 : route_[i]];
+  const int ci = static_cast<int>(std::floor((x_[i] - layout_.x0) / nav_cell_)),
+            cj = static_cast<int>(std::floor((y_[i] - layout_.y0) / nav_cell_));
+  for (int j = cj - 1; j <= cj + 1; ++j)
+    for (int k = ci - 1; k <= ci + 1; ++k)
+      if (k >= 0 && j >= 0 && k < nav_w_ && j < nav_h_ &&
+          std::isfinite(nav[static_cast<size_t>(j) * nav_w_ + k]))
+        return true;
+  return false;
+}
+
 bool Crowd::blocked_path(double x0, double y0, double x1, double y1) const {
   double t;
   for (const CrowdSegment& w : layout_.walls)

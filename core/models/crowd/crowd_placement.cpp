@@ -165,6 +165,17 @@ Crowd::Crowd(const CrowdParams& p, const CrowdScenario& s, double v0_mean)
     }
     if (!short_start_.empty()) break;
   }
+  // Who stands where no exit of their journey can be reached (people are placed in file order).
+  size_t first = 0;
+  for (const CrowdStartArea& a : s.starts) {
+    const size_t end = std::min(x_.size(), first + a.number);
+    for (size_t i = first; i < end; ++i) unreached_people_ += reaches_exit(i) ? 0 : 1;
+    if (unreached_people_ > 0) {
+      unreached_start_ = a.id;
+      break;
+    }
+    first = end;
+  }
   params_.n = static_cast<uint32_t>(x_.size());
   premovement_draws(s);
   at_rest();
