@@ -3,7 +3,8 @@
 // Per scenario: ns per boid-step (median and best of 5 runs of at least 0.5 s), mean neighbour
 // count k, candidates per boid, ns per candidate and per neighbour, rebuild vs steering split;
 // then threads: ms per step at 1 and 2 threads (3-D at N = 100 000, 2-D flock at N = 20 000);
-// then the crowd in the 140 × 100 m hall at 2 000 and 20 000 people: ms per 0.04 s frame step.
+// then the crowd in the 140 × 100 m hall at 2 000 and 20 000 people, with each operational model
+// (the social force model, then the collision-free speed model): ms per 0.04 s frame step.
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -192,21 +193,25 @@ int main(int argc, char** argv) {
   }
 
   // The crowd: real time is one 0.04 s frame step in at most 40 ms of wall time.
+  // Each operational model, at the same dt (the crowd's field, 0.002 s by default).
   for (uint32_t n : {2000u, 20000u}) {
     if (quick && n > 2000) break;
-    CrowdParams cp;
-    cp.n = n;
-    cp.layout = 4;  // the hall
-    for (unsigned t = 1; t <= std::min(2u, hardware_threads()); ++t) {
-      Crowd crowd(cp);
-      crowd.set_threads(t);
-      for (int s = 0; s < 25; ++s) crowd.step();  // under way: everyone walking
-      const double ms_step = median_ms_per_step([&] { crowd.step(); }, min_s);
-      std::printf(
-          "crowd, hall, N=%u, %u thread%s: %7.1f ms/step (0.04 s of model time)  %5.2f x real time  "
-          "%6.0f ns/person-substep\n",
-          crowd.placed(), t, t > 1 ? "s" : " ", ms_step, 40.0 / ms_step,
-          ms_step * 1e6 / (static_cast<double>(crowd.size()) * std::ceil(kCrowdFrame / cp.dt)));
+    for (uint32_t model : {kCrowdSocialForce, kCrowdCollisionFree}) {
+      CrowdParams cp;
+      cp.n = n;
+      cp.layout = 4;  // the hall
+      cp.model = model;
+      for (unsigned t = 1; t <= std::min(2u, hardware_threads()); ++t) {
+        Crowd crowd(cp);
+        crowd.set_threads(t);
+        for (int s = 0; s < 25; ++s) crowd.step();  // under way: everyone walking
+        const double ms_step = median_ms_per_step([&] { crowd.step(); }, min_s);
+        std::printf(
+            "crowd, hall, N=%u, %u thread%s, %s: %7.1f ms/step (0.04 s of model time)  %5.2f x real time  "
+            "%6.0f ns/person-substep\n",
+            crowd.placed(), t, t > 1 ? "s" : " ", crowd_model_word(model), ms_step, 40.0 / ms_step,
+            ms_step * 1e6 / (static_cast<double>(crowd.size()) * std::ceil(kCrowdFrame / cp.dt)));
+      }
     }
   }
   // A scenario's navigation field: a 200 × 100 m floor with 99 pillars (400 wall segments), and

@@ -20,12 +20,16 @@ const char* kExperimentHelp =
     "\n"
     "Usage: bandada-cli experiment --list [--model ID]\n"
     "       bandada-cli experiment NAME [--seeds S] [--format csv|jsonl] [--threads N]\n"
+    "                                   [--set NAME=VALUE ...]\n"
     "  --list       one line per experiment, NAME first, model by model, each in claim\n"
     "               order (--model ID: that model's only)\n"
     "  --seeds S    seeds 1 … S a point (default: the experiment's own, 5)\n"
     "  --threads N  rows in parallel, each on one thread (default: SLURM_CPUS_PER_TASK,\n"
     "               else every core); timed experiments run their rows one after another\n"
     "               on one thread\n"
+    "  --set NAME=VALUE  a field or choice every run gets, before the card's own rows set\n"
+    "               theirs (as the model's --help names it, without the dashes); the rule\n"
+    "               does not change\n"
     "Prints the rows (CSV with a header, or JSON lines), then a last line\n"
     "'verdict: holds: …' or 'verdict: does not hold: …' with the numbers and the rule.\n";
 
@@ -38,6 +42,7 @@ int fail(const std::string& msg) {
 
 int experiment_main(const std::vector<std::string>& args) {
   std::string name, format = "csv", seeds_text, threads_text, model;
+  NamedSettings extra;  // --set: before the card's own settings
   bool list = false;
   for (size_t i = 0; i < args.size(); ++i) {
     const std::string& a = args[i];
@@ -57,6 +62,13 @@ int experiment_main(const std::vector<std::string>& args) {
                  : a == "--model"  ? model
                                    : threads_text))
         return fail(a + " needs a value");
+    } else if (a == "--set") {
+      std::string pair;
+      if (!value(pair)) return fail("--set needs NAME=VALUE");
+      const size_t eq = pair.find('=');
+      if (eq == std::string::npos || eq == 0 || eq + 1 == pair.size())
+        return fail("--set '" + shown(pair) + "': NAME=VALUE, a field or choice of the card's model");
+      extra.push_back({pair.substr(0, eq), pair.substr(eq + 1)});
     } else if (a.rfind("--", 0) == 0) {
       return fail("unknown option '" + shown(a) + "' (see bandada-cli experiment --help)");
     } else if (name.empty()) {
@@ -80,11 +92,19 @@ int experiment_main(const std::vector<std::string>& args) {
     return 0;
   }
   if (name.empty()) return fail("name an experiment (bandada-cli experiment --list shows them)");
-  const Experiment* e = find_experiment(name);
-  if (!e) {
+  const Experiment* found = find_experiment(name);
+  if (!found) {
     std::string names;
     for (const Experiment& x : experiments()) names += (names.empty() ? "" : ", ") + x.name;
     return fail("no experiment called '" + shown(name) + "' (" + names + ")");
+  }
+  Experiment card = *found;
+  card.base.insert(card.base.begin(), extra.begin(), extra.end());
+  const Experiment* e = &card;
+  if (!extra.empty()) {  // a name the model does not have is refused before any run
+    RunSpec spec;
+    const std::string bad = experiment_spec(card, 0, 0, spec);
+    if (!bad.empty()) return fail("--set: " + bad);
   }
   if (e->kind == Experiment::Kind::opens) {
     std::string line = "bandada-cli --model " + e->model;

@@ -126,3 +126,11 @@ goal "page, threaded, Pause acts within, every flock" "$(page_worst "Pause acts 
 goal "crowd, page, threaded, 2000 people in the hall" "$(page_sps "crowd N=2000")" ">=" 25 "steps/s (real time)"
 goal "crowd, threaded wasm, 2 threads, 2000 people" "$(field_before "$wasm_mt" "x" "crowd, hall, N=2000, 2 threads")" ">=" 1 "x real time"
 echo "crowd, native CLI engine, 20000 people: $(grep -F "crowd, hall, N=20000" <<<"$native" | tr -s ' ' | paste -sd ';' - || true)"
+# The two operational models' cost per person and internal step, natively on one thread, and
+# their ratio (the same dt).
+for n in 2000 20000; do
+  sfm=$(field_before "$native" "ns/person-substep" "crowd, hall, N=$n, 1 thread , sfm:")
+  csm=$(field_before "$native" "ns/person-substep" "crowd, hall, N=$n, 1 thread , csm:")
+  [ -n "$sfm" ] && [ -n "$csm" ] && awk -v n="$n" -v a="$sfm" -v b="$csm" 'BEGIN {
+    printf "crowd models, native, 1 thread, hall N=%s: social force %s, collision-free speed %s ns/person-substep (%.2fx)\n", n, a, b, b / a }'
+done

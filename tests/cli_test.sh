@@ -98,4 +98,13 @@ refuses "an unknown experiment is refused" experiment nonsense
 refuses "experiment --seeds 0 is refused" experiment more-boids --seeds 0
 refuses "experiment --format xml is refused" experiment more-boids --format xml
 refuses "claim 9 points to the comparison instead" experiment euler-vs-rk4
+# --set: a crowd card with the other operational model, as its single run would be; the rule and
+# the card's rows stay.
+xs=$("$cli" experiment rimea-01 --seeds 1 --set operational-model=csm)
+xr=$("$cli" --model crowd --operational-model csm --bundled rimea-01 --seed 1 --steps 1500 2>/dev/null | python3 -c 'import json,sys; print(repr(json.load(sys.stdin)["evacuation_time"]))')
+check "experiment --set operational-model=csm runs the card with the collision-free speed model, as its single run" \
+  '[ "$(sed -n 2p <<<"$xs" | cut -d, -f3)" != "$("$cli" experiment rimea-01 --seeds 1 | sed -n 2p | cut -d, -f3)" ] && python3 -c "import sys; assert float(sys.argv[1]) == float(sys.argv[2]), sys.argv" "$(sed -n 2p <<<"$xs" | cut -d, -f3)" "$xr" && tail -1 <<<"$xs" | grep -q "^verdict: holds: "'
+refuses "experiment --set with a name the model does not have is refused" experiment rimea-01 --set nonsense=1
+refuses "experiment --set with a value the field refuses is refused" experiment rimea-01 --set operational-model=xyz
+refuses "experiment --set without NAME=VALUE is refused" experiment rimea-01 --set csm
 check_summary
