@@ -22,7 +22,7 @@ TEST_CASE("frozen state files: read, written back byte for byte, continued to th
   } files[] = {{"boids3d", "c314eefa8fcef6b3"},
                {"feedback2d", "1124d467c93066fd"},
                {"flock2d", "a61ea18733db2d3d"},
-               {"crowd", "2499126fd7dcab63"}};
+               {"crowd", "ef226a0e751c9edd"}};
   for (const auto& f : files) {
     SUBCASE(f.model) {
       std::ifstream in(std::string(kBandadaFixtures) + "/state/" + f.model + ".state", std::ios::binary);

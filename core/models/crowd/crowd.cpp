@@ -115,22 +115,16 @@ double Crowd::move_and_collide(size_t i, double h) {
   double x1 = x0 + vx * h, y1 = y0 + vy * h;
   double te = 2.0, tw = 2.0, nxw = 0, nyw = 0, t;
   int32_t by = kStillInside;
-  for (size_t k = 0; k < layout_.exits.size(); ++k)
-    if (path_meets(x0, y0, x1, y1, layout_.exits[k], t) && t < te) {
-      te = t;
-      by = kExitSegment + static_cast<int32_t>(k);
-    }
-  for (uint32_t a : route_of(i)) {  // an exit area: where the path first enters it
-    const CrowdRing& ring = layout_.exit_areas[a].area;
-    if (!inside_ring(ring, x1, y1)) continue;
-    double enter = inside_ring(ring, x0, y0) ? 0.0 : 1.0;
+  for (uint32_t a : route_of(i)) {  // an exit: where the path first enters it (or passes through it)
+    const CrowdRing& ring = doors_[a].area;
+    double enter = inside_ring(ring, x0, y0) ? 0.0 : 2.0;
     for (size_t k = 0; k < ring.size(); ++k) {
       const CrowdPoint &p0 = ring[k], &p1 = ring[(k + 1) % ring.size()];
       if (path_meets(x0, y0, x1, y1, {p0.x, p0.y, p1.x, p1.y}, t) && t < enter) enter = t;
     }
     if (enter < te) {
       te = enter;
-      by = static_cast<int32_t>(a);
+      by = exit_id(a);
     }
   }
   for (const CrowdSegment& w : layout_.walls)

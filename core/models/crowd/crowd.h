@@ -22,6 +22,8 @@ inline constexpr double kCrowdMass = 80.0;    ///< m, kg
 inline constexpr double kCrowdReach = 2.0;    ///< social force only within 2 m, centre to centre or surface
 inline constexpr double kCrowdFrame = 0.04;   ///< s of model time per frame step
 inline constexpr double kCrowdNavCell = 0.1;  ///< m, the navigation field's grid
+/// m: a segment exit is, for the step, the thin area this far either side of it (one kind of exit).
+inline constexpr double kCrowdDoorDepth = 0.005;
 inline constexpr uint32_t kCrowdMaxPeople = 20000;
 /// A column's radius, m: any column of a room (the command line's, a state file's) …
 inline constexpr double kCrowdColumnMin = 0.1, kCrowdColumnMax = 10.0;
@@ -251,9 +253,19 @@ class Crowd {
   /// The unit direction a person of radius r at (x, y) wants to go: to the nearest point of an
   /// exit (less r at each end) when nothing is in the way, else down the navigation field.
   void desired(size_t i, double& ex, double& ey) const;
-  /// Person i's exits: the indices of the exit areas their route allows (every one for route 0).
-  const std::vector<uint32_t>& route_of(size_t i) const { return routes_[route_.empty() ? 0 : route_[i]]; }
+  /// Person i's exits: indices into doors_, the exit areas their route allows (every one for
+  /// route 0) and every segment exit.
+  const std::vector<uint32_t>& route_of(size_t i) const {
+    return route_doors_[route_.empty() ? 0 : route_[i]];
+  }
+  /// An exit as a person's exit_of() names it: an exit area's index, or kExitSegment + k.
+  int32_t exit_id(uint32_t door) const {
+    const auto areas = static_cast<uint32_t>(layout_.exit_areas.size());
+    return door < areas ? static_cast<int32_t>(door) : kExitSegment + static_cast<int32_t>(door - areas);
+  }
   void build_navigation();
+  /// doors_ and route_doors_ from the layout and routes_ (build_navigation calls it).
+  void build_doors();
   /// A scenario's premovement times (start_), when any start area asks for them.
   void premovement_draws(const CrowdScenario& s);
   /// Whether person i is still waiting for their premovement time (never without premovement).
@@ -287,8 +299,12 @@ class Crowd {
   std::vector<double> v0_;                         // per person, in a scenario (else empty)
   std::vector<uint32_t> route_;                    // per person, an index into routes_ (else empty: route 0)
   std::vector<std::vector<uint32_t>> routes_{{}};  // each the exit areas it allows; route 0 every one
-  std::vector<int32_t> exit_of_;                   // by person number
-  std::vector<double> start_;                      // by person number: premovement times (else empty)
+  // One kind of exit for the step (rebuilt with the navigation field): every exit as an area, the
+  // layout's exit areas first, then each segment exit as a thin one; and each route's doors.
+  std::vector<CrowdExitArea> doors_;
+  std::vector<std::vector<uint32_t>> route_doors_;
+  std::vector<int32_t> exit_of_;  // by person number
+  std::vector<double> start_;     // by person number: premovement times (else empty)
   std::string short_start_, unreached_start_;
   uint32_t unreached_people_ = 0;
   std::vector<double> exit_times_;

@@ -15,8 +15,16 @@ namespace {
 
 std::string f2(double v) { return format_fixed(v, 2); }
 std::string pm(const ExperimentTable& t, size_t p, const char* m, int digits = 2) {
+  if (std::isnan(t.mean(p, m))) return "not every seed has one";
   return format_fixed(t.mean(p, m), digits) + " ± " + format_fixed(t.sd(p, m), digits);
 }
+/// A mean time, s, or why there is none (an evacuation time, or the time until 90 % are out).
+std::string secs(const ExperimentTable& t, size_t p, const char* m) {
+  if (!std::isnan(t.mean(p, m))) return pm(t, p, m, 1) + " s";
+  return std::string(m) == "evacuation_time" ? "not every seed empties" : "not every seed gets 90 % out";
+}
+/// b over a, "×", or nothing when either is missing.
+std::string times(double b, double a) { return std::isnan(b / a) ? "no ratio" : f2(b / a) + "×"; }
 /// "from A to B" over the seeds.
 std::string range(const ExperimentTable& t, size_t p, const char* m, int digits = 2) {
   const double a = t.min(p, m), b = t.max(p, m);
@@ -126,9 +134,9 @@ Experiment rimea_09() {
   e.judge = [](const ExperimentTable& t) {
     const double four = t.mean(0, "evacuation_time"), two = t.mean(1, "evacuation_time");
     const bool all = t.min(0, "evacuated") == 1000 && t.min(1, "evacuated") == 1000;
-    return Verdict{all && two > four, "four exits: " + pm(t, 0, "evacuation_time", 1) + " s; two: " +
-                                          pm(t, 1, "evacuation_time", 1) + " s (" + f2(two / four) +
-                                          "×); people who left: " + range(t, 0, "evacuated", 0) + " and " +
+    return Verdict{all && two > four, "four exits: " + secs(t, 0, "evacuation_time") + "; two: " +
+                                          secs(t, 1, "evacuation_time") + " (" + times(two, four) +
+                                          "); people who left: " + range(t, 0, "evacuated", 0) + " and " +
                                           range(t, 1, "evacuated", 0) + " of 1000"};
   };
   e.try_it = {{"bundled", "rimea-09-two-exits"}};
@@ -199,9 +207,9 @@ Experiment slower_in_second(const char* name, int claim, const char* heading, co
     const double a = t.mean(0, "evacuation_time"), b = t.mean(1, "evacuation_time");
     const bool all = t.min(0, "evacuated") == 100 && t.min(1, "evacuated") == 100;
     return Verdict{all && b > a,
-                   pm(t, 0, "evacuation_time", 1) + " s against " + pm(t, 1, "evacuation_time", 1) + " s (" +
-                       f2(b / a) + "×); 90 % out after " + pm(t, 0, "evacuation_time_90", 1) + " s against " +
-                       pm(t, 1, "evacuation_time_90", 1) + " s; people who left: " +
+                   secs(t, 0, "evacuation_time") + " against " + secs(t, 1, "evacuation_time") + " (" +
+                       times(b, a) + "); 90 % out after " + secs(t, 0, "evacuation_time_90") + " against " +
+                       secs(t, 1, "evacuation_time_90") + "; people who left: " +
                        range(t, 0, "evacuated", 0) + " and " + range(t, 1, "evacuated", 0) + " of 100"};
   };
   return e;
@@ -298,9 +306,9 @@ Experiment imo_counterflow() {
   e.judge = [](const ExperimentTable& t) {
     const double alone = t.mean(0, "evacuation_time"), against = t.mean(1, "evacuation_time");
     const bool all = t.min(0, "evacuated") == 20 && t.min(1, "evacuated") == 40;
-    return Verdict{all && against > alone, "alone: " + pm(t, 0, "evacuation_time", 1) +
-                                               " s; against 20: " + pm(t, 1, "evacuation_time", 1) + " s (" +
-                                               f2(against / alone) + "×)"};
+    return Verdict{all && against > alone, "alone: " + secs(t, 0, "evacuation_time") +
+                                               "; against 20: " + secs(t, 1, "evacuation_time") + " (" +
+                                               times(against, alone) + ")"};
   };
   e.try_it = {{"bundled", "imo-counterflow-against"}};
   return e;

@@ -67,17 +67,26 @@ std::vector<double> navigation_key(const CrowdLayout& L, const std::vector<std::
 }
 
 /// An exit area as an aim from (x, y) for a body of radius r: its nearest point (nx, ny), each of
-/// its edges less a body radius at each end (as a segment exit is: an area in a doorway has its
-/// corners at the jambs, and a body aiming at one presses into the wall's end for good), and
-/// 0.5 m on into the area beyond it (ax, ay); the distance to the aim.
+/// its edges less a body radius at each end (an area in a doorway has its corners at the jambs,
+/// and a body aiming at one presses into the wall's end for good), and 0.5 m on into the area
+/// beyond it (ax, ay); the distance to the aim. Only edges a body wide are aimed at when the area
+/// has one (a thin area in a doorway, a segment exit among them: its ends lie at the jambs).
 double aim_into(const CrowdRing& ring, double x, double y, double r, double& ax, double& ay, double& nx,
                 double& ny) {
   double d = INFINITY;
   ax = x;
   ay = y;
+  bool wide = false;  // an edge at least a body wide
   for (size_t k = 0; k < ring.size(); ++k) {
     const CrowdPoint &p0 = ring[k], &p1 = ring[(k + 1) % ring.size()];
-    const double dx = p1.x - p0.x, dy = p1.y - p0.y, len = std::sqrt(dx * dx + dy * dy);
+    const double dx = p1.x - p0.x, dy = p1.y - p0.y;
+    wide = wide || dx * dx + dy * dy >= 4 * r * r;
+  }
+  for (size_t k = 0; k < ring.size(); ++k) {
+    const CrowdPoint &p0 = ring[k], &p1 = ring[(k + 1) % ring.size()];
+    const double dx = p1.x - p0.x, dy = p1.y - p0.y;
+    if (wide && dx * dx + dy * dy < 4 * r * r) continue;
+    const double len = std::sqrt(dx * dx + dy * dy);
     const double cut = len > 0 ? std::min(r, 0.45 * len) / len : 0.0;
     double px, py;
     nearest_on({p0.x + cut * dx, p0.y + cut * dy, p1.x - cut * dx, p1.y - cut * dy}, x, y, px, py);
@@ -100,6 +109,23 @@ double aim_into(const CrowdRing& ring, double x, double y, double r, double& ax,
 
 }  // namespace
 
+void Crowd::build_doors() {
+  doors_ = layout_.exit_areas;
+  const auto areas = static_cast<uint32_t>(doors_.size());
+  for (const CrowdSegment& e : layout_.exits) {
+    // A segment exit is crossed, from either side: an area kCrowdDoorDepth either side of it.
+    const double dx = e.x2 - e.x1, dy = e.y2 - e.y1, len = std::sqrt(dx * dx + dy * dy);
+    const double nx = len > 0 ? -dy / len * kCrowdDoorDepth : 0.0,
+                 ny = len > 0 ? dx / len * kCrowdDoorDepth : 0.0;
+    doors_.push_back(
+        {"",
+         {{e.x1 - nx, e.y1 - ny}, {e.x2 - nx, e.y2 - ny}, {e.x2 + nx, e.y2 + ny}, {e.x1 + nx, e.y1 + ny}}});
+  }
+  route_doors_ = routes_;
+  for (std::vector<uint32_t>& r : route_doors_)
+    for (uint32_t d = areas; d < doors_.size(); ++d) r.push_back(d);
+}
+
 void Crowd::build_navigation() {
   // A floor too large for 4 million cells of 0.1 m gets coarser cells (a preset never does).
   const double area = layout_.width * layout_.height;
@@ -110,6 +136,7 @@ void Crowd::build_navigation() {
   const size_t cells = static_cast<size_t>(nav_w_) * nav_h_;
   routes_[0].clear();
   for (uint32_t a = 0; a < layout_.exit_areas.size(); ++a) routes_[0].push_back(a);
+  build_doors();
   const std::vector<double> key = navigation_key(layout_, routes_, g, nav_w_, nav_h_);
   NavigationCache& cache = navigation_cache();
   {
@@ -154,7 +181,8 @@ void Crowd::build_navigation() {
       }
   }
   navs_.clear();
-  for (const std::vector<uint32_t>& route : routes_) navs_.push_back(navigation_field(route, blocked, clear));
+  for (const std::vector<uint32_t>& route : route_doors_)
+    navs_.push_back(navigation_field(route, blocked, clear));
   std::lock_guard<std::mutex> hold(cache.lock);
   cache.rooms.insert(cache.rooms.begin(), {key, navs_});
   if (cache.rooms.size() > 4) cache.rooms.pop_back();
@@ -212,11 +240,8 @@ void Crowd::navigation_pass(const std::vector<uint32_t>& route, const std::vecto
         }
       }
   };
-  for (const CrowdSegment& e : layout_.exits)
-    seed(cells_near(e.x1, e.y1, e.x2, e.y2, near, x0, y0, g, nav_w_, nav_h_),
-         [&](double cx, double cy) { return distance_to(e, cx, cy); });
   for (uint32_t a : route) {
-    const CrowdRing& ring = layout_.exit_areas[a].area;
+    const CrowdRing& ring = doors_[a].area;
     double ax = INFINITY, ay = INFINITY, bx = -INFINITY, by = -INFINITY;
     for (const CrowdPoint& q : ring) {
       ax = std::min(ax, q.x), ay = std::min(ay, q.y), bx = std::max(bx, q.x), by = std::max(by, q.y);
@@ -282,37 +307,12 @@ bool Crowd::blocked_path(double x0, double y0, double x1, double y1) const {
 void Crowd::desired(size_t i, double& ex, double& ey) const {
   const double x = x_[i], y = y_[i], r = r_[i];
   ex = ey = 0.0;
-  // The aim (qx, qy), and the point the way there must be clear to (cx, cy): the aim itself for a
-  // segment exit, an exit area's nearest point for an area (its aim may lie beyond a wall).
+  // The aim (qx, qy), and the point the way there must be clear to (cx, cy): the exit's nearest
+  // point (the aim may lie beyond a wall).
   double best = INFINITY, qx = 0, qy = 0, cx = 0, cy = 0;
-  for (const CrowdSegment& full : layout_.exits) {
-    // The exit less a body radius at each end: aiming at a jamb would press into the wall's end.
-    const double dx = full.x2 - full.x1, dy = full.y2 - full.y1, len = std::sqrt(dx * dx + dy * dy);
-    const double cut = len > 0 ? std::min(r, 0.45 * len) / len : 0.0;
-    const CrowdSegment e{full.x1 + cut * dx, full.y1 + cut * dy, full.x2 - cut * dx, full.y2 - cut * dy};
-    double ax, ay;
-    nearest_on(e, x, y, ax, ay);
-    // … and through it: the aim is 0.5 m beyond that point, along the exit's normal away from
-    // the person, so that near the exit the drive points out of the room, not along the doorway.
-    if (len > 0) {
-      double nx = -dy / len, ny = dx / len;
-      if ((ax - x) * nx + (ay - y) * ny < 0) {
-        nx = -nx;
-        ny = -ny;
-      }
-      ax += 0.5 * nx;
-      ay += 0.5 * ny;
-    }
-    const double d = std::sqrt((ax - x) * (ax - x) + (ay - y) * (ay - y));
-    if (d < best) {
-      best = d;
-      qx = cx = ax;
-      qy = cy = ay;
-    }
-  }
   for (uint32_t a : route_of(i)) {
     double ax, ay, nx, ny;
-    const double d = aim_into(layout_.exit_areas[a].area, x, y, r, ax, ay, nx, ny);
+    const double d = aim_into(doors_[a].area, x, y, r, ax, ay, nx, ny);
     if (d < best) {
       best = d;
       qx = ax;
