@@ -50,6 +50,7 @@ ExperimentPoint room(const std::string& label, const std::string& bundled) {
 
 const char* kRimea = "RiMEA guideline 4.1.1, Annex 1";
 const char* kImo = "IMO MSC.1/Circ.1533, Annex 3";
+const char* kNist = "NIST Technical Note 1822 (Ronchi, Kuligowski, Reneke, Peacock and Nilsson, 2013)";
 
 Experiment rimea_01() {
   Experiment e = card("rimea-01", 1, "RiMEA 1", kRimea);
@@ -240,6 +241,33 @@ Experiment rimea_15() {
       "path", room("straight", "rimea-15-straight"), room("corner", "rimea-15-corner"));
 }
 
+Experiment rimea_12c() {
+  Experiment e = card("rimea-12c", 12, "RiMEA 12c", kRimea);
+  e.claim_text = "With two bottlenecks in series, the crowd queues at the first and not at the second.";
+  e.varies =
+      "nothing: 150 people leave a 10 x 10 m room by a passage 1 m wide and 1 m long into a second room, and "
+      "that by the same passage (bundled room rimea-12c), the density measured in a 2 x 2 m area in front of "
+      "each";
+  e.axes = {"room"};
+  e.points = {room("in series", "rimea-12c")};
+  e.steps = 7500;  // 300 s
+  e.measures = {"area1_density", "area2_density", "evacuated"};
+  e.rule =
+      "everyone leaves in every seed, and the mean density over the run in front of the first passage is "
+      "more than twice that in front of the second, on the mean of the seeds";
+  e.judge = [](const ExperimentTable& t) {
+    const double first = t.mean(0, "area1_density"), second = t.mean(0, "area2_density");
+    const bool all = t.min(0, "evacuated") == 150;
+    return Verdict{all && first > 2 * second,
+                   "mean density in front of the first passage " + pm(t, 0, "area1_density") +
+                       " P/m², of the second " + pm(t, 0, "area2_density") + " P/m² (" +
+                       times(first, second) + "); people who left: " + range(t, 0, "evacuated", 0) +
+                       " of 150"};
+  };
+  e.try_it = {{"bundled", "rimea-12c"}};
+  return e;
+}
+
 Experiment rimea_12d() {
   Experiment e = card("rimea-12d", 12, "RiMEA 12d", kRimea);
   e.claim_text = "The flow through a bottleneck rises with its width.";
@@ -265,6 +293,29 @@ Experiment rimea_12d() {
     return Verdict{rises, text};
   };
   e.try_it = {{"bundled", "rimea-12d-width-080"}};
+  return e;
+}
+
+Experiment nist_2_1() {
+  Experiment e = card("nist-2-1", 121, "NIST 2.1", kNist);
+  e.claim_text =
+      "One person walks a 40 m corridor at their desired speed: 1.0 ± 0.05 m/s, so 38.1 to 42.1 s.";
+  e.varies =
+      "nothing: one person with a desired speed of 1.0 m/s in a corridor 2 m wide walks 40 m (bundled room "
+      "nist-2-1; the seed only moves their start within a 10 cm square)";
+  e.axes = {"room"};
+  e.points = {room("corridor", "nist-2-1")};
+  e.steps = 2000;  // 80 s
+  e.measures = {"evacuation_time", "evacuated"};
+  e.rule = "every seed's travel time (the evacuation time) lies within 40/1.05 … 40/0.95 s (38.1 … 42.1 s)";
+  e.judge = [](const ExperimentTable& t) {
+    const bool ok = t.min(0, "evacuation_time") >= 40 / 1.05 && t.max(0, "evacuation_time") <= 40 / 0.95;
+    const std::string slow = f2(40 / t.max(0, "evacuation_time")),
+                      fast = f2(40 / t.min(0, "evacuation_time"));
+    return Verdict{ok, "the walk took " + range(t, 0, "evacuation_time") + " s, a mean speed of " +
+                           (slow == fast ? slow : slow + " to " + fast) + " m/s"};
+  };
+  e.try_it = {{"bundled", "nist-2-1"}};
   return e;
 }
 
@@ -363,19 +414,11 @@ Experiment wuppertal_bottleneck() {
 }  // namespace
 
 const std::vector<Experiment>& crowd_experiments() {
-  static const std::vector<Experiment> all = {rimea_01(),
-                                              rimea_05(),
-                                              rimea_06(),
-                                              rimea_09(),
-                                              rimea_10(),
-                                              rimea_11(),
-                                              rimea_12a(),
-                                              rimea_12b(),
-                                              rimea_12d(),
-                                              rimea_15(),
-                                              door_flow(),
-                                              imo_counterflow(),
-                                              wuppertal_bottleneck()};
+  static const std::vector<Experiment> all = {
+      rimea_01(), rimea_05(),  rimea_06(),        rimea_09(),  rimea_10(),
+      rimea_11(), rimea_12a(), rimea_12b(),       rimea_12c(), rimea_12d(),
+      rimea_15(), door_flow(), imo_counterflow(), nist_2_1(),  wuppertal_bottleneck(),
+  };
   return all;
 }
 
