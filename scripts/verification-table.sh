@@ -48,13 +48,34 @@ verdict_of() {
   printf '%s\t%s\t%s\n' "$word" "$text" "$rule"
 }
 
+# Every test of the suites (docs/verification/tests.tsv), a row each: a card's own row gives its
+# claim, rule and each model's verdict; a row whose card is another row's says so; a test not
+# built says why. The last column is JuPedSim Web's status. Every crowd card is some test's.
 table() {
-  echo "| test | card | what it checks | the guideline's criterion | social force model | collision-free speed model | verdicts |"
-  echo "|---|---|---|---|---|---|---|"
-  while IFS=$'\t' read -r name claim; do
+  local tests="$out/tests.tsv" name
+  while IFS=$'\t' read -r name _; do
+    awk -F'\t' -v n="$name" '$2 == n { found = 1 } END { exit !found }' "$tests" ||
+      { echo "verification-table: card $name is no test's in $tests" >&2; exit 1; }
+  done < <(cards)
+  echo "| test | card | what it checks | the guideline's criterion | social force model | collision-free speed model | verdicts | JuPedSim Web |"
+  echo "|---|---|---|---|---|---|---|---|"
+  # tabs are whitespace to read, which would merge an empty column with its neighbours
+  while IFS=$'\037' read -r test card why jps; do
+    [[ -z "$test" || "$test" == \#* ]] && continue
+    if [ "$card" = - ]; then
+      echo "| $test | – | ${why} | – | – | – | – | $jps |"
+      continue
+    fi
+    local claim
+    claim=$(cards | awk -F'\t' -v n="$card" '$1 == n { print $2 }')
+    [ -n "$claim" ] || { echo "verification-table: $tests names $card, which is no crowd card" >&2; exit 1; }
+    if [ -n "$why" ]; then
+      echo "| $test | \`$card\` | ${why} | – | see ${why%%:*}'s row | see ${why%%:*}'s row | – | $jps |" | sed 's/see as /see /g'
+      continue
+    fi
     local sw st rule cw ct both
-    IFS=$'\t' read -r sw st rule < <(verdict_of "$out/$name.csv") || exit 1
-    IFS=$'\t' read -r cw ct _ < <(verdict_of "$out/csm/$name.csv") || exit 1
+    IFS=$'\t' read -r sw st rule < <(verdict_of "$out/$card.csv") || exit 1
+    IFS=$'\t' read -r cw ct _ < <(verdict_of "$out/csm/$card.csv") || exit 1
     case "$sw/$cw" in
       holds/holds) both="both hold" ;;
       holds/*) both="**the social force model's holds, the collision-free speed model's does not**" ;;
@@ -63,8 +84,8 @@ table() {
     esac
     [ "$sw" = holds ] || sw="**$sw**"
     [ "$cw" = holds ] || cw="**$cw**"
-    echo "| ${claim%%:*} | \`$name\` | ${claim#*: } | $rule | $sw: $st | $cw: $ct | $both |"
-  done < <(cards)
+    echo "| $test | \`$card\` | ${claim#*: } | $rule | $sw: $st | $cw: $ct | $both | $jps |"
+  done < <(tr '\t' '\037' < "$tests")
 }
 
 if [ -n "$write" ]; then

@@ -80,7 +80,7 @@ check "--search all-pairs prints the grid's bytes" '[ "$a" = "$b" ]'
 refuses "--search refuses anything but grid and all-pairs" --model flock2d --search quadtree
 list=$("$cli" experiment --list)
 check "experiment --list: one line per claim, NAME first, model by model, each in claim order, no header" \
-  '[ "$(cut -f1 <<<"$list" | tr "\n" " ")" = "more-boids separation-loosens alignment-orders radius-groups all-max-twitchy speed-zone grid-vs-all-pairs leader-drags euler-vs-rk4 rimea-01 rimea-05 rimea-06 rimea-09 rimea-10 rimea-11 rimea-12a rimea-12b rimea-12c rimea-12d rimea-14 rimea-15 door-flow imo-counterflow nist-2-1 wuppertal-2018 " ] && [ "$(cut -f2 <<<"$list" | cut -d: -f1 | head -10 | tr "\n" " ")" = "claim 1 claim 2 claim 3 claim 4 claim 5 claim 6 claim 7 claim 8 claim 9 RiMEA 1 " ]'
+  '[ "$(cut -f1 <<<"$list" | tr "\n" " ")" = "more-boids separation-loosens alignment-orders radius-groups all-max-twitchy speed-zone grid-vs-all-pairs leader-drags euler-vs-rk4 rimea-01 rimea-05 rimea-06 rimea-08a rimea-08b rimea-09 rimea-10 rimea-11 rimea-12a rimea-12b rimea-12c rimea-12d rimea-14 rimea-15 door-flow imo-counterflow nist-2-1 nist-5-1 wuppertal-2018 " ] && [ "$(cut -f2 <<<"$list" | cut -d: -f1 | head -10 | tr "\n" " ")" = "claim 1 claim 2 claim 3 claim 4 claim 5 claim 6 claim 7 claim 8 claim 9 RiMEA 1 " ]'
 check "experiment --list --model: that model's cards only; an unknown model, or --model without --list, refused" \
   '[ "$("$cli" experiment --list --model crowd | cut -f1 | head -1)" = rimea-01 ] && [ "$("$cli" experiment --list --model flock2d | wc -l)" = 9 ] && ! "$cli" experiment --list --model nope 2>/dev/null && ! "$cli" experiment rimea-01 --model crowd 2>/dev/null'
 x=$("$cli" experiment alignment-orders --seeds 2)

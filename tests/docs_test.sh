@@ -106,7 +106,20 @@ else
   echo "FAIL: scripts/verification-table.sh"
   failed=$((failed + 1))
 fi
-for card in rimea-01 rimea-10; do
+# Every test of the suites has its row, built or not: RiMEA 1-16, IMO 1-11, and NIST TN 1822's.
+missing=""
+for t in "RiMEA "{1,2,3,4,5,6,7,8a,8b,9,10,11,12a,12b,12c,12d,13,14,15,16} "IMO "{1,2,3,4,5,6,7,8,9,10,11} \
+         "NIST "{1.1,2.1,2.2,2.3,2.4,2.5,2.6,2.7,2.8,2.9,2.10,3.1,3.2,3.3,4.1,5.1,5.2}; do
+  grep -q "^| $t | " docs/verification.md || missing="$missing, $t"
+done
+if [ -z "$missing" ]; then
+  echo "ok   (docs/verification.md): a row for every RiMEA, IMO and NIST test, built or not"
+  passed=$((passed + 1))
+else
+  echo "FAIL (docs/verification.md): no row for${missing#,}"
+  failed=$((failed + 1))
+fi
+for card in rimea-01 rimea-10 nist-5-1; do
   if diff <(build/native/bandada-cli experiment "$card") "docs/verification/$card.csv" >/dev/null; then
     echo "ok   (docs/verification/$card.csv): what bandada-cli experiment $card prints today"
     passed=$((passed + 1))

@@ -43,7 +43,8 @@ bool check_file(const Experiment& e, const std::string& path) {
     const std::vector<std::string> cells = split(rows[r]);
     const size_t p = r / seeds, labels = e.axes.size();
     REQUIRE_MESSAGE(cells.size() == labels + 1 + e.measures.size(), path << " row " << r + 1);
-    for (size_t a = 0; a < labels; ++a) CHECK_MESSAGE(cells[a] == e.points[p].labels[a], path << " row " << r + 1);
+    for (size_t a = 0; a < labels; ++a)
+      CHECK_MESSAGE(cells[a] == e.points[p].labels[a], path << " row " << r + 1);
     CHECK_MESSAGE(cells[labels] == std::to_string(r % seeds + 1), path << " row " << r + 1);
     values.emplace_back(cells.begin() + static_cast<long>(labels) + 1, cells.end());
   }
@@ -53,7 +54,8 @@ bool check_file(const Experiment& e, const std::string& path) {
 
 }  // namespace
 
-TEST_CASE("every crowd card's committed output, with each operational model, is what the card says of its rows") {
+TEST_CASE(
+    "every crowd card's committed output, with each operational model, is what the card says of its rows") {
   const std::string dir = std::string(kBandadaFixtures) + "/../../docs/verification/";
   size_t cards = 0;
   for (const Experiment& e : experiments()) {

@@ -67,6 +67,46 @@ Verdict rimea_09(const ExperimentTable& t) {
                                         range(t, 1, "evacuated", 0) + " of 1000"};
 }
 
+/// The mean evacuation time at point p, or how many of `n` left where a seed does not empty, and
+/// the mean time until 90 % were out.
+std::string time_or_left(const ExperimentTable& t, size_t p, int n) {
+  const std::string ninety = ", 90 % out after " + secs(t, p, "evacuation_time_90");
+  if (!std::isnan(t.mean(p, "evacuation_time"))) return secs(t, p, "evacuation_time") + ninety;
+  return "not every seed empties (" + range(t, p, "evacuated", 0) + " of " + std::to_string(n) + " left)" +
+         ninety;
+}
+
+/// RiMEA 8a: the evacuation time falls from each desired speed to the next.
+Verdict rimea_08a(const ExperimentTable& t) {
+  const char* speeds[] = {"0.8", "1.0", "1.2", "1.4", "1.6"};
+  bool falls = true, all = true;
+  std::string text = "mean evacuation time at ";
+  for (size_t p = 0; p < t.cells.size(); ++p) {
+    if (p > 0) falls = falls && t.mean(p, "evacuation_time") < t.mean(p - 1, "evacuation_time");
+    all = all && t.min(p, "evacuated") == 100;
+    text += std::string(p ? "; " : "") + speeds[p] + " m/s: " + time_or_left(t, p, 100);
+  }
+  return Verdict{all && falls, text + " (" +
+                                   times(t.mean(4, "evacuation_time"), t.mean(0, "evacuation_time")) +
+                                   " from the slowest to the fastest)"};
+}
+
+/// RiMEA 8b: the evacuation time rises from each head count to the next.
+Verdict rimea_08b(const ExperimentTable& t) {
+  const int people[] = {50, 100, 150, 200};
+  bool rises = true, all = true;
+  std::string text = "mean evacuation time with ";
+  for (size_t p = 0; p < t.cells.size(); ++p) {
+    if (p > 0) rises = rises && t.mean(p, "evacuation_time") > t.mean(p - 1, "evacuation_time");
+    all = all && t.min(p, "evacuated") == people[p];
+    text +=
+        std::string(p ? "; " : "") + std::to_string(people[p]) + " people: " + time_or_left(t, p, people[p]);
+  }
+  return Verdict{
+      all && rises,
+      text + " (" + times(t.mean(3, "evacuation_time"), t.mean(0, "evacuation_time")) + " from 50 to 200)"};
+}
+
 Verdict rimea_10(const ExperimentTable& t) {
   const bool ok = t.min(0, "exit1_count") == 12 && t.max(0, "exit1_count") == 12 &&
                   t.min(0, "exit2_count") == 12 && t.max(0, "exit2_count") == 12;
@@ -144,6 +184,15 @@ Verdict nist_2_1(const ExperimentTable& t) {
                          (slow == fast ? slow : slow + " to " + fast) + " m/s"};
 }
 
+Verdict nist_5_1(const ExperimentTable& t) {
+  const double door = t.mean(0, "area1_density"), corridor = t.mean(0, "area2_density");
+  return Verdict{door > corridor, "mean density in front of the room's door " + pm(t, 0, "area1_density") +
+                                      " P/m², in the corridor " + pm(t, 0, "area2_density") + " P/m² (" +
+                                      times(door, corridor) + "); flow through the door " +
+                                      pm(t, 0, "line1_flow") +
+                                      " P/s; people who left: " + range(t, 0, "evacuated", 0) + " of 100"};
+}
+
 /// The figures of the Wuppertal 2018 entrance run 040_c_56_h- at the line across its bottleneck's
 /// mouth, derived by scripts/trajectory-figures.py from the run's trajectories (docs/validation/,
 /// which names the source and its licence; the docs test checks these against that file).
@@ -175,13 +224,16 @@ constexpr const char* kWuppertal =
     "archive, "
     "doi 10.34735/ped.2018.1, CC BY 4.0";
 
-/// One point of a card: a bundled room, under its label.
+/// One point of a card: a bundled room under its label, and a field or choice it sets besides
+/// (name and value; none when null).
 struct Room {
   const char* label;
   const char* bundled;
+  const char* name = nullptr;
+  const char* value = nullptr;
 };
 
-/// A card of the crowd, three seeds a point: its words, its points (up to four rooms), its steps
+/// A card of the crowd, three seeds a point: its words, its points (up to five), its steps
 /// (25 a second), its measures (up to six) and its judge; "Try it" opens the room of point
 /// `try_point`. Constant data, so the table needs no start-up code.
 struct Card {
@@ -192,7 +244,7 @@ struct Card {
   const char* claim_text;
   const char* varies;
   const char* axis;
-  Room points[4];
+  Room points[5];
   uint64_t steps;
   const char* measures[6];
   const char* rule;
@@ -229,6 +281,26 @@ constexpr Card kCards[] = {
      "in every seed all 20 leave, and no centre stands outside the walkable area at any frame "
      "(outside_walkable = 0)",
      rimea_06, 0},
+    {"rimea-08a", 8, "RiMEA 8a", kRimea,
+     "A parameter study: the faster people wish to walk, the sooner the room is empty.",
+     "the desired speed v0, 0.8 to 1.6 m/s: the 100 people of the door-flow room (10 x 10 m, a door 1 m "
+     "wide) all wish to walk at it (bundled room door-flow, with v0 set)",
+     "v0", {{"0.8", "door-flow", "v0", "0.8"}, {"1.0", "door-flow", "v0", "1.0"}, {"1.2", "door-flow", "v0", "1.2"},
+            {"1.4", "door-flow", "v0", "1.4"}, {"1.6", "door-flow", "v0", "1.6"}}, 7500,
+     {"evacuation_time", "evacuation_time_90", "evacuated"},
+     "the direction was stated before the runs: everyone leaves in every seed, and the mean evacuation time "
+     "falls from each desired speed to the next",
+     rimea_08a, 4},
+    {"rimea-08b", 8, "RiMEA 8b", kRimea,
+     "A parameter study: the more people in the room, the later it is empty.",
+     "the head count, 50 to 200: people at 1.34 m/s leave the door-flow room (10 x 10 m, a door 1 m wide) "
+     "(bundled room door-flow, with count set)",
+     "people", {{"50", "door-flow", "count", "50"}, {"100", "door-flow", "count", "100"},
+                {"150", "door-flow", "count", "150"}, {"200", "door-flow", "count", "200"}}, 7500,
+     {"evacuation_time", "evacuation_time_90", "evacuated"},
+     "the direction was stated before the runs: everyone leaves in every seed, and the mean evacuation time "
+     "rises from each head count to the next",
+     rimea_08b, 3},
     {"rimea-09", 9, "RiMEA 9", kRimea,
      "A large room empties more slowly when two of its four exits are closed.",
      "the exits: 1000 people in a 30 x 20 m room with four doors 1 m wide, then with the two in the east "
@@ -338,6 +410,17 @@ constexpr Card kCards[] = {
      {"evacuation_time", "evacuated"},
      "every seed's travel time (the evacuation time) lies within 40/1.05 … 40/0.95 s (38.1 … 42.1 s)",
      nist_2_1, 0},
+    {"nist-5-1", 125, "NIST 5.1", kNist,
+     "Congestion: a crowd leaving a room by a door into a corridor is densest at the door, not in the "
+     "corridor.",
+     "nothing: 100 people leave a 10 x 10 m room by a door 1 m wide into a corridor 2 m wide and 20 m long "
+     "(bundled room nist-5-1), the density measured in a 2 x 2 m area in front of the door and in another "
+     "in the middle of the corridor",
+     "room", {{"room and corridor", "nist-5-1"}}, 7500,
+     {"area1_density", "area2_density", "line1_flow", "evacuated"},
+     "on the mean of the seeds, the mean density over the run in front of the room's door is higher than in "
+     "the middle of the corridor",
+     nist_5_1, 0},
     {"wuppertal-2018", 200, "Validation · Wuppertal 2018", kWuppertal,
      "The model passes the published entrance experiment's 75 people through its 0.5 m bottleneck as they "
      "passed: the same flow, the same N-t curve, the same total time.",
@@ -364,8 +447,11 @@ Experiment experiment_of(const Card& c) {
   e.claim_text = c.claim_text;
   e.varies = c.varies;
   e.axes = {c.axis};
-  for (const Room& r : c.points)
-    if (r.label) e.points.push_back({{r.label}, {{"bundled", r.bundled}}});
+  for (const Room& r : c.points) {
+    if (!r.label) continue;
+    e.points.push_back({{r.label}, {{"bundled", r.bundled}}});
+    if (r.name) e.points.back().set.push_back({r.name, r.value});
+  }
   e.steps = c.steps;
   e.seeds = 3;
   for (const char* m : c.measures)
