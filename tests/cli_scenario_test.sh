@@ -92,6 +92,8 @@ bad "a start area outside the walkable area" "distributions.start-west.coordinat
 bad "no exit" "exits: at least one exit" 'd["exits"] = {}; d["journeys"] = []; d["transitions"] = []'
 bad "an exit that touches no walkable ground" "exits.exit-east: an exit that touches no walkable ground" 'd["exits"]["exit-east"]["coordinates"] = [[30, 0], [31, 0], [31, 1], [30, 1]]'
 bad "a start area cut off from its exit (a MULTIPOLYGON's other part)" "distributions.start-west: no exit of its journey can be reached from where 12 people stand" 'd["walkable_area_wkt"] = "MULTIPOLYGON (((0 0, 24 0, 24 4, 0 4, 0 0)), ((30 0, 40 0, 40 4, 30 4, 30 0)))"; d["distributions"]["start-west"]["coordinates"] = [[31, 0.5], [35, 0.5], [35, 3.5], [31, 3.5]]'
+bad "an age table whose rows overlap" "bandada.age_tables.start-west[1].ages: ages that do not overlap the row before's (it ends at 30)" 'd.setdefault("bandada", {})["age_tables"] = {"start-west": [{"ages": [18, 30], "speed": [1, 1.5]}, {"ages": [25, 60], "speed": [0.8, 1.2]}]}'
+bad "an age table with a gap" "bandada.age_tables.start-west[1].ages: ages that start where the row before's end (30), leaving no gap" 'd.setdefault("bandada", {})["age_tables"] = {"start-west": [{"ages": [18, 30], "speed": [1, 1.5]}, {"ages": [40, 60], "speed": [0.8, 1.2]}]}'
 bad "more people than fit" "distributions.start-west.parameters.number: 300 people do not fit" 'd["distributions"]["start-west"]["parameters"]["number"] = 300'
 bad "waypoints" "checkpoints: must be empty" 'd["checkpoints"] = {"c": {"type": "polygon", "coordinates": [[1, 1], [2, 1], [2, 2]]}}'
 bad "several simulations" "config.simulation_settings.numberOfSimulations: 1" 'd["config"]["simulation_settings"]["numberOfSimulations"] = 3'

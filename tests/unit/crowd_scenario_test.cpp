@@ -372,7 +372,11 @@ bool same_scenario(const CrowdScenario& a, const CrowdScenario& b) {
            x.radius.gaussian == y.radius.gaussian && x.v0.mean == y.v0.mean && x.v0.std == y.v0.std &&
            x.v0.gaussian == y.v0.gaussian && x.premovement.kind == y.premovement.kind &&
            x.premovement.a == y.premovement.a && x.premovement.b == y.premovement.b &&
-           x.premovement.seed == y.premovement.seed && x.premovement.has_seed == y.premovement.has_seed;
+           x.premovement.seed == y.premovement.seed && x.premovement.has_seed == y.premovement.has_seed &&
+           x.ages.size() == y.ages.size();
+    for (size_t r = 0; same && r < x.ages.size(); ++r)
+      same = x.ages[r].from == y.ages[r].from && x.ages[r].to == y.ages[r].to &&
+             x.ages[r].v_min == y.ages[r].v_min && x.ages[r].v_max == y.ages[r].v_max;
   }
   for (size_t k = 0; same && k < a.lines.size(); ++k)
     same = a.lines[k].x1 == b.lines[k].x1 && a.lines[k].y1 == b.lines[k].y1 &&
@@ -412,6 +416,66 @@ TEST_CASE("the \"bandada\" object: measurement lines and areas and columns, each
         0);
   CHECK(why(R"J("bandada": {"columns": [[6, 3, 40]]},)J").find("bandada.columns[0][2]: a radius") == 0);
   CHECK(why(R"J("bandada": [1],)J").find("bandada: an object") == 0);
+}
+
+TEST_CASE("an age table (RiMEA 7): read by distribution, refused by its path, drawn within its rows") {
+  const std::string table =
+      R"J("bandada": {"age_tables": {"d1": [{"ages": [18, 30], "speed": [0.58, 1.61]},
+                                            {"ages": [30, 50], "speed": [1.41, 1.54]},
+                                            {"ages": [50, 80], "speed": [0.68, 1.41]}]}},)J";
+  CrowdScenario s;
+  REQUIRE(read_crowd_scenario(scenario(table), "", s) == "");
+  REQUIRE(s.starts[0].ages.size() == 3);
+  CHECK(s.starts[0].ages[1].from == 30);
+  CHECK(s.starts[0].ages[2].v_max == 1.41);
+  CrowdScenario back;  // written back and read again, the same table
+  REQUIRE(read_crowd_scenario(write_crowd_scenario(s), "", back) == "");
+  CHECK(same_scenario(s, back));
+  // The crowd's people walk at their draws: each within their row's range, in placement order.
+  CrowdParams p;
+  p.seed = 7;
+  const Crowd c(p, s, 0.0);
+  const std::vector<CrowdAgeDraw> draws = crowd_age_draws(s.starts[0], 0, 7);
+  REQUIRE(draws.size() == 10);
+  REQUIRE(c.own_speeds().size() == 10);
+  size_t rows[3] = {0, 0, 0};
+  for (size_t i = 0; i < 10; ++i) {
+    const CrowdAgeRow& r = s.starts[0].ages[draws[i].row];
+    CHECK(c.own_speeds()[i] == draws[i].v0);
+    CHECK(draws[i].v0 >= r.v_min);
+    CHECK(draws[i].v0 <= r.v_max);
+    ++rows[draws[i].row];
+  }
+  CHECK(rows[0] + rows[1] + rows[2] == 10);
+  CHECK(rows[2] > 0);  // half the ages are over 50
+  // The table leaves the placement's draws as they were: the same places as without it.
+  CrowdScenario plain = s;
+  plain.starts[0].ages.clear();
+  const Crowd without(p, plain, 0.0);
+  CHECK(without.x() == c.x());
+  CHECK(without.own_speeds() != c.own_speeds());
+  auto why = [&](const std::string& rows) {
+    return read_crowd_scenario(scenario(R"J("bandada": {"age_tables": {"d1": )J" + rows + "}},"), "", s);
+  };
+  CHECK(why(R"J([{"ages": [18, 30], "speed": [1, 1.5]}, {"ages": [25, 50], "speed": [1, 1.4]}])J") ==
+        "bandada.age_tables.d1[1].ages: ages that do not overlap the row before's (it ends at 30)");
+  CHECK(why(R"J([{"ages": [18, 30], "speed": [1, 1.5]}, {"ages": [35, 50], "speed": [1, 1.4]}])J") ==
+        "bandada.age_tables.d1[1].ages: ages that start where the row before's end (30), leaving no gap");
+  CHECK(why(R"J([{"ages": [30, 18], "speed": [1, 1.5]}])J") ==
+        "bandada.age_tables.d1[0].ages: [from, to] with to above from");
+  CHECK(why(R"J([{"ages": [18, 30], "speed": [1.5, 1]}])J") ==
+        "bandada.age_tables.d1[0].speed: [min, max] with max at least min");
+  CHECK(why(R"J([{"ages": [18, 30], "speed": [1, 9]}])J") ==
+        "bandada.age_tables.d1[0].speed[1]: 0.1 … 5 m/s");
+  CHECK(why(R"J([{"ages": [18, 30]}])J").find("bandada.age_tables.d1[0]: a row") == 0);
+  CHECK(why(R"J([{"ages": 18, "speed": [1, 1.5]}])J") ==
+        "bandada.age_tables.d1[0].ages: [from, to], in years");
+  CHECK(why("[]") == "bandada.age_tables.d1: a list of 1 to 20 rows");
+  CHECK(read_crowd_scenario(
+            scenario(R"J("bandada": {"age_tables": {"nobody": [{"ages": [1, 2], "speed": [1, 1]}]}},)J"), "",
+            s) == "bandada.age_tables.nobody: a distribution of this file");
+  CHECK(read_crowd_scenario(scenario(R"J("bandada": {"age_tables": [1]},)J"), "", s) ==
+        "bandada.age_tables: an object keyed by distribution id");
 }
 
 TEST_CASE("a scenario written by Bandada reads back whole, bit for bit, and runs the same crowd") {

@@ -134,6 +134,18 @@ CrowdRoomError crowd_room(const CrowdParams& p, const CrowdRoomEdits& edits, Cro
 /// (Marsaglia and Tsang: a normal and a uniform; a shape below 1 one more, for the power).
 double crowd_premovement_draw(const CrowdPremovement& p, Lcg& rng);
 
+/// One person's draw from their start area's age table: the row their age fell in, and their
+/// desired speed, m/s.
+struct CrowdAgeDraw {
+  size_t row;
+  double v0;
+};
+/// The age table's draws for the `a.number` people of start area k, in placement order (a
+/// uniform age over the table, then a uniform speed in its row's range), from a generator of their
+/// own seeded with `seed` + k + 2000, so the placement's draws are those of the same file without
+/// the table. Empty when the area has no table.
+std::vector<CrowdAgeDraw> crowd_age_draws(const CrowdStartArea& a, size_t k, uint32_t seed);
+
 class Crowd;
 std::string crowd_pack(const Crowd& c);
 /// Reads what crowd_pack wrote into c (keeping its thread count); false, c untouched, for bytes

@@ -67,6 +67,31 @@ Verdict rimea_09(const ExperimentTable& t) {
                                         range(t, 1, "evacuated", 0) + " of 1000"};
 }
 
+/// RiMEA 7's table of walking speeds by age (Weidmann, as the guideline gives it), and the ages
+/// the bundled room gives each group: from, to (years), slowest, fastest (m/s).
+constexpr double kRimea7Rows[3][4] = {{18, 30, 0.58, 1.61}, {30, 50, 1.41, 1.54}, {50, 80, 0.68, 1.41}};
+
+Verdict rimea_07(const ExperimentTable& t) {
+  bool ok = true;
+  std::string text;
+  const char* names[] = {"under 30", "30 to 50", "over 50"};
+  for (size_t k = 0; k < 3; ++k) {
+    const std::string n = "age" + std::to_string(k + 1);
+    const double lo = kRimea7Rows[k][2], hi = kRimea7Rows[k][3], mid = (lo + hi) / 2;
+    // three standard errors of a uniform draw's mean over the fewest people the group had
+    const double se = (hi - lo) / std::sqrt(12 * t.min(0, (n + "_count").c_str()));
+    ok = ok && t.min(0, (n + "_v0_min").c_str()) >= lo && t.max(0, (n + "_v0_max").c_str()) <= hi &&
+         t.min(0, (n + "_v0_mean").c_str()) >= mid - 3 * se &&
+         t.max(0, (n + "_v0_mean").c_str()) <= mid + 3 * se;
+    text += std::string(k ? "; " : "") + names[k] + ": " + range(t, 0, (n + "_count").c_str(), 0) +
+            " people, speeds from " + f2(t.min(0, (n + "_v0_min").c_str())) + " to " +
+            f2(t.max(0, (n + "_v0_max").c_str())) + " m/s against " + f2(lo) + " to " + f2(hi) + ", mean " +
+            range(t, 0, (n + "_v0_mean").c_str()) + " against " + format_fixed(mid, 3) + " ± " +
+            format_fixed(3 * se, 2);
+  }
+  return Verdict{ok, text + "; people who left: " + range(t, 0, "evacuated", 0) + " of 50"};
+}
+
 /// The mean evacuation time at point p, or how many of `n` left where a seed does not empty, and
 /// the mean time until 90 % were out.
 std::string time_or_left(const ExperimentTable& t, size_t p, int n) {
@@ -234,7 +259,7 @@ struct Room {
 };
 
 /// A card of the crowd, three seeds a point: its words, its points (up to five), its steps
-/// (25 a second), its measures (up to six) and its judge; "Try it" opens the room of point
+/// (25 a second), its measures (up to 13) and its judge; "Try it" opens the room of point
 /// `try_point`. Constant data, so the table needs no start-up code.
 struct Card {
   const char* name;
@@ -246,7 +271,7 @@ struct Card {
   const char* axis;
   Room points[5];
   uint64_t steps;
-  const char* measures[6];
+  const char* measures[13];
   const char* rule;
   Verdict (*judge)(const ExperimentTable&);
   size_t try_point;
@@ -281,6 +306,17 @@ constexpr Card kCards[] = {
      "in every seed all 20 leave, and no centre stands outside the walkable area at any frame "
      "(outside_walkable = 0)",
      rimea_06, 0},
+    {"rimea-07", 7, "RiMEA 7", kRimea,
+     "Each person's walking speed is drawn from the guideline's table of speeds by age, within their group's "
+     "range.",
+     "nothing: 50 adults aged 18 to 80 walk 20 to 29 m along a 30 x 10 m hall, each at a speed drawn from the "
+     "table (bundled room rimea-07; the seed draws the ages, the speeds and the places)",
+     "room", {{"age table", "rimea-07"}}, 2500,
+     {"age1_count", "age1_v0_min", "age1_v0_max", "age1_v0_mean", "age2_count", "age2_v0_min", "age2_v0_max",
+      "age2_v0_mean", "age3_count", "age3_v0_min", "age3_v0_max", "age3_v0_mean", "evacuated"},
+     "in every seed each age group's speeds lie within its range in the table, and its mean within three "
+     "standard errors of the range's middle (a uniform draw's, for the fewest people the group had)",
+     rimea_07, 0},
     {"rimea-08a", 8, "RiMEA 8a", kRimea,
      "A parameter study: the faster people wish to walk, the sooner the room is empty.",
      "the desired speed v0, 0.8 to 1.6 m/s: the 100 people of the door-flow room (10 x 10 m, a door 1 m "

@@ -259,9 +259,36 @@ void premovement_measures(std::vector<ModelSession::Measure>& all, const Crowd& 
   all.push_back({"not_started", std::to_string(waiting)});
 }
 
+/// Each age-table row's people: how many, and their desired speeds' least, greatest and mean.
+void age_measures(std::vector<ModelSession::Measure>& all, const CrowdScenario& s, const CrowdParams& p) {
+  size_t n = 0;
+  for (size_t k = 0; k < s.starts.size(); ++k) {
+    CrowdStartArea a = s.starts[k];
+    if (s.starts.size() == 1) a.number = p.n;  // --count sets a one-area file's number
+    const std::vector<CrowdAgeDraw> draws = crowd_age_draws(a, k, p.seed);
+    for (size_t row = 0; row < s.starts[k].ages.size(); ++row) {
+      size_t count = 0;
+      double lo = NAN, hi = NAN, sum = 0;
+      for (const CrowdAgeDraw& d : draws) {
+        if (d.row != row) continue;
+        lo = count ? std::min(lo, d.v0) : d.v0;
+        hi = count ? std::max(hi, d.v0) : d.v0;
+        sum += d.v0;
+        ++count;
+      }
+      const std::string name = "age" + std::to_string(++n);
+      all.push_back({name + "_count", std::to_string(count)});
+      all.push_back({name + "_v0_min", format_double(lo)});
+      all.push_back({name + "_v0_max", format_double(hi)});
+      all.push_back({name + "_v0_mean", format_double(count ? sum / static_cast<double>(count) : NAN)});
+    }
+  }
+}
+
 }  // namespace
 
-void crowd_measured(std::vector<ModelSession::Measure>& all, const Crowd& m, const CrowdMeasures& ms) {
+void crowd_measured(std::vector<ModelSession::Measure>& all, const Crowd& m, const CrowdMeasures& ms,
+                    const CrowdScenario* s) {
   for (size_t k = 0; k < ms.lines.size(); ++k) {
     const std::string n = "line" + std::to_string(k + 1);
     const CrowdLine& l = ms.lines[k];
@@ -287,6 +314,7 @@ void crowd_measured(std::vector<ModelSession::Measure>& all, const Crowd& m, con
   }
   if (!m.layout().walkable.empty()) all.push_back({"outside_walkable", std::to_string(ms.outside())});
   if (!m.start_times().empty()) premovement_measures(all, m, ms.first_moves());
+  if (s) age_measures(all, *s, m.params());
   const size_t exits = m.layout().exit_areas.size();
   std::vector<size_t> count(exits, 0);
   for (int32_t e : m.exit_of())

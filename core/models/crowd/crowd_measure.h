@@ -83,7 +83,10 @@ std::string read_measure_area(std::string_view wkt, CrowdArea& out);
 /// number from 1, appended to `all`: line1_count, line1_flow, line1_specific_flow, line1_first,
 /// line1_median and line1_last; area1_density and area1_speed (means over the frames, the speed
 /// over those with someone inside); in a scenario's room outside_walkable (CrowdMeasures::outside)
-/// and exit1_count; with premovement, moved_early, start_lag_max and not_started.
-void crowd_measured(std::vector<ModelSession::Measure>& all, const Crowd& m, const CrowdMeasures& ms);
+/// and exit1_count; with premovement, moved_early, start_lag_max and not_started; with age tables
+/// (`s`, the scenario the crowd was built from), each row's age1_count, age1_v0_min, age1_v0_max
+/// and age1_v0_mean, the rows numbered over the file's tables in order.
+void crowd_measured(std::vector<ModelSession::Measure>& all, const Crowd& m, const CrowdMeasures& ms,
+                    const CrowdScenario* s = nullptr);
 
 }  // namespace bandada

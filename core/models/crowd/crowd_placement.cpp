@@ -178,7 +178,27 @@ Crowd::Crowd(const CrowdParams& p, const CrowdScenario& s, double v0_mean)
   }
   params_.n = static_cast<uint32_t>(x_.size());
   premovement_draws(s);
+  first = 0;  // an age table's speeds replace the area's v0 draws
+  for (size_t k = 0; k < s.starts.size() && first < v0_.size(); first += s.starts[k].number, ++k) {
+    const std::vector<CrowdAgeDraw> draws = crowd_age_draws(s.starts[k], k, params_.seed);
+    for (size_t i = 0; i < draws.size() && first + i < v0_.size(); ++i) v0_[first + i] = draws[i].v0;
+  }
   at_rest();
+}
+
+std::vector<CrowdAgeDraw> crowd_age_draws(const CrowdStartArea& a, size_t k, uint32_t seed) {
+  std::vector<CrowdAgeDraw> out;
+  if (a.ages.empty()) return out;
+  Lcg rng(seed + static_cast<uint32_t>(k) + 2000u);
+  const double lo = a.ages.front().from, hi = a.ages.back().to;
+  for (uint32_t i = 0; i < a.number; ++i) {
+    const double age = lo + (hi - lo) * rng.next();
+    size_t row = 0;
+    while (row + 1 < a.ages.size() && age >= a.ages[row].to) ++row;
+    const CrowdAgeRow& r = a.ages[row];
+    out.push_back({row, r.v_min + (r.v_max - r.v_min) * rng.next()});
+  }
+  return out;
 }
 
 void Crowd::premovement_draws(const CrowdScenario& s) {

@@ -493,14 +493,61 @@ struct Reader {
     return true;
   }
 
+  /// One row of an age table: {"ages": [from, to], "speed": [v_min, v_max]}, following the row
+  /// before it without gap or overlap.
+  bool age_row(const Json& j, const std::string& at, const std::vector<CrowdAgeRow>& before,
+               CrowdAgeRow& row) {
+    if (!j.is_object() || j.size() != 2 || !j.contains("ages") || !j.contains("speed"))
+      return fail(at, "a row {\"ages\": [from, to], \"speed\": [min, max]}");
+    const Json &a = j["ages"], &v = j["speed"];
+    if (!a.is_array() || a.size() != 2 ||
+        !number(a[0], at + ".ages[0]", row.from, 0, 120, "an age 0 … 120 years") ||
+        !number(a[1], at + ".ages[1]", row.to, 0, 120, "an age 0 … 120 years"))
+      return a.is_array() && a.size() == 2 ? false : fail(at + ".ages", "[from, to], in years");
+    if (!(row.to > row.from)) return fail(at + ".ages", "[from, to] with to above from");
+    if (!v.is_array() || v.size() != 2 || !number(v[0], at + ".speed[0]", row.v_min, 0.1, 5, "0.1 … 5 m/s") ||
+        !number(v[1], at + ".speed[1]", row.v_max, 0.1, 5, "0.1 … 5 m/s"))
+      return v.is_array() && v.size() == 2 ? false : fail(at + ".speed", "[min, max], in m/s");
+    if (!(row.v_max >= row.v_min)) return fail(at + ".speed", "[min, max] with max at least min");
+    if (!before.empty() && row.from < before.back().to)
+      return fail(at + ".ages", "ages that do not overlap the row before's (it ends at " +
+                                    format_shortest(before.back().to) + ")");
+    if (!before.empty() && row.from > before.back().to)
+      return fail(at + ".ages", "ages that start where the row before's end (" +
+                                    format_shortest(before.back().to) + "), leaving no gap");
+    return true;
+  }
+
+  /// "age_tables": {distribution id: [row, …]}: that area's desired speeds by age (RiMEA 7).
+  bool age_tables(const Json& t) {
+    if (!t.is_object()) return fail("bandada.age_tables", "an object keyed by distribution id");
+    for (const auto& [id, rows] : t.items()) {
+      const std::string path = "bandada.age_tables." + id;
+      const long s = start_index(id);
+      if (s < 0) return fail(path, "a distribution of this file");
+      if (!rows.is_array() || rows.empty() || rows.size() > 20) return fail(path, "a list of 1 to 20 rows");
+      std::vector<CrowdAgeRow>& ages = out.starts[static_cast<size_t>(s)].ages;
+      for (size_t i = 0; i < rows.size(); ++i) {
+        CrowdAgeRow row;
+        if (!age_row(rows[i], path + "[" + std::to_string(i) + "]", ages, row)) return false;
+        ages.push_back(row);
+      }
+    }
+    return true;
+  }
+
   /// The "bandada" object: measurement lines [[x1, y1], [x2, y2]], measurement areas (WKT
-  /// POLYGONs) and columns [x, y, r], each a list.
+  /// POLYGONs) and columns [x, y, r], each a list, and age tables.
   bool bandada_keys(const Json& b) {
-    if (!b.is_object()) return fail("bandada", "an object (lines, areas, columns)");
+    if (!b.is_object()) return fail("bandada", "an object (lines, areas, columns, age_tables)");
     for (const auto& [k, v] : b.items()) {
       const std::string path = "bandada." + k;
+      if (k == "age_tables") {
+        if (!age_tables(v)) return false;
+        continue;
+      }
       if (k != "lines" && k != "areas" && k != "columns")
-        return fail(path, "not a key this Bandada reads (lines, areas, columns)");
+        return fail(path, "not a key this Bandada reads (lines, areas, columns, age_tables)");
       if (!v.is_array()) return fail(path, "a list");
       for (size_t i = 0; i < v.size(); ++i) {
         const std::string at = path + "[" + std::to_string(i) + "]";
@@ -684,6 +731,13 @@ std::string write_crowd_scenario(const CrowdScenario& s) {
   if (!s.columns.empty()) {
     ours["columns"] = Json::array();
     for (const CrowdColumn& c : s.columns) ours["columns"].push_back({c.x, c.y, c.r});
+  }
+  for (const CrowdStartArea& a : s.starts) {
+    if (a.ages.empty()) continue;
+    Json rows = Json::array();
+    for (const CrowdAgeRow& r : a.ages)
+      rows.push_back({{"ages", {r.from, r.to}}, {"speed", {r.v_min, r.v_max}}});
+    ours["age_tables"][a.id] = rows;
   }
   if (!ours.empty()) root["bandada"] = ours;
   return root.dump(2) + "\n";

@@ -35,12 +35,21 @@ struct CrowdPremovement {
 /// The longest premovement time, s: a draw beyond it is clipped to it.
 inline constexpr double kCrowdPremovementMax = 1e6;
 
+/// A row of an age table (RiMEA 7; the scenario's "bandada".age_tables): the people of the area
+/// whose age falls in [from, to) years draw their desired speed uniformly from [v_min, v_max] m/s.
+/// Ages are drawn uniformly from the first row's `from` to the last row's `to`; the rows follow
+/// each other without gap or overlap.
+struct CrowdAgeRow {
+  double from = 0, to = 0, v_min = 0, v_max = 0;
+};
+
 struct CrowdStartArea {
   std::string id;
   CrowdRing area;  ///< where their centres are placed
   uint32_t number = 0;
   CrowdSpread radius, v0;
   CrowdPremovement premovement;
+  std::vector<CrowdAgeRow> ages;  ///< an age table for the desired speeds; empty: the v0 spread
   std::vector<uint32_t>
       exits;  ///< the exits their journey ends at (indices into exits); every exit when none
 };
@@ -73,8 +82,8 @@ struct CrowdScenario {
   uint32_t seed = 1;
   bool has_seed = false;
   double max_time = 0;  ///< s; 0: none given
-  /// The "bandada" object, what the anchor's format lacks: measurement lines and areas, and
-  /// round columns.
+  /// The "bandada" object, what the anchor's format lacks: measurement lines and areas, round
+  /// columns, and age tables (on the start areas, `ages`).
   std::vector<CrowdSegment> lines;
   std::vector<CrowdRing> areas;
   std::vector<CrowdColumn> columns;

@@ -171,7 +171,7 @@ class CrowdSession final : public LiveSession<CrowdController, CrowdField> {
         {"outflow", format_double(m->outflow())},
         {"mean_speed", format_double(m->mean_speed())},
         {"max_pressure", format_double(m->max_pressure())}};
-    crowd_measured(all, *m, c_.measures());
+    crowd_measured(all, *m, c_.measures(), c_.scenario());
     return all;
   }
 
