@@ -62,6 +62,7 @@ both "a hall with two pillars and gaussian speeds" --model crowd --scenario "$sc
 both "two rooms and a bottleneck, the folder form, a line" --model crowd --scenario "$sc/two-rooms-folder" --steps 150 --measure-line "1;-1;1;1"
 both "RiMEA 5's premovement times" --model crowd --scenario "$sc/premovement.json" --steps 700
 both "a corridor with an area" --model crowd --scenario "$sc/corridor.json" --steps 300 --measure-area "POLYGON ((10 0, 14 0, 14 4, 10 4))"
+both "a corridor without ends, round its seam (collision-free speed model)" --model crowd --scenario "$sc/corridor-without-ends.json" --operational-model csm --steps 300
 # (premovement.json: saved while some still wait for their premovement time, at frame 300 = 12 s)
 while read -r file first rest; do
   n=$((n + 1))
@@ -72,6 +73,7 @@ while read -r file first rest; do
 done <<'ROOMS'
 holes.json 70 50
 premovement.json 300 100
+corridor-without-ends.json 250 150
 ROOMS
 # Threads: the step split over 1, 2, 3 and 8 threads gives the bytes of the single-threaded run,
 # natively and in the threaded wasm build (a pool of 8); a sweep's rows in parallel likewise.

@@ -76,6 +76,19 @@ import sys
 rows = [l.strip().split(\",\") for l in sys.stdin if l[0].isdigit()]
 assert len(rows) == 2 and all(int(r[-2]) + int(r[-1]) == int(r[-3]) for r in rows), rows"'
 
+ring="$sc/corridor-without-ends.json"
+whole=$("$cli" --model crowd --scenario "$ring" --steps 600 2>/dev/null)
+"$cli" --model crowd --scenario "$ring" --steps 250 --save-state "$tmp/r.state" > /dev/null 2>&1
+check "a corridor without ends keeps everyone walking round it, inside it, and a state file continues it" \
+  '[ "$("$cli" --state "$tmp/r.state" --steps 350)" = "$whole" ] && python3 -c "
+import json, sys
+d = json.loads(sys.argv[1])
+assert d[\"inside\"] == 30 and d[\"evacuated\"] == 0 and d[\"mean_speed\"] > 1, d[\"mean_speed\"]
+assert all(0 <= p[\"p\"][0] < 20 for p in d[\"people\"])" "$whole"'
+a=$("$cli" --model crowd --scenario "$ring" --steps 300 --threads 1 2>/dev/null)
+b=$("$cli" --model crowd --scenario "$ring" --steps 300 --threads 2 2>/dev/null)
+check "a corridor without ends gives the same bytes on 1 and 2 threads" '[ -n "$a" ] && [ "$a" = "$b" ]'
+
 # Bad files: exit 2, nothing on stdout, a message that names the JSON path.
 bad() {  # bad NAME EXPECTED-TEXT PYTHON-EDIT [extra options]: the corridor edited by PYTHON-EDIT (d is the file)
   local name="$1" want="$2" edit="$3"
@@ -94,6 +107,7 @@ bad "an exit that touches no walkable ground" "exits.exit-east: an exit that tou
 bad "a start area cut off from its exit (a MULTIPOLYGON's other part)" "distributions.start-west: no exit of its journey can be reached from where 12 people stand" 'd["walkable_area_wkt"] = "MULTIPOLYGON (((0 0, 24 0, 24 4, 0 4, 0 0)), ((30 0, 40 0, 40 4, 30 4, 30 0)))"; d["distributions"]["start-west"]["coordinates"] = [[31, 0.5], [35, 0.5], [35, 3.5], [31, 3.5]]'
 bad "an age table whose rows overlap" "bandada.age_tables.start-west[1].ages: ages that do not overlap the row before's (it ends at 30)" 'd.setdefault("bandada", {})["age_tables"] = {"start-west": [{"ages": [18, 30], "speed": [1, 1.5]}, {"ages": [25, 60], "speed": [0.8, 1.2]}]}'
 bad "an age table with a gap" "bandada.age_tables.start-west[1].ages: ages that start where the row before's end (30), leaving no gap" 'd.setdefault("bandada", {})["age_tables"] = {"start-west": [{"ages": [18, 30], "speed": [1, 1.5]}, {"ages": [40, 60], "speed": [0.8, 1.2]}]}'
+bad "a corridor without ends that has exits" "exits: none: a corridor without ends (bandada.periodic) has no exits" 'd.setdefault("bandada", {})["periodic"] = "east"'
 bad "more people than fit" "distributions.start-west.parameters.number: 300 people do not fit" 'd["distributions"]["start-west"]["parameters"]["number"] = 300'
 bad "waypoints" "checkpoints: must be empty" 'd["checkpoints"] = {"c": {"type": "polygon", "coordinates": [[1, 1], [2, 1], [2, 2]]}}'
 bad "several simulations" "config.simulation_settings.numberOfSimulations: 1" 'd["config"]["simulation_settings"]["numberOfSimulations"] = 3'

@@ -22,7 +22,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     if (why.find(':') == std::string::npos && why != "not JSON") std::abort();  // names where
     return 0;
   }
-  if (s.walkable.empty() || s.exits.empty() || s.starts.empty()) std::abort();
+  // a room, people, and exits unless it is a corridor without ends (which has none)
+  if (s.walkable.empty() || s.exits.empty() != (s.periodic != 0) || s.starts.empty()) std::abort();
   uint64_t people = 0;
   for (const bandada::CrowdStartArea& a : s.starts) people += a.number;
   if (people > 2000) return 0;  // placement is not what this target looks at
@@ -34,6 +35,15 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     if (!(t >= 0 && t <= bandada::kCrowdPremovementMax)) std::abort();
   if (c.unreached_people() > c.size() || c.unreached_start().empty() != (c.unreached_people() == 0))
     std::abort();
-  if (c.size() > 0 && c.size() <= 50) c.step();
+  if (c.size() > 0 && c.size() <= 50) {
+    const size_t before = c.size();
+    c.step();
+    if (s.periodic != 0) {  // nobody leaves a corridor without ends, nor its x range
+      if (c.size() != before) std::abort();
+      const bandada::CrowdLayout& L = c.layout();
+      for (double x : c.x())
+        if (!(x >= L.x0 && x < L.x0 + L.width)) std::abort();
+    }
+  }
   return 0;
 }

@@ -478,6 +478,65 @@ TEST_CASE("an age table (RiMEA 7): read by distribution, refused by its path, dr
         "bandada.age_tables: an object keyed by distribution id");
 }
 
+namespace {
+/// A corridor without ends, 20 x 2 m, walked east, with `extra` in its "bandada" object.
+std::string corridor_without_ends(const std::string& extra = "", const std::string& room = "") {
+  return R"J({"walkable_area_wkt": ")J" + (room.empty() ? "POLYGON ((0 0, 20 0, 20 2, 0 2, 0 0))" : room) +
+         R"J(", "distributions": {"d": {"type": "polygon", "coordinates": [[0.5, 0.3], [19.5, 0.3], [19.5, 1.7],
+              [0.5, 1.7]], "parameters": {"number": 30, "radius": 0.2, "v0": 1.0}}},
+              "bandada": {"periodic": "east")J" +
+         extra + "}}";
+}
+}  // namespace
+
+TEST_CASE("a corridor without ends: read, refused by its path, walked round the seam, seen across it") {
+  CrowdScenario s;
+  REQUIRE(read_crowd_scenario(corridor_without_ends(), "", s) == "");
+  CHECK(s.periodic == 1);
+  CHECK(s.exits.empty());
+  const CrowdLayout L = crowd_scenario_room(s);
+  CHECK(L.periodic == 1);
+  CHECK(L.walls.size() == 2);  // the long walls only: the ends are the seam
+  CrowdScenario back;
+  REQUIRE(read_crowd_scenario(write_crowd_scenario(s), "", back) == "");
+  CHECK(back.periodic == 1);
+  // Refused by the path: exits, a room that is not one rectangle, columns, lines, another word.
+  CHECK(read_crowd_scenario(scenario(R"J("bandada": {"periodic": "east"},)J"), "", s) ==
+        "exits: none: a corridor without ends (bandada.periodic) has no exits");
+  CHECK(read_crowd_scenario(corridor_without_ends("", "POLYGON ((0 0, 20 0, 20 2, 10 3, 0 2, 0 0))"), "", s)
+            .find("bandada.periodic: a walkable area that is one rectangle") == 0);
+  CHECK(read_crowd_scenario(corridor_without_ends(R"J(, "columns": [[5, 1, 0.2]])J"), "", s) ==
+        "bandada.periodic: no columns: a corridor without ends has none");
+  CHECK(read_crowd_scenario(corridor_without_ends(R"J(, "lines": [[[5, 0], [5, 2]]])J"), "", s) ==
+        "bandada.periodic: no measurement lines: a corridor without ends measures with areas");
+  std::string north = corridor_without_ends();
+  north.replace(north.find("\"east\""), 6, "\"north\"");
+  CHECK(read_crowd_scenario(north, "", s).find("bandada.periodic: \"east\" or \"west\"") == 0);
+  // A lone walker goes round and round: always inside [0, 20), about 1 m/s along, nobody leaves.
+  REQUIRE(read_crowd_scenario(corridor_without_ends(), "", s) == "");
+  CrowdParams p;
+  p.v0 = 1.2;
+  Crowd one(p, crowd_scenario_room(s), {19.0}, {1.0}, {0.2});
+  double along = 0, last = one.x()[0];
+  for (int f = 0; f < 625; ++f) {  // 25 s
+    one.step();
+    REQUIRE(one.size() == 1);
+    CHECK(one.x()[0] >= 0.0);
+    CHECK(one.x()[0] < 20.0);
+    along += one.sep_x(one.x()[0] - last);
+    last = one.x()[0];
+  }
+  CHECK(along > 1.2 * 25 - 1);  // 30 m less the start from rest (tau = 0.5 s): a lap and a half
+  CHECK(along < 1.2 * 25);
+  // Across the seam: with the collision-free speed model, a walker at x = 19.5 has someone
+  // 0.8 m ahead at x = 0.3, so walks at the gap over T (0.4 m/s), not at v0.
+  p.model = kCrowdCollisionFree;
+  Crowd two(p, crowd_scenario_room(s), {19.5, 0.3}, {1.0, 1.0}, {0.2, 0.2});
+  two.step();
+  const double moved = two.sep_x(two.x()[0] - 19.5) / kCrowdFrame;
+  CHECK(moved == doctest::Approx(0.4).epsilon(0.02));
+}
+
 TEST_CASE("a scenario written by Bandada reads back whole, bit for bit, and runs the same crowd") {
   for (const char* name : {"corridor.json", "corner.json", "holes.json", "premovement.json"}) {
     CAPTURE(name);

@@ -52,8 +52,13 @@ const std::vector<std::vector<uint32_t>>& Crowd::neighbour_lists(double look) {
   }
   if (fresh) return S.lists;
   const double cell = look + skin, reach2 = cell * cell;
-  const int gw = std::max(1, static_cast<int>(std::ceil(layout_.width / cell))),
+  // Across the seam of a corridor without ends the columns of cells wrap, so they tile its
+  // length exactly, each at least a cell wide.
+  const bool wrap = layout_.periodic != 0;
+  const int gw = wrap ? std::max(1, static_cast<int>(std::floor(layout_.width / cell)))
+                      : std::max(1, static_cast<int>(std::ceil(layout_.width / cell))),
             gh = std::max(1, static_cast<int>(std::ceil(layout_.height / cell)));
+  const double cell_w = wrap ? layout_.width / gw : cell;
   auto cell_at = [](double v, double size, int cells) {
     return std::min(cells - 1, std::max(0, static_cast<int>(std::floor(v / size))));
   };
@@ -65,7 +70,7 @@ const std::vector<std::vector<uint32_t>>& Crowd::neighbour_lists(double look) {
   order.resize(n);
   home.resize(n);
   for (size_t i = 0; i < n; ++i) {
-    home[i] = static_cast<uint32_t>(cell_at(y_[i] - Y0, cell, gh) * gw + cell_at(x_[i] - X0, cell, gw));
+    home[i] = static_cast<uint32_t>(cell_at(y_[i] - Y0, cell, gh) * gw + cell_at(x_[i] - X0, cell_w, gw));
     ++start[home[i] + 1];
   }
   for (size_t c = 1; c < start.size(); ++c) start[c] += start[c - 1];
@@ -78,12 +83,18 @@ const std::vector<std::vector<uint32_t>>& Crowd::neighbour_lists(double look) {
       std::vector<uint32_t>& list = S.lists[i];
       list.clear();
       const int ci = static_cast<int>(home[i] % gw), cj = static_cast<int>(home[i] / gw);
+      int cols[3], nc = 0;  // the columns of cells around, each once (wrapped in a corridor without ends)
+      for (int c = ci - 1; c <= ci + 1; ++c) {
+        const int w = wrap ? (c + gw) % gw : c;
+        if (w < 0 || w >= gw || std::find(cols, cols + nc, w) != cols + nc) continue;
+        cols[nc++] = w;
+      }
       for (int j = std::max(0, cj - 1); j <= std::min(gh - 1, cj + 1); ++j)
-        for (int c = std::max(0, ci - 1); c <= std::min(gw - 1, ci + 1); ++c) {
-          const size_t cc = static_cast<size_t>(j) * gw + c;
+        for (int q = 0; q < nc; ++q) {
+          const size_t cc = static_cast<size_t>(j) * gw + cols[q];
           for (uint32_t k = start[cc]; k < start[cc + 1]; ++k) {
             const uint32_t o = order[k];
-            const double dx = x_[o] - x_[i], dy = y_[o] - y_[i];
+            const double dx = sep_x(x_[o] - x_[i]), dy = y_[o] - y_[i];
             if (o != i && dx * dx + dy * dy < reach2) list.push_back(o);
           }
         }
@@ -154,7 +165,10 @@ double Crowd::move_and_collide(size_t i, double h) {
     vx -= vn * nxw;
     vy -= vn * nyw;
   }
-  if (x1 < X0 || x1 > W) {  // never out of the room any other way
+  if (layout_.periodic != 0 && (x1 < X0 || x1 >= W)) {  // round the seam of a corridor without ends
+    x1 += x1 < X0 ? layout_.width : -layout_.width;
+    if (x1 < X0 || x1 >= W) x1 = X0;  // (a step longer than the corridor: not in practice)
+  } else if (x1 < X0 || x1 > W) {     // never out of the room any other way
     x1 = std::min(W, std::max(X0, x1));
     vx = 0.0;
   }

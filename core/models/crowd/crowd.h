@@ -96,6 +96,9 @@ struct CrowdLayout {
   double x0 = 0, y0 = 0;                    ///< the extent's lower-left corner, in the room's own coordinates
   std::vector<CrowdPolygon> walkable{};     ///< where people may stand; empty: the whole extent
   std::vector<CrowdExitArea> exit_areas{};  ///< a person whose centre enters one has left
+  /// A corridor without ends along x (CrowdScenario::periodic): +1 people walk east, −1 west;
+  /// x wraps over [x0, x0 + width), and people see each other across the seam. 0: walls all round.
+  int periodic = 0;
 };
 /// A scenario's room: its walkable area's rings as walls, its extent the area's bounding box, its
 /// exits as areas.
@@ -182,6 +185,13 @@ class Crowd {
   // ---- people in the room (index order) ----
   size_t size() const { return x_.size(); }
   const std::vector<double>& x() const { return x_; }
+  /// A difference of x as the room sees it: in a corridor without ends, the shorter way round
+  /// the seam (only + and −, so the bits are the same everywhere).
+  double sep_x(double d) const {
+    if (layout_.periodic == 0) return d;
+    const double L = layout_.width;
+    return d > L / 2 ? d - L : d < -L / 2 ? d + L : d;
+  }
   const std::vector<double>& y() const { return y_; }
   const std::vector<double>& vx() const { return vx_; }
   const std::vector<double>& vy() const { return vy_; }

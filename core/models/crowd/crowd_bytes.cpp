@@ -41,6 +41,9 @@ struct CrowdRecord {
   // The model's constants, after everything else, where any differs from its first value (so a
   // state file written before they were fields reads, and writes back, as it was).
   uint32_t law_tag = 0;
+  // A corridor without ends (CrowdLayout::periodic), after the constants (which it then always
+  // has): its tag, and 1 east or 2 west.
+  uint32_t seam_tag = 0, seam = 0;
   bool scenario() const { return magic == kMagicScenario || magic == kMagicPremove; }
 };
 
@@ -82,7 +85,8 @@ void walk_law(Io& io, R& r) {
   r.p.each_model_constant([&io](double& v) { io(v); });
 }
 
-constexpr uint32_t kLawTag = 0x4c415731;  // "LAW1"
+constexpr uint32_t kLawTag = 0x4c415731;   // "LAW1"
+constexpr uint32_t kSeamTag = 0x5345414d;  // "SEAM"
 
 std::vector<double> law_of(CrowdParams p) {
   std::vector<double> out;
@@ -182,6 +186,7 @@ bool crowd_scenario_back(const Record& r, Crowd& out) {
   L.y0 = r.extent[1];
   L.width = r.extent[2];
   L.height = r.extent[3];
+  L.periodic = r.seam == 1 ? 1 : r.seam == 2 ? -1 : 0;
   size_t at = 0, pt = 0;
   while (at < r.walkable_shape.size()) {
     const size_t rings = r.walkable_shape[at++];
@@ -274,9 +279,15 @@ std::string crowd_pack(const Crowd& c) {
   }
   ByteWriter w;
   walk_members(w, r);
-  if (!first_law(r.p)) {
+  if (c.layout_.periodic != 0) r.seam = c.layout_.periodic > 0 ? 1 : 2;
+  if (!first_law(r.p) || r.seam != 0) {
     r.law_tag = kLawTag;
     walk_law(w, r);
+  }
+  if (r.seam != 0) {
+    r.seam_tag = kSeamTag;
+    w(r.seam_tag);
+    w(r.seam);
   }
   return w.take();
 }
@@ -288,6 +299,11 @@ bool crowd_unpack(std::string_view bytes, Crowd& c) {
   if (!in.finished() && in.ok()) {
     walk_law(in, r);
     if (r.law_tag != kLawTag) return false;
+  }
+  if (!in.finished() && in.ok()) {
+    in(r.seam_tag);
+    in(r.seam);
+    if (r.seam_tag != kSeamTag || (r.seam != 1 && r.seam != 2) || !r.scenario()) return false;
   }
   if (!in.finished() || !possible(r)) return false;
   const unsigned threads = c.threads_;

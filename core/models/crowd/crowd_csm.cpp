@@ -54,14 +54,14 @@ void Crowd::csm_velocity(size_t i, const std::vector<uint32_t>& near, CsmBuffers
   // The neighbours seen, in ascending index, and their repulsion a·exp((r_i + r_j − d)/D).
   buf.seen.clear();
   for (uint32_t j : near) {
-    const double dx = x_[j] - xi, dy = y_[j] - yi, d = std::sqrt(dx * dx + dy * dy);
+    const double dx = sep_x(x_[j] - xi), dy = y_[j] - yi, d = std::sqrt(dx * dx + dy * dy);
     if (d >= kCrowdCsmCutoff) continue;
     bool hidden = false;
-    double t;
+    double t;  // the segment to j as seen (across the seam of a corridor without ends, its image)
     for (size_t k = 0; k < buf.walls.size() && !hidden; ++k)
-      hidden = path_meets(xi, yi, x_[j], y_[j], *buf.walls[k], t);
+      hidden = path_meets(xi, yi, xi + dx, yi + dy, *buf.walls[k], t);
     for (size_t k = 0; k < buf.columns.size() && !hidden; ++k)
-      hidden = path_enters(xi, yi, x_[j], y_[j], *buf.columns[k], t);
+      hidden = path_enters(xi, yi, xi + dx, yi + dy, *buf.columns[k], t);
     if (hidden) continue;
     buf.seen.push_back(j);
     if (d == 0.0) continue;
@@ -89,7 +89,7 @@ void Crowd::csm_velocity(size_t i, const std::vector<uint32_t>& near, CsmBuffers
   // corridor |e⊥·Δx| ≤ r_i + r_j, over T, clipped to [0, v0].
   double gap = INFINITY;
   for (uint32_t j : buf.seen) {
-    const double dx = x_[j] - xi, dy = y_[j] - yi;
+    const double dx = sep_x(x_[j] - xi), dy = y_[j] - yi;
     if (dirx * dx + diry * dy < 0.0) continue;
     const double l = ri + r_[j];
     if (std::fabs(-diry * dx + dirx * dy) > l) continue;

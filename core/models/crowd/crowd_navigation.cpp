@@ -276,6 +276,7 @@ void Crowd::navigation_pass(const std::vector<uint32_t>& route, const std::vecto
 }
 
 bool Crowd::reaches_exit(size_t i) const {
+  if (layout_.periodic != 0) return true;  // a corridor without ends has no exits to reach
   // A placed person stands clear of every surface, so their way out, if any, passes an open cell
   // among the nine around their centre.
   const std::vector<double>& nav = *navs_[route_.empty() ? 0 : route_[i]];
@@ -307,6 +308,10 @@ bool Crowd::blocked_path(double x0, double y0, double x1, double y1) const {
 void Crowd::desired(size_t i, double& ex, double& ey) const {
   const double x = x_[i], y = y_[i], r = r_[i];
   ex = ey = 0.0;
+  if (layout_.periodic != 0) {  // a corridor without ends: along it, the way it declares
+    ex = layout_.periodic;
+    return;
+  }
   // The aim (qx, qy), and the point the way there must be clear to (cx, cy): the exit's nearest
   // point (the aim may lie beyond a wall).
   double best = INFINITY, qx = 0, qy = 0, cx = 0, cy = 0;

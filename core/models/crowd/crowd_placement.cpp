@@ -19,13 +19,20 @@ class PlacementGrid {
                 const std::vector<double>& r)
       : x0_(L.x0),
         y0_(L.y0),
+        length_(L.periodic != 0 ? L.width : 0.0),
         gw_(std::max(1, static_cast<int>(std::ceil(L.width / kCell)))),
         gh_(std::max(1, static_cast<int>(std::ceil(L.height / kCell)))),
         grid_(static_cast<size_t>(gw_) * gh_),
         x_(x),
         y_(y),
         r_(r) {}
+  /// Nobody within r + their radius of (x, y); in a corridor without ends, across the seam too
+  /// (the images one length east and west, which the clamped cells look up at the far end).
   bool clear(double x, double y, double r) const {
+    return near_clear(x, y, r) &&
+           (length_ == 0.0 || (near_clear(x - length_, y, r) && near_clear(x + length_, y, r)));
+  }
+  bool near_clear(double x, double y, double r) const {
     const int ci = cell_at(x - x0_, gw_), cj = cell_at(y - y0_, gh_);
     for (int j = std::max(0, cj - 1); j <= std::min(gh_ - 1, cj + 1); ++j)
       for (int i = std::max(0, ci - 1); i <= std::min(gw_ - 1, ci + 1); ++i)
@@ -43,7 +50,7 @@ class PlacementGrid {
   static int cell_at(double v, int size) {
     return std::min(size - 1, std::max(0, static_cast<int>(v / kCell)));
   }
-  double x0_, y0_;
+  double x0_, y0_, length_;
   int gw_, gh_;
   std::vector<std::vector<uint32_t>> grid_;
   const std::vector<double>&x_, &y_, &r_;

@@ -193,7 +193,7 @@ CrowdLayout crowd_scenario_room(const CrowdScenario& s) {
     for (const CrowdRing& ring : poly)
       for (size_t k = 0; k < ring.size(); ++k) {
         const CrowdPoint &a = ring[k], &b = ring[(k + 1) % ring.size()];
-        open_at_exits(a, b, s.exits, L.walls);
+        if (s.periodic == 0 || a.x != b.x) open_at_exits(a, b, s.exits, L.walls);  // no end walls
         ax = std::min(ax, a.x), ay = std::min(ay, a.y), bx = std::max(bx, a.x), by = std::max(by, a.y);
       }
   L.x0 = ax;
@@ -207,6 +207,7 @@ CrowdLayout crowd_scenario_room(const CrowdScenario& s) {
   L.walkable = s.walkable;
   L.exit_areas = s.exits;
   L.columns = s.columns;
+  L.periodic = s.periodic;
   return L;
 }
 

@@ -207,7 +207,9 @@ struct Reader {
     return true;
   }
 
-  bool exits(const Json& j) {
+  bool exits(const Json& j, bool periodic) {
+    if (periodic && (j.is_null() || (j.is_object() && j.empty()))) return true;
+    if (periodic) return fail("exits", "none: a corridor without ends (bandada.periodic) has no exits");
     if (!j.is_object() || j.empty()) return fail("exits", "at least one exit, as an object keyed by id");
     for (const auto& [id, e] : j.items()) {
       const std::string path = "exits." + id;
@@ -536,18 +538,48 @@ struct Reader {
     return true;
   }
 
+  /// A corridor without ends: one rectangle, its long walls along x running the whole length of
+  /// the seam, and nothing the seam would cut (columns, measurement lines).
+  bool corridor_without_ends() {
+    const char* path = "bandada.periodic";
+    bool box = out.walkable.size() == 1 && out.walkable[0].size() == 1 && out.walkable[0][0].size() == 4;
+    double ax = INFINITY, ay = INFINITY, bx = -INFINITY, by = -INFINITY;
+    for (size_t k = 0; box && k < 4; ++k) {
+      const CrowdPoint &a = out.walkable[0][0][k], &b = out.walkable[0][0][(k + 1) % 4];
+      box = a.x == b.x || a.y == b.y;
+      ax = std::min(ax, a.x), ay = std::min(ay, a.y), bx = std::max(bx, a.x), by = std::max(by, a.y);
+    }
+    if (!box)
+      return fail(path,
+                  "a walkable area that is one rectangle along the axes, so that its walls run the "
+                  "length of the seam");
+    if (!(bx - ax >= 2)) return fail(path, "a corridor at least 2 m long");
+    if (!out.columns.empty()) return fail(path, "no columns: a corridor without ends has none");
+    if (!out.lines.empty())
+      return fail(path, "no measurement lines: a corridor without ends measures with areas");
+    for (const CrowdStartArea& a : out.starts)
+      if (!a.exits.empty()) return fail(path, "no journeys: a corridor without ends has no exits");
+    return true;
+  }
+
   /// The "bandada" object: measurement lines [[x1, y1], [x2, y2]], measurement areas (WKT
   /// POLYGONs) and columns [x, y, r], each a list, and age tables.
   bool bandada_keys(const Json& b) {
-    if (!b.is_object()) return fail("bandada", "an object (lines, areas, columns, age_tables)");
+    if (!b.is_object()) return fail("bandada", "an object (lines, areas, columns, age_tables, periodic)");
     for (const auto& [k, v] : b.items()) {
       const std::string path = "bandada." + k;
       if (k == "age_tables") {
         if (!age_tables(v)) return false;
         continue;
       }
+      if (k == "periodic") {
+        if (v != "east" && v != "west")
+          return fail(path, "\"east\" or \"west\": the way people walk along a corridor without ends");
+        out.periodic = v == "east" ? 1 : -1;
+        continue;
+      }
       if (k != "lines" && k != "areas" && k != "columns")
-        return fail(path, "not a key this Bandada reads (lines, areas, columns, age_tables)");
+        return fail(path, "not a key this Bandada reads (lines, areas, columns, age_tables, periodic)");
       if (!v.is_array()) return fail(path, "a list");
       for (size_t i = 0; i < v.size(); ++i) {
         const std::string at = path + "[" + std::to_string(i) + "]";
@@ -611,7 +643,9 @@ struct Reader {
     } else if (!walkable_area(wkt, "geometry.wkt")) {
       return false;
     }
-    if (!exits(root.contains("exits") ? root["exits"] : Json())) return false;
+    const bool periodic =
+        root.contains("bandada") && root["bandada"].is_object() && root["bandada"].contains("periodic");
+    if (!exits(root.contains("exits") ? root["exits"] : Json(), periodic)) return false;
     const Json& d = root.contains("distributions") ? root["distributions"] : Json();
     if (!d.is_object() || d.empty())
       return fail("distributions", "at least one start area, as an object keyed by id");
@@ -619,6 +653,7 @@ struct Reader {
       if (!start_area(id, v)) return false;
     if (!journeys(root) || !settings(root)) return false;
     if (root.contains("bandada") && !bandada_keys(root["bandada"])) return false;
+    if (periodic && !corridor_without_ends()) return false;
     if (model_type.empty() && out.model == kCrowdCollisionFree)
       out.notes.insert(out.notes.begin(),
                        "no model_type: the web tool's default, the collision-free speed model, runs");
@@ -739,6 +774,7 @@ std::string write_crowd_scenario(const CrowdScenario& s) {
       rows.push_back({{"ages", {r.from, r.to}}, {"speed", {r.v_min, r.v_max}}});
     ours["age_tables"][a.id] = rows;
   }
+  if (s.periodic != 0) ours["periodic"] = s.periodic > 0 ? "east" : "west";
   if (!ours.empty()) root["bandada"] = ours;
   return root.dump(2) + "\n";
 }

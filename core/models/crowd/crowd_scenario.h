@@ -87,6 +87,10 @@ struct CrowdScenario {
   std::vector<CrowdSegment> lines;
   std::vector<CrowdRing> areas;
   std::vector<CrowdColumn> columns;
+  /// "bandada".periodic: a corridor without ends along x (RiMEA 4 and 16): +1 people walk east,
+  /// −1 west, and who leaves one end comes in at the other; 0 none. The walkable area is then one
+  /// rectangle, with no exits, columns or measurement lines.
+  int periodic = 0;
   /// The operational model: the file's model_type (SocialForceModel, CollisionFreeSpeedModel),
   /// else the social force model for a file Bandada saved (it has the "bandada" object), else the
   /// web tool's default, the collision-free speed model.

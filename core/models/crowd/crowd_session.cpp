@@ -113,7 +113,10 @@ class CrowdSession final : public LiveSession<CrowdController, CrowdField> {
                                                            : "social force"}};
     const double t = m->evacuation_time();
     r.push_back({"evacuation time",
-                 std::isnan(t) ? std::string("not yet (someone is inside)") : format_fixed(t, 2) + " s", 2});
+                 m->layout().periodic != 0 ? std::string("none: a corridor without ends, walked round")
+                 : std::isnan(t)           ? std::string("not yet (someone is inside)")
+                                           : format_fixed(t, 2) + " s",
+                 2});
     if (!m->start_times().empty())
       r.push_back({"waiting", std::to_string(m->waiting()) + " (premovement: not walking yet)"});
     measure_readouts(r);

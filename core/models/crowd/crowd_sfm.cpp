@@ -17,7 +17,7 @@ void Crowd::herd(size_t i, const std::vector<uint32_t>& near, double& ex, double
   double mx = 0, my = 0;
   size_t count = 0;
   for (uint32_t j : near) {
-    const double dx = x_[j] - xi, dy = y_[j] - yi;
+    const double dx = sep_x(x_[j] - xi), dy = y_[j] - yi;
     if (std::sqrt(dx * dx + dy * dy) >= p.herd_radius) continue;
     const double s = std::sqrt(vx_[j] * vx_[j] + vy_[j] * vy_[j]);
     if (s > 0.0) {
@@ -78,7 +78,7 @@ void Crowd::forces_on(size_t i, const std::vector<uint32_t>& near) {
   }
   double normal = 0;
   for (uint32_t j : near) {
-    const double dx = xi - x_[j], dy = yi - y_[j], d = std::sqrt(dx * dx + dy * dy);
+    const double dx = sep_x(xi - x_[j]), dy = yi - y_[j], d = std::sqrt(dx * dx + dy * dy);
     if (d >= kCrowdReach || d == 0.0) continue;
     const double nx = dx / d, ny = dy / d, overlap = r_[j] + ri - d;
     const double fn = social * det_exp(overlap / p.sfm_b) + (overlap > 0 ? p.sfm_k * overlap : 0.0);
