@@ -537,6 +537,63 @@ TEST_CASE("a corridor without ends: read, refused by its path, walked round the 
   CHECK(moved == doctest::Approx(0.4).epsilon(0.02));
 }
 
+TEST_CASE("a lattice places a density random places cannot reach, clear of everyone and of the seam") {
+  // 6 P/m² over a corridor without ends, 10 x 4 m, of people of radius 0.2 m.
+  const std::string text = R"J({"walkable_area_wkt": "POLYGON ((0 0, 10 0, 10 4, 0 4, 0 0))",
+      "distributions": {"d": {"type": "polygon", "coordinates": [[0, 0], [10, 0], [10, 4], [0, 4]],
+                              "parameters": {"number": 240, "radius": 0.2}}},
+      "bandada": {"periodic": "east", "lattice": ["d"]}})J";
+  CrowdScenario s;
+  REQUIRE(read_crowd_scenario(text, "", s) == "");
+  REQUIRE(s.starts[0].lattice);
+  CrowdParams p;
+  const Crowd c(p, s, 0.0);
+  CHECK(c.short_start().empty());
+  REQUIRE(c.size() == 240);
+  double closest = INFINITY;
+  for (size_t i = 0; i < c.size(); ++i) {
+    CHECK(c.x()[i] >= 0.2);
+    CHECK(c.x()[i] <= 9.8);
+    CHECK(c.y()[i] >= 0.2 - 1e-12);
+    CHECK(c.y()[i] <= 3.8 + 1e-12);
+    for (size_t j = i + 1; j < c.size(); ++j) {
+      const double dx = c.sep_x(c.x()[j] - c.x()[i]), dy = c.y()[j] - c.y()[i];
+      closest = std::min(closest, std::sqrt(dx * dx + dy * dy));
+    }
+  }
+  CHECK(closest >= 0.4 - 1e-9);  // two radii, across the seam too
+  CrowdScenario random = s;      // without the lattice the same head count does not fit
+  random.starts[0].lattice = false;
+  CHECK(Crowd(p, random, 0.0).short_start() == "d");
+  CrowdScenario back;
+  REQUIRE(read_crowd_scenario(write_crowd_scenario(s), "", back) == "");
+  CHECK(back.starts[0].lattice);
+  CHECK(read_crowd_scenario(corridor_without_ends(R"J(, "lattice": ["nobody"])J"), "", s) ==
+        "bandada.lattice[0]: a distribution of this file");
+}
+
+TEST_CASE("--measure-from: the areas' means start at that time, whichever option comes first") {
+  add_all_models();
+  auto area_speed = [](const char* from, bool before) {
+    std::unique_ptr<ModelSession> s = make_session("crowd");
+    if (before && from) REQUIRE(s->cli_option("measure-from", from) == "");
+    REQUIRE(s->cli_option("scenario", fixture("corridor-without-ends.json")) == "");
+    if (!before && from) REQUIRE(s->cli_option("measure-from", from) == "");
+    REQUIRE(s->command("initialize").ok);
+    REQUIRE(s->compute(250).ok);  // 10 s, the first of it from rest
+    for (const ModelSession::Measure& m : s->measures())
+      if (m.name == "area1_speed") return m.value;
+    return std::string("none");
+  };
+  const std::string all = area_speed(nullptr, false), late = area_speed("5", false);
+  CHECK(all != late);                       // the start from rest is left out
+  CHECK(area_speed("5", true) == late);     // given before the file, kept
+  CHECK(area_speed("20", false) == "nan");  // nothing measured yet
+  CHECK(std::stod(late) > std::stod(all));  // people walk faster once under way
+  std::unique_ptr<ModelSession> s = make_session("crowd");
+  CHECK(s->cli_option("measure-from", "-1") == "--measure-from '-1': seconds, 0 … 100000");
+}
+
 TEST_CASE("a scenario written by Bandada reads back whole, bit for bit, and runs the same crowd") {
   for (const char* name : {"corridor.json", "corner.json", "holes.json", "premovement.json"}) {
     CAPTURE(name);

@@ -77,7 +77,9 @@ void CrowdController::set_scenario(std::shared_ptr<const CrowdScenario> s) {
   scenario_ = std::move(s);
   ++epoch_;
   given_.fill(false);
+  const double from = measures_.from;  // an option of the run, whichever comes first
   measures_ = CrowdMeasures();
+  measures_.from = from;
   if (!scenario_) return;
   scenario_room_ = crowd_scenario_room(*scenario_);
   for (const CrowdSegment& l : scenario_->lines) measures_.lines.push_back({l, {}});

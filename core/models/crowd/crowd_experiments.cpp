@@ -67,6 +67,33 @@ Verdict rimea_09(const ExperimentTable& t) {
                                         range(t, 1, "evacuated", 0) + " of 1000"};
 }
 
+/// Weidmann's speed at density rho (1993): v0 = 1.34 m/s, gamma = 1.913 /m², rho_max = 5.4 /m²,
+/// and 0 above rho_max. (std::exp: a reference curve, not the step.)
+double weidmann(double rho) {
+  if (!(rho > 0)) return 1.34;
+  return rho >= 5.4 ? 0.0 : 1.34 * (1 - std::exp(-1.913 * (1 / rho - 1 / 5.4)));
+}
+
+/// RiMEA 4: the mean speed in the three areas falls from each density to the next.
+Verdict rimea_04(const ExperimentTable& t) {
+  const char* nominal[] = {"0.5", "1", "2", "3", "4", "5", "6"};
+  bool falls = true;
+  double last = INFINITY;
+  std::string text;
+  for (size_t p = 0; p < t.cells.size(); ++p) {
+    double rho = 0, v = 0;
+    for (const char* k : {"1", "2", "3"}) {
+      rho += t.mean(p, std::string("area") + k + "_density") / 3;
+      v += t.mean(p, std::string("area") + k + "_speed") / 3;
+    }
+    falls = falls && v < last;
+    last = v;
+    text += std::string(p ? "; " : "") + "placed at " + nominal[p] + " P/m²: " + f2(rho) +
+            " P/m² measured, " + f2(v) + " m/s (Weidmann " + f2(weidmann(rho)) + " m/s there)";
+  }
+  return Verdict{falls, text};
+}
+
 /// RiMEA 7's table of walking speeds by age (Weidmann, as the guideline gives it), and the ages
 /// the bundled room gives each group: from, to (years), slowest, fastest (m/s).
 constexpr double kRimea7Rows[3][4] = {{18, 30, 0.58, 1.61}, {30, 50, 1.41, 1.54}, {50, 80, 0.68, 1.41}};
@@ -256,9 +283,11 @@ struct Room {
   const char* bundled;
   const char* name = nullptr;
   const char* value = nullptr;
+  const char* name2 = nullptr;
+  const char* value2 = nullptr;
 };
 
-/// A card of the crowd, three seeds a point: its words, its points (up to five), its steps
+/// A card of the crowd, three seeds a point: its words, its points (up to seven), its steps
 /// (25 a second), its measures (up to 13) and its judge; "Try it" opens the room of point
 /// `try_point`. Constant data, so the table needs no start-up code.
 struct Card {
@@ -269,7 +298,7 @@ struct Card {
   const char* claim_text;
   const char* varies;
   const char* axis;
-  Room points[5];
+  Room points[7];
   uint64_t steps;
   const char* measures[13];
   const char* rule;
@@ -289,6 +318,23 @@ constexpr Card kCards[] = {
      {"evacuation_time", "evacuated"},
      "every seed's travel time (the evacuation time) lies within 26 … 34 s",
      rimea_01, 0},
+    {"rimea-04", 4, "RiMEA 4", kRimea,
+     "The fundamental diagram: the denser the crowd in a corridor, the slower it walks (Weidmann's curve is the "
+     "reference).",
+     "the density, 0.5 to 6 P/m²: people of radius 0.2 m (v0 1.34 m/s) walk a corridor without ends, 20 x 4 m, "
+     "placed on a lattice (bundled room rimea-04, with count set); speed and density are measured in three 2 x 2 "
+     "m areas over 60 s after a 10 s start",
+     "density",
+     {{"0.5", "rimea-04", "count", "40", "measure-from", "10"}, {"1", "rimea-04", "count", "80", "measure-from", "10"},
+      {"2", "rimea-04", "count", "160", "measure-from", "10"}, {"3", "rimea-04", "count", "240", "measure-from", "10"},
+      {"4", "rimea-04", "count", "320", "measure-from", "10"}, {"5", "rimea-04", "count", "400", "measure-from", "10"},
+      {"6", "rimea-04", "count", "480", "measure-from", "10"}},
+     1750,
+     {"area1_density", "area1_speed", "area2_density", "area2_speed", "area3_density", "area3_speed"},
+     "the guideline names no criterion; ours: on the mean of the seeds, the mean speed in the three areas falls "
+     "from each density to the next (each point's density as measured, and its distance from Weidmann's speed "
+     "there, are printed)",
+     rimea_04, 2},
     {"rimea-05", 5, "RiMEA 5", kRimea,
      "Each person starts to walk at their own premovement time, drawn from 10 to 100 s.",
      "nothing: 10 people in an 8 x 5 m room, each with a time drawn uniformly from 10 to 100 s (bundled "
@@ -487,6 +533,7 @@ Experiment experiment_of(const Card& c) {
     if (!r.label) continue;
     e.points.push_back({{r.label}, {{"bundled", r.bundled}}});
     if (r.name) e.points.back().set.push_back({r.name, r.value});
+    if (r.name2) e.points.back().set.push_back({r.name2, r.value2});
   }
   e.steps = c.steps;
   e.seeds = 3;

@@ -304,7 +304,10 @@ void crowd_measured(std::vector<ModelSession::Measure>& all, const Crowd& m, con
     const CrowdArea& a = ms.areas[k];
     double d = 0, v = 0;
     size_t with = 0, frames = 0;
-    for (size_t f = 0; f < a.density.size(); ++f) {
+    const size_t frames_kept = a.density.size();
+    for (size_t f = 0; f < frames_kept; ++f) {
+      // frame f is step steps() − (frames_kept − 1 − f), at 0.04 s a frame
+      if (kCrowdFrame * static_cast<double>(m.steps() + f + 1 - frames_kept) < ms.from - 1e-9) continue;
       if (!std::isnan(a.density[f])) d += a.density[f], ++frames;  // NaN: before it was drawn
       if (!std::isnan(a.speed[f])) v += a.speed[f], ++with;
     }

@@ -43,6 +43,9 @@ class CrowdMeasures {
  public:
   std::vector<CrowdLine> lines;
   std::vector<CrowdArea> areas;
+  /// s: the areas' means over the run (area1_density, area1_speed) take the frames from this time
+  /// on (--measure-from; RiMEA 4 measures after a 10 s start). Every frame is still recorded.
+  double from = 0;
   bool empty() const { return lines.empty() && areas.empty(); }
   /// In a scenario's room: how many times a person's centre stood outside the walkable area at a
   /// frame (every person, every frame), which only a crossed wall can make more than 0.

@@ -132,6 +132,35 @@ Crowd::Crowd(const CrowdParams& p, CrowdLayout room) : params_(p), layout_(std::
   at_rest();
 }
 
+/// Places on a triangular lattice over `ring` for at least n people of radius r: rows a·√3/2
+/// apart, every other one shifted by a/2, each spot half a spacing inside the ring's bounding box,
+/// inside the ring, and where `fits` allows. The spacing starts where n spots would fill the
+/// ring's area and shrinks by 1 % until n fit, but never below 2r (then fewer come back);
+/// `spacing` the last one tried.
+template <class Fits>
+std::vector<CrowdPoint> lattice_spots(const CrowdRing& ring, double r, size_t n, Fits fits, double& spacing) {
+  double ax = INFINITY, ay = INFINITY, bx = -INFINITY, by = -INFINITY, twice = 0;
+  for (size_t k = 0; k < ring.size(); ++k) {
+    const CrowdPoint &p = ring[k], &q = ring[(k + 1) % ring.size()];
+    ax = std::min(ax, p.x), ay = std::min(ay, p.y), bx = std::max(bx, p.x), by = std::max(by, p.y);
+    twice += p.x * q.y - q.x * p.y;
+  }
+  const double root3 = std::sqrt(3.0);
+  std::vector<CrowdPoint> spots;
+  for (double a = std::sqrt(std::fabs(twice) / (root3 * static_cast<double>(std::max<size_t>(n, 1))));
+       a >= 2 * r; a *= 0.99) {
+    spots.clear();
+    for (int j = 0; ay + a / 2 + j * a * root3 / 2 <= by - a / 2 + 1e-12; ++j) {
+      const double y = ay + a / 2 + j * a * root3 / 2;
+      for (double x = ax + a / 2 + (j % 2) * a / 2; x <= bx - a / 2 + 1e-12; x += a)
+        if (inside_ring(ring, x, y) && fits(x, y)) spots.push_back({x, y});
+    }
+    spacing = a;
+    if (spots.size() >= n) return spots;
+  }
+  return spots;
+}
+
 Crowd::Crowd(const CrowdParams& p, const CrowdScenario& s, double v0_mean)
     : params_(p), layout_(crowd_scenario_room(s)), rng_(p.seed) {
   for (const CrowdStartArea& a : s.starts) {
@@ -151,6 +180,43 @@ Crowd::Crowd(const CrowdParams& p, const CrowdScenario& s, double v0_mean)
             : static_cast<uint32_t>(std::find(routes_.begin() + 1, routes_.end(), a.exits) - routes_.begin());
     CrowdSpread speed = a.v0;
     if (v0_mean > 0) speed.mean = v0_mean;
+    if (a.lattice) {  // every person's radius and speed first, then the places
+      const size_t first = x_.size(), n = std::min<size_t>(a.number, kCrowdMaxPeople - first);
+      std::vector<double> rs(n), vs(n);
+      for (size_t k = 0; k < n; ++k)
+        rs[k] = spread_draw(a.radius, rng_, 0.1, 1.0), vs[k] = spread_draw(speed, rng_, 0.1, 5.0);
+      const double rmax = n ? *std::max_element(rs.begin(), rs.end()) : 0.1;
+      double spacing = 0;
+      const std::vector<CrowdPoint> spots = lattice_spots(
+          a.area, rmax, n,
+          [&](double x, double y) { return grid.clear(x, y, rmax) && free_of_room(x, y, rmax); }, spacing);
+      if (spots.size() < n) {
+        short_start_ = a.id;
+        break;
+      }
+      // n of the spots, chosen by the generator (a partial shuffle), placed in lattice order
+      std::vector<uint32_t> pick(spots.size());
+      for (uint32_t k = 0; k < pick.size(); ++k) pick[k] = k;
+      for (size_t k = 0; k < n; ++k)
+        std::swap(pick[k], pick[k + static_cast<size_t>(rng_.next() * static_cast<double>(pick.size() - k))]);
+      std::sort(pick.begin(), pick.begin() + static_cast<long>(n));
+      // each moved at random within (spacing/2 − r)/√2 along x and y, which keeps everyone clear
+      // of each other, the walls and the seam, so that no two rows walk in lockstep
+      const double j = std::max(0.0, spacing / 2 - rmax) / std::sqrt(2.0);
+      for (size_t k = 0; k < n; ++k) {
+        CrowdPoint q = spots[pick[k]];
+        const double dx = j * (2 * rng_.next() - 1), dy = j * (2 * rng_.next() - 1);
+        if (inside_ring(a.area, q.x + dx, q.y + dy) && free_of_room(q.x + dx, q.y + dy, rmax))
+          q = {q.x + dx, q.y + dy};
+        grid.add(q.x, q.y, static_cast<uint32_t>(x_.size()));
+        x_.push_back(q.x);
+        y_.push_back(q.y);
+        r_.push_back(rs[k]);
+        v0_.push_back(vs[k]);
+        route_.push_back(route);
+      }
+      continue;
+    }
     for (uint32_t k = 0; k < a.number && x_.size() < kCrowdMaxPeople; ++k) {
       const double r = spread_draw(a.radius, rng_, 0.1, 1.0), v0 = spread_draw(speed, rng_, 0.1, 5.0);
       bool put = false;

@@ -565,11 +565,21 @@ struct Reader {
   /// The "bandada" object: measurement lines [[x1, y1], [x2, y2]], measurement areas (WKT
   /// POLYGONs) and columns [x, y, r], each a list, and age tables.
   bool bandada_keys(const Json& b) {
-    if (!b.is_object()) return fail("bandada", "an object (lines, areas, columns, age_tables, periodic)");
+    if (!b.is_object())
+      return fail("bandada", "an object (lines, areas, columns, age_tables, periodic, lattice)");
     for (const auto& [k, v] : b.items()) {
       const std::string path = "bandada." + k;
       if (k == "age_tables") {
         if (!age_tables(v)) return false;
+        continue;
+      }
+      if (k == "lattice") {
+        if (!v.is_array()) return fail(path, "a list of distribution ids");
+        for (size_t i = 0; i < v.size(); ++i) {
+          const long s = v[i].is_string() ? start_index(v[i].get<std::string>()) : -1;
+          if (s < 0) return fail(path + "[" + std::to_string(i) + "]", "a distribution of this file");
+          out.starts[static_cast<size_t>(s)].lattice = true;
+        }
         continue;
       }
       if (k == "periodic") {
@@ -579,7 +589,8 @@ struct Reader {
         continue;
       }
       if (k != "lines" && k != "areas" && k != "columns")
-        return fail(path, "not a key this Bandada reads (lines, areas, columns, age_tables, periodic)");
+        return fail(path,
+                    "not a key this Bandada reads (lines, areas, columns, age_tables, periodic, lattice)");
       if (!v.is_array()) return fail(path, "a list");
       for (size_t i = 0; i < v.size(); ++i) {
         const std::string at = path + "[" + std::to_string(i) + "]";
@@ -775,6 +786,8 @@ std::string write_crowd_scenario(const CrowdScenario& s) {
     ours["age_tables"][a.id] = rows;
   }
   if (s.periodic != 0) ours["periodic"] = s.periodic > 0 ? "east" : "west";
+  for (const CrowdStartArea& a : s.starts)
+    if (a.lattice) ours["lattice"].push_back(a.id);
   if (!ours.empty()) root["bandada"] = ours;
   return root.dump(2) + "\n";
 }

@@ -50,6 +50,9 @@ struct CrowdStartArea {
   CrowdSpread radius, v0;
   CrowdPremovement premovement;
   std::vector<CrowdAgeRow> ages;  ///< an age table for the desired speeds; empty: the v0 spread
+  /// "bandada".lattice names it: its people stand on a triangular lattice spread over the area (as
+  /// dense as RiMEA 4 asks, where random places jam), not at random places.
+  bool lattice = false;
   std::vector<uint32_t>
       exits;  ///< the exits their journey ends at (indices into exits); every exit when none
 };

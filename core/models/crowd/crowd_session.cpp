@@ -256,6 +256,10 @@ class CrowdSession final : public LiveSession<CrowdController, CrowdField> {
         {{"measure-area", "WKT",
           "the density (people over the area) and mean speed in a POLYGON, every frame; repeatable"},
          &CrowdSession::add_measure},
+        {{"measure-from", "SECONDS",
+          "the areas' means over the run (area1_density, area1_speed) start at this time, 0 … 100000 s "
+          "(default 0; not kept in a state file)"},
+         &CrowdSession::measure_from_option},
     };
     return rows;
   }
@@ -276,6 +280,13 @@ class CrowdSession final : public LiveSession<CrowdController, CrowdField> {
     const Output* out = output(name);
     if (!out) return "--trajectories: this front end writes no files here";
     c_.write_trajectories(*out, 1);
+    return {};
+  }
+  std::string measure_from_option(std::string_view, std::string_view value) {
+    const RealParse t = parse_real_text(value);
+    if (!t.ok || !(t.value >= 0 && t.value <= 100000))
+      return "--measure-from '" + std::string(value) + "': seconds, 0 … 100000";
+    c_.measures().from = t.value;
     return {};
   }
   std::string trajectory_every_option(std::string_view, std::string_view value) {
