@@ -22,7 +22,7 @@ for args in "--count 200 --steps 50" "--count 1000 --radius 0.6 --steps 20 --see
             "sweep --model boids3d --count 50 --steps 10 --x radius=0.5:3:4 --seeds 2 --format jsonl" \
             "--model crowd --count 150 --herding 0.3 --steps 150" "--model crowd --preset corridor --count 100 --v0 3 --steps 100 --format csv" \
             "experiment leader-drags --seeds 2" "experiment all-max-twitchy --seeds 1 --format jsonl" \
-            "experiment rimea-06" "experiment door-flow --seeds 1" "experiment imo-counterflow --seeds 1" "experiment rimea-05 --seeds 2" "experiment rimea-07 --seeds 1" "experiment nist-5-1 --seeds 1" \
+            "experiment rimea-06" "experiment door-flow --seeds 1" "experiment imo-counterflow --seeds 1" "experiment rimea-05 --seeds 2" "experiment rimea-07 --seeds 1" "experiment nist-5-1 --seeds 1" "experiment rimea-16 --seeds 1" \
             "--model crowd --bundled rimea-12d-width-080 --steps 400 --seed 2" \
             "--model crowd --bundled rimea-04 --count 320 --steps 100 --measure-from 2 --operational-model csm"; do
   n=$((n + 1))

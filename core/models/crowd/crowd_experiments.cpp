@@ -94,6 +94,33 @@ Verdict rimea_04(const ExperimentTable& t) {
   return Verdict{falls, text};
 }
 
+/// RiMEA 16's empirical band of single-file speeds: for the 0.2 /m density bins our six points
+/// fall in, the bin's lower edge, then the 10 %, 50 % and 90 % speeds, m/s. The figures are the
+/// guideline's (RiMEA 4.1.1, test 16), as JuPedSim Web tabulates them in
+/// scripts/scenarios/rimea16_percentile_reference.csv (PedestrianDynamics/jupedsim-web-community,
+/// commit aa29c42); only these rows are copied.
+constexpr double kRimea16Band[6][4] = {{0.0989, 0.9607, 1.1857, 1.483},  {0.4989, 0.7083, 1.091, 1.3887},
+                                       {0.8989, 0.4475, 0.7472, 1.1008}, {1.2989, 0.1872, 0.3925, 0.6077},
+                                       {1.6989, 0.0705, 0.1988, 0.3822}, {2.0989, 0.0347, 0.1313, 0.2702}};
+constexpr double kRimea16Width = 0.7;  // m: the corridor's width, so line density = density x width
+
+/// RiMEA 16: at least 75 % of the density bins have their mean speed inside the band.
+Verdict rimea_16(const ExperimentTable& t) {
+  size_t inside = 0;
+  std::string text;
+  for (size_t p = 0; p < t.cells.size() && p < 6; ++p) {
+    const double rho = t.mean(p, "area1_density") * kRimea16Width, v = t.mean(p, "area1_speed");
+    const double* b = kRimea16Band[p];
+    const bool in = v >= b[1] && v <= b[3];
+    inside += in;
+    text += std::string(p ? "; " : "") + f2(rho) + " /m: " + f2(v) + " m/s (band " + f2(b[1]) + " to " +
+            f2(b[3]) + ", median " + f2(b[2]) + (in ? ", inside)" : ", outside)");
+  }
+  return Verdict{
+      4 * inside >= 3 * t.cells.size(),
+      std::to_string(inside) + " of " + std::to_string(t.cells.size()) + " density bins inside: " + text};
+}
+
 /// RiMEA 7's table of walking speeds by age (Weidmann, as the guideline gives it), and the ages
 /// the bundled room gives each group: from, to (years), slowest, fastest (m/s).
 constexpr double kRimea7Rows[3][4] = {{18, 30, 0.58, 1.61}, {30, 50, 1.41, 1.54}, {50, 80, 0.68, 1.41}};
@@ -467,6 +494,21 @@ constexpr Card kCards[] = {
      "everyone leaves in every seed, and the mean evacuation time of the second is longer than the first's "
      "(the guideline asks for the direction; the ratio is reported)",
      slower_in_second, 1},
+    {"rimea-16", 16, "RiMEA 16", kRimea,
+     "Single file: the speed falls with the line density as real people's does, within the empirical band "
+     "of speeds at each density.",
+     "the line density, 0.2 to 2.2 /m: people of radius 0.2 m (v0 1.2 m/s) walk a corridor without ends, 20 "
+     "m long and 0.7 m wide, so nobody passes (bundled room rimea-16, with count set); speed and density over "
+     "the whole corridor, over 60 s after a 10 s start",
+     "line density",
+     {{"0.2", "rimea-16", "count", "4", "measure-from", "10"}, {"0.6", "rimea-16", "count", "12", "measure-from", "10"},
+      {"1.0", "rimea-16", "count", "20", "measure-from", "10"}, {"1.4", "rimea-16", "count", "28", "measure-from", "10"},
+      {"1.8", "rimea-16", "count", "36", "measure-from", "10"}, {"2.2", "rimea-16", "count", "44", "measure-from", "10"}},
+     1750,
+     {"area1_density", "area1_speed"},
+     "as JuPedSim Web judges it: on the mean of the seeds, at least 75 % of the density bins have their mean "
+     "speed within the guideline's 10-90 % band of measured speeds at that density",
+     rimea_16, 2},
     {"door-flow", 104, "IMO 4 · NIST door flow", kImo,
      "The specific flow through a door 1 m wide stays at or below 1.33 persons per metre and second.",
      "nothing: 100 people leave a 10 x 10 m room by a door 1 m wide, counted by a line across it (bundled "
