@@ -357,7 +357,7 @@ constexpr Card kCards[] = {
       {"4", "rimea-04", "count", "320", "measure-from", "10"}, {"5", "rimea-04", "count", "400", "measure-from", "10"},
       {"6", "rimea-04", "count", "480", "measure-from", "10"}},
      1750,
-     {"area1_density", "area1_speed", "area2_density", "area2_speed", "area3_density", "area3_speed"},
+     {"area1_speed", "area1_density", "area2_speed", "area2_density", "area3_speed", "area3_density"},
      "the guideline names no criterion; ours: on the mean of the seeds, the mean speed in the three areas falls "
      "from each density to the next (each point's density as measured, and its distance from Weidmann's speed "
      "there, are printed)",
@@ -505,7 +505,7 @@ constexpr Card kCards[] = {
       {"1.0", "rimea-16", "count", "20", "measure-from", "10"}, {"1.4", "rimea-16", "count", "28", "measure-from", "10"},
       {"1.8", "rimea-16", "count", "36", "measure-from", "10"}, {"2.2", "rimea-16", "count", "44", "measure-from", "10"}},
      1750,
-     {"area1_density", "area1_speed"},
+     {"area1_speed", "area1_density"},
      "as JuPedSim Web judges it: on the mean of the seeds, at least 75 % of the density bins have their mean "
      "speed within the guideline's 10-90 % band of measured speeds at that density",
      rimea_16, 2},
