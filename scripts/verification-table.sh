@@ -52,11 +52,12 @@ verdict_of() {
 # claim, rule and each model's verdict; a row whose card is another row's says so; a test not
 # built says why. The last column is JuPedSim Web's status. Every crowd card is some test's.
 table() {
-  local tests="$out/tests.tsv" name
+  local tests="$out/tests.tsv" name list
+  list=$(cards)  # once: each row looks its card up here
   while IFS=$'\t' read -r name _; do
     awk -F'\t' -v n="$name" '$2 == n { found = 1 } END { exit !found }' "$tests" ||
       { echo "verification-table: card $name is no test's in $tests" >&2; exit 1; }
-  done < <(cards)
+  done <<< "$list"
   echo "| test | card | what it checks | the guideline's criterion | social force model | collision-free speed model | verdicts | JuPedSim Web |"
   echo "|---|---|---|---|---|---|---|---|"
   # tabs are whitespace to read, which would merge an empty column with its neighbours
@@ -67,7 +68,7 @@ table() {
       continue
     fi
     local claim
-    claim=$(cards | awk -F'\t' -v n="$card" '$1 == n { print $2 }')
+    claim=$(awk -F'\t' -v n="$card" '$1 == n { print $2 }' <<< "$list")
     [ -n "$claim" ] || { echo "verification-table: $tests names $card, which is no crowd card" >&2; exit 1; }
     if [ -n "$why" ]; then
       echo "| $test | \`$card\` | ${why} | – | see ${why%%:*}'s row | see ${why%%:*}'s row | – | $jps |" | sed 's/see as /see /g'
