@@ -466,7 +466,27 @@ void experiment_row_done(int r, const std::string& line, const std::string& valu
   page_experiments().row_done(static_cast<size_t>(r < 0 ? 0 : r), line, values, error, emscripten_get_now());
 }
 
-/// Every card: the claim, what varies, the rule, progress, the points so far and the verdict.
+/// A card's own plot as JSON: {x_label, y_label, series: [{name, reference, x, y, sd}]}.
+std::string plot_json(const bandada::ExperimentPlot& plot) {
+  auto numbers = [](const std::vector<double>& v) {
+    return json_list(v.size(), [&](size_t i) {
+      return std::isfinite(v[i]) ? bandada::format_double(v[i]) : std::string("null");
+    });
+  };
+  return "{\"x_label\":" + json_quote(plot.x_label) + ",\"y_label\":" + json_quote(plot.y_label) +
+         ",\"series\":" +
+         json_list(plot.series.size(),
+                   [&](size_t k) {
+                     const bandada::PlotSeries& s = plot.series[k];
+                     return "{\"name\":" + json_quote(s.name) +
+                            ",\"reference\":" + (s.reference ? "true" : "false") + ",\"x\":" + numbers(s.x) +
+                            ",\"y\":" + numbers(s.y) + ",\"sd\":" + numbers(s.sd) + "}";
+                   }) +
+         "}";
+}
+
+/// Every card: the claim, what varies, the rule, progress, the points so far, its own plot (if
+/// it has one) and the verdict.
 std::string experiments_state() {
   PageExperiments& p = page_experiments();
   const auto& all = bandada::experiments();
@@ -498,6 +518,7 @@ std::string experiments_state() {
                                      ? "{\"holds\":" + std::string(c.verdict.holds ? "true" : "false") +
                                            ",\"text\":" + json_quote(c.verdict.text) + "}"
                                      : std::string("null"));
+         o += ",\"plot\":" + (e.plot ? plot_json(e.plot(c.table)) : std::string("null"));
          o += ",\"points\":" + json_list(c.table.cells.size(), [&](size_t q) {
                 const auto& cells = c.table.cells[q];
                 return "{\"labels\":" + strings(e.points[q].labels) +

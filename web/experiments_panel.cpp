@@ -90,6 +90,56 @@ void curve(const bandada::Experiment& e, const ExperimentCard& c) {
   ImGui::TextColored(kDim, "%s", yl.c_str());
 }
 
+/// A card's own plot (the fundamental diagram against Weidmann's curve, an N-t curve beside an
+/// experiment's): both axes from 0 to the greatest value, the model's points with their spread
+/// joined in blue, each reference a line in its own colour, named in the legend under it.
+void own_plot(const bandada::ExperimentPlot& plot) {
+  double xhi = 0, yhi = 0;
+  for (const auto& s : plot.series)
+    for (size_t i = 0; i < s.x.size(); ++i) {
+      xhi = std::max(xhi, s.x[i]);
+      yhi = std::max(yhi, s.y[i] + (i < s.sd.size() ? s.sd[i] : 0));
+    }
+  if (!(xhi > 0) || !(yhi > 0)) return;
+  const float w = ImGui::GetContentRegionAvail().x, h = ImGui::GetFontSize() * 8.0f;
+  const float pad = ImGui::GetFontSize() * 3.2f;
+  const ImVec2 o = ImGui::GetCursorScreenPos();
+  ImDrawList* d = ImGui::GetWindowDrawList();
+  d->AddRectFilled(o, ImVec2(o.x + w, o.y + h), IM_COL32(24, 27, 33, 255));
+  auto at = [&](double x, double y) {
+    return ImVec2(o.x + pad + (w - pad - 8) * static_cast<float>(x / xhi),
+                  o.y + h - 6 - (h - 12) * static_cast<float>(y / yhi));
+  };
+  const ImU32 colours[] = {IM_COL32(120, 190, 255, 255), IM_COL32(255, 170, 90, 255),
+                           IM_COL32(150, 220, 140, 255), IM_COL32(215, 160, 230, 255)};
+  const char* names[] = {"blue", "orange", "green", "violet"};
+  for (size_t si = 0; si < plot.series.size(); ++si) {
+    const auto& s = plot.series[si];
+    const ImU32 c = colours[si % 4];
+    for (size_t i = 0; i < s.x.size(); ++i) {
+      const ImVec2 p = at(s.x[i], s.y[i]);
+      if (i) d->AddLine(at(s.x[i - 1], s.y[i - 1]), p, c, s.reference ? 1.0f : 1.5f);
+      if (s.reference) continue;
+      d->AddCircleFilled(p, 3.0f, c);
+      if (i < s.sd.size() && s.sd[i] > 0)
+        d->AddLine(at(s.x[i], s.y[i] - s.sd[i]), at(s.x[i], s.y[i] + s.sd[i]), c, 1.5f);
+    }
+  }
+  const ImU32 text = IM_COL32(170, 175, 185, 255);
+  char b[32];
+  std::snprintf(b, sizeof b, "%.3g", yhi);
+  d->AddText(ImVec2(o.x + 4, o.y + 2), text, b);
+  d->AddText(ImVec2(o.x + 4, o.y + h - ImGui::GetFontSize() - 2), text, "0");
+  ImGui::Dummy(ImVec2(w, h));
+  std::snprintf(b, sizeof b, "%.3g", xhi);
+  std::string legend = plot.x_label + ": 0 to " + b + "; up: " + plot.y_label + ". ";
+  for (size_t si = 0; si < plot.series.size(); ++si)
+    legend += (si ? "; " : "") + std::string(names[si % 4]) + ": " + plot.series[si].name;
+  ImGui::PushStyleColor(ImGuiCol_Text, kDim);
+  ImGui::TextWrapped("%s", legend.c_str());
+  ImGui::PopStyleColor();
+}
+
 /// Seeds a point for the next Run: each claim's own (the CLI's default), or fewer for a quick look,
 /// or more for a firmer verdict (the CLI's --seeds S).
 void seeds_combo(PageExperiments& p) {
@@ -195,7 +245,10 @@ void experiments_contents(bandada::ModelSession&) {
         break;
     }
     if (!c.error.empty()) ImGui::TextColored(kFails, "%s", c.error.c_str());
-    if (c.finished > 0) curve(e, c);
+    if (e.plot)
+      own_plot(e.plot(c.table));
+    else if (c.finished > 0)
+      curve(e, c);
     if (c.status == ExperimentCard::Status::done) {
       ImGui::PushStyleColor(ImGuiCol_Text, c.verdict.holds ? kHolds : kFails);
       ImGui::TextWrapped("%s: %s", c.verdict.holds ? "Holds" : "Does not hold", c.verdict.text.c_str());

@@ -273,6 +273,36 @@
     return svg;
   }
 
+  /// A card's own plot (its model's points beside references: Weidmann's curve, an experiment's
+  /// N-t curve) as an SVG, both axes from 0, with a legend naming each line's colour.
+  function experimentPlot(plot) {
+    const figure = document.createElement('figure');
+    figure.className = 'hv-exp-plot';
+    const svg = svgEl('svg', {viewBox: '0 0 320 130', width: 320, height: 130, role: 'img', class: 'hv-exp-curve'});
+    let xhi = 0, yhi = 0;
+    for (const s of plot.series) s.x.forEach((x, i) => { xhi = Math.max(xhi, x); yhi = Math.max(yhi, s.y[i] + (s.sd[i] || 0)); });
+    const colours = ['#78beff', '#ffaa5a', '#96dc8c', '#d7a0e6'], names = ['blue', 'orange', 'green', 'violet'];
+    if (xhi > 0 && yhi > 0) {
+      const px = (x) => 30 + 284 * x / xhi, py = (y) => 124 - 118 * y / yhi;
+      plot.series.forEach((s, si) => {
+        const c = colours[si % 4];
+        svg.appendChild(svgEl('polyline', {fill: 'none', stroke: c, 'stroke-width': s.reference ? 1 : 1.5,
+          class: s.reference ? 'hv-exp-ref' : 'hv-exp-model', points: s.x.map((x, i) => `${px(x)},${py(s.y[i])}`).join(' ')}));
+        if (!s.reference) s.x.forEach((x, i) => svg.appendChild(svgEl('line', {x1: px(x), x2: px(x), y1: py(s.y[i] - (s.sd[i] || 0)), y2: py(s.y[i] + (s.sd[i] || 0)), stroke: c})));
+      });
+      const label = (x, y, text) => { const t = svgEl('text', {x, y, 'font-size': 9, fill: '#aab0bb'}); t.textContent = text; svg.appendChild(t); };
+      label(2, 10, String(+yhi.toPrecision(3)));
+      label(2, 126, '0');
+    }
+    svg.setAttribute('aria-label', `${plot.y_label} against ${plot.x_label}: ${plot.series.map((s) => s.name).join(', ')}; the table lists the model's numbers.`);
+    const caption = document.createElement('figcaption');
+    caption.innerHTML = '<small></small>';
+    caption.firstChild.textContent = `${plot.y_label} against ${plot.x_label} (0 to ${+xhi.toPrecision(3)}). ` +
+      plot.series.map((s, si) => `${names[si % 4]}: ${s.name}`).join('; ') + '.';
+    figure.append(svg, caption);
+    return figure;
+  }
+
   function renderExperiments(force) {
     const w = JSON.parse(Module.experimentsState());
     const key = JSON.stringify(w);
@@ -335,8 +365,9 @@
         : e.status === 'failed' ? 'failed: ' + e.error : e.status === 'cancelled' ? 'cancelled' : 'not run yet';
       buttons.append(status);
       card.append(buttons);
+      if (e.plot) card.append(experimentPlot(e.plot));
       if (e.points.some((p) => p.n > 0)) {
-        card.append(experimentCurve(e));
+        if (!e.plot) card.append(experimentCurve(e));
         const table = document.createElement('table');
         table.setAttribute('aria-label', `${e.heading}: mean ± spread over seeds per point`);
         const head = document.createElement('tr');

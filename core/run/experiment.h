@@ -43,6 +43,21 @@ struct Verdict {
   std::string text;  ///< the numbers that decided it, in a sentence
 };
 
+/// One line of a card's own plot, in the plot's units: the model's, from the rows so far (points
+/// with error bars `sd`, empty for none), or a reference (a published curve, an experiment's).
+struct PlotSeries {
+  std::string name;
+  bool reference = false;
+  std::vector<double> x, y, sd;
+};
+
+/// A card's own plot, for a claim whose picture is not one measure over the points: the
+/// fundamental diagram against Weidmann's curve, an N-t curve beside an experiment's.
+struct ExperimentPlot {
+  std::string x_label, y_label;
+  std::vector<PlotSeries> series;  ///< the model's first, then the references
+};
+
 struct Experiment {
   std::string name;  ///< the CLI's NAME
   int claim = 0;     ///< the claim's number in the lesson (the order of --list)
@@ -65,6 +80,9 @@ struct Experiment {
   std::vector<std::string> measures;  ///< printed, in order (runs); the first is the curve's
   std::string rule;                   ///< the rule the verdict applies, in words
   Verdict (*judge)(const ExperimentTable&) = nullptr;
+  /// The card's own plot from the rows so far (an empty table before a run: the references
+  /// only); null: the first measure's mean over the points.
+  ExperimentPlot (*plot)(const ExperimentTable&) = nullptr;
   /// The telling configuration "Try it" loads, over the base (fields and choices); an `opens`
   /// card loads it as its only action.
   NamedSettings try_it;

@@ -115,7 +115,7 @@ test('Experiments tab: Run these gives every card of the 2-D flock its rows and 
   await context.close();
 });
 
-test('the crowd\'s verification cards: two short ones run in the page equal the CLI\'s rows and verdicts; Try it opens the card\'s room by name', async () => {
+test('the crowd\'s verification cards: three short ones run in the page equal the CLI\'s rows and verdicts; a card\'s own plot draws its references and its run; Try it opens the card\'s room by name', async () => {
   const {context, page, errors} = await freshPage(suite.browser, suite.url, {viewport: {width: 1400, height: 900}});
   await page.evaluate(() => Module.command('model:crowd'));
   await clickWidget(page, 'tab:Experiments');
@@ -123,7 +123,15 @@ test('the crowd\'s verification cards: two short ones run in the page equal the 
   const crowd = w.experiments.filter((e) => e.model === 'crowd');
   assert.deepEqual(crowd.map((e) => e.name), cli(['--list', '--model', 'crowd']).trim().split('\n').map((l) => l.split('\t')[0]));
   assert.ok(crowd.some((e) => e.heading === 'RiMEA 1') && crowd.every((e) => !e.heading.startsWith('Claim')));
-  for (const name of ['rimea-01', 'rimea-10']) {
+  // A card's own plot: before any run, its references alone (Weidmann's curve; the experiment's
+  // every passage), drawn in both views.
+  const plotOf = (st, name) => st.experiments.find((e) => e.name === name).plot;
+  const fd = plotOf(w, 'rimea-04'), nt = plotOf(w, 'wuppertal-2018');
+  assert.deepEqual(fd.series.map((s) => [s.name, s.reference, s.x.length]), [['the model, mean of the three areas', false, 0], ['Weidmann (1993)', true, 70]]);
+  assert.ok(Math.abs(fd.series[1].y[9] - 1.059) < 1e-3, 'Weidmann\'s speed at 1 P/m²');
+  assert.deepEqual(nt.series[1].y, Array.from({length: 75}, (_, k) => k + 1), 'the experiment\'s N-t: every passage');
+  assert.equal(plotOf(w, 'rimea-01'), null, 'a card without its own plot draws its first measure');
+  for (const name of ['rimea-01', 'rimea-10', 'rimea-16']) {
     const k = w.experiments.findIndex((e) => e.name === name);
     assert.equal(await page.evaluate((i) => Module.experimentCommand('run:' + i), k), '');
     w = await waitFor(() => expState(page), (s) => !s.busy, 120000, name);
@@ -131,8 +139,15 @@ test('the crowd\'s verification cards: two short ones run in the page equal the 
     assert.equal(e.status, 'done', `${name}: ${e.error}`);
     assert.equal(e.seeds, 3, 'the card\'s own three seeds');
     assert.equal(await page.evaluate((i) => Module.experimentCsv(i), k), cli([name]), `${name}: the page's rows and verdict are the CLI's`);
-    assert.equal(e.verdict.holds, true, `${name}: ${e.verdict.text}`);
+    if (name !== 'rimea-16') assert.equal(e.verdict.holds, true, `${name}: ${e.verdict.text}`);
   }
+  // RiMEA 16 run: its plot has the model's six points (line density, speed) beside the band.
+  const band = plotOf(w, 'rimea-16');
+  assert.equal(band.series[0].x.length, 6, 'a point per line density');
+  assert.deepEqual(band.series.slice(1).map((s) => s.reference), [true, true, true]);
+  const rows = cli(['rimea-16']).trim().split('\n').slice(1, -1).map((l) => l.split(','));
+  const first = rows.filter((r) => r[0] === '0.2').map((r) => Number(r[2]));
+  assert.ok(Math.abs(band.series[0].y[0] - first.reduce((a, b) => a + b) / first.length) < 1e-9, 'the first point is the mean speed of its seeds');
   // Try it: the card's room, by name in the link, initialized and running.
   await scrollTo(page, 'exp-try:rimea-06');
   await clickWidget(page, 'exp-try:rimea-06');
@@ -142,6 +157,16 @@ test('the crowd\'s verification cards: two short ones run in the page equal the 
   assert.match(await page.evaluate(() => Module.shareString()), /scenario=rimea-06/);
   const room = JSON.parse(await page.evaluate(() => Module.stateJson()));
   assert.equal(room.placed, 20, 'the card\'s twenty people');
+  await page.evaluate(() => window.bandadaStartHtmlView());
+  await nextFrames(page, 3);
+  const figures = await page.evaluate(() => Object.fromEntries([...document.querySelectorAll('#hv-exp-cards article')]
+    .filter((a) => a.querySelector('figure')).map((a) => [a.dataset.name, {caption: a.querySelector('figcaption').textContent,
+      refs: a.querySelectorAll('polyline.hv-exp-ref').length, model: a.querySelector('polyline.hv-exp-model').getAttribute('points').split(' ').filter(Boolean).length}])));
+  assert.deepEqual(Object.keys(figures).sort(), ['rimea-04', 'rimea-16', 'wuppertal-2018']);
+  assert.match(figures['rimea-04'].caption, /orange: Weidmann \(1993\)/);
+  assert.equal(figures['rimea-16'].refs, 3);
+  assert.equal(figures['rimea-16'].model, 6, 'the accessible view draws the run\'s six points');
+  assert.match(figures['wuppertal-2018'].caption, /orange: the experiment, 040_c_56_h-/);
   assert.deepEqual(errors, []);
   await context.close();
 });

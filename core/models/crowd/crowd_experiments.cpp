@@ -7,6 +7,7 @@
 // a card, its words, its runs and its judge.
 #include <cmath>
 #include <cstdint>
+#include <initializer_list>
 #include <string>
 #include <vector>
 
@@ -94,6 +95,47 @@ Verdict rimea_04(const ExperimentTable& t) {
   return Verdict{falls, text};
 }
 
+/// A card's plot with its axes: the model's series first, then the references named.
+ExperimentPlot plot_with(const char* x, const char* y, const char* model,
+                         std::initializer_list<const char*> refs) {
+  ExperimentPlot plot;
+  plot.x_label = x;
+  plot.y_label = y;
+  plot.series.emplace_back();
+  plot.series[0].name = model;
+  for (const char* r : refs) {
+    plot.series.emplace_back();
+    plot.series.back().name = r;
+    plot.series.back().reference = true;
+  }
+  return plot;
+}
+
+/// RiMEA 4's plot: speed against density as measured, each point the mean of the three areas
+/// (error bar: their speeds' spread over the seeds), with Weidmann's curve from 0.1 to 7 P/m².
+ExperimentPlot rimea_04_plot(const ExperimentTable& t) {
+  ExperimentPlot plot = plot_with("density as measured, P/m²", "speed, m/s",
+                                  "the model, mean of the three areas", {"Weidmann (1993)"});
+  PlotSeries& m = plot.series[0];
+  for (size_t p = 0; p < t.cells.size(); ++p) {
+    double rho = 0, v = 0, sd = 0;
+    for (const char* k : {"1", "2", "3"}) {
+      rho += t.mean(p, std::string("area") + k + "_density") / 3;
+      v += t.mean(p, std::string("area") + k + "_speed") / 3;
+      sd += t.sd(p, std::string("area") + k + "_speed") / 3;
+    }
+    if (!std::isfinite(rho) || !std::isfinite(v)) continue;
+    m.x.push_back(rho);
+    m.y.push_back(v);
+    m.sd.push_back(std::isfinite(sd) ? sd : 0);
+  }
+  for (int k = 1; k <= 70; ++k) {
+    plot.series[1].x.push_back(0.1 * k);
+    plot.series[1].y.push_back(weidmann(0.1 * k));
+  }
+  return plot;
+}
+
 /// RiMEA 16's empirical band of single-file speeds: for the 0.2 /m density bins our six points
 /// fall in, the bin's lower edge, then the 10 %, 50 % and 90 % speeds, m/s. The figures are the
 /// guideline's (RiMEA 4.1.1, test 16), as JuPedSim Web tabulates them in
@@ -119,6 +161,27 @@ Verdict rimea_16(const ExperimentTable& t) {
   return Verdict{
       4 * inside >= 3 * t.cells.size(),
       std::to_string(inside) + " of " + std::to_string(t.cells.size()) + " density bins inside: " + text};
+}
+
+/// RiMEA 16's plot: speed against line density, with the band's 10 %, 50 % and 90 % speeds at
+/// each bin's middle.
+ExperimentPlot rimea_16_plot(const ExperimentTable& t) {
+  ExperimentPlot plot =
+      plot_with("line density as measured, 1/m", "speed, m/s", "the model",
+                {"10 % of measured speeds", "median of measured speeds", "90 % of measured speeds"});
+  for (size_t p = 0; p < t.cells.size(); ++p) {
+    const double rho = t.mean(p, "area1_density") * kRimea16Width, v = t.mean(p, "area1_speed");
+    if (!std::isfinite(rho) || !std::isfinite(v)) continue;
+    plot.series[0].x.push_back(rho);
+    plot.series[0].y.push_back(v);
+    plot.series[0].sd.push_back(std::isfinite(t.sd(p, "area1_speed")) ? t.sd(p, "area1_speed") : 0);
+  }
+  for (const auto& b : kRimea16Band)
+    for (size_t k = 1; k <= 3; ++k) {
+      plot.series[k].x.push_back(b[0] + 0.1);
+      plot.series[k].y.push_back(b[k]);
+    }
+  return plot;
 }
 
 /// RiMEA 7's table of walking speeds by age (Weidmann, as the guideline gives it), and the ages
@@ -300,6 +363,45 @@ Verdict wuppertal_2018(const ExperimentTable& t) {
                          range(t, 0, "line1_count", 0) + " of 75 passed"};
 }
 
+/// The run's 75 passages of the line, s after its first frame, as
+/// docs/validation/wuppertal-2018-040_c_56_h-.csv gives them (derived by
+/// scripts/trajectory-figures.py; a unit test checks the two agree).
+constexpr double kWuppertalPassages[75] = {
+    0.500,  0.929,  1.684,  2.377,  3.666,  4.116,  5.062,  5.776,  5.928,  7.301,  7.438,  7.915,  9.960,
+    10.595, 11.643, 12.216, 12.744, 13.589, 14.469, 14.887, 16.282, 16.875, 17.620, 18.661, 18.753, 20.437,
+    20.499, 21.175, 22.741, 23.693, 24.275, 25.113, 25.504, 26.745, 27.070, 28.335, 29.609, 30.364, 31.464,
+    31.780, 32.610, 32.933, 35.472, 36.398, 36.849, 37.513, 38.589, 39.604, 40.434, 41.274, 42.366, 42.495,
+    44.096, 45.070, 45.510, 46.514, 47.732, 48.545, 49.695, 50.514, 51.053, 52.144, 53.065, 54.026, 54.871,
+    56.043, 56.672, 57.501, 58.908, 59.820, 60.573, 61.434, 62.587, 63.592, 64.973,
+};
+
+/// The validation card's plot: the N-t curve, passages against the time since the first, the
+/// model's at its first, deciles and last passage (mean over the seeds; N from the mean count)
+/// beside the experiment's every passage.
+ExperimentPlot wuppertal_plot(const ExperimentTable& t) {
+  ExperimentPlot plot = plot_with("time since the first passage, s", "people through",
+                                  "the model, mean of the seeds", {"the experiment, 040_c_56_h-"});
+  const double first = t.mean(0, "line1_first"), n = std::round(t.mean(0, "line1_count"));
+  if (std::isfinite(first) && n >= 1) {
+    PlotSeries& m = plot.series[0];
+    auto add = [&](const std::string& measure, double people) {
+      const double at = t.mean(0, measure);
+      if (!std::isfinite(at)) return;
+      m.x.push_back(at - first);
+      m.y.push_back(people);
+    };
+    add("line1_first", 1);
+    for (int q = 10; q <= 90; q += 10)
+      add(q == 50 ? "line1_median" : "line1_t" + std::to_string(q), std::floor(q * (n - 1) / 100) + 1);
+    add("line1_last", n);
+  }
+  for (size_t k = 0; k < 75; ++k) {
+    plot.series[1].x.push_back(kWuppertalPassages[k] - kWuppertalPassages[0]);
+    plot.series[1].y.push_back(static_cast<double>(k + 1));
+  }
+  return plot;
+}
+
 constexpr const char* kRimea = "RiMEA guideline 4.1.1, Annex 1";
 constexpr const char* kImo = "IMO MSC.1/Circ.1533, Annex 3";
 constexpr const char* kNist =
@@ -319,8 +421,8 @@ struct Room {
 };
 
 /// A card of the crowd, three seeds a point: its words, its points (up to seven), its steps
-/// (25 a second), its measures (up to 13) and its judge; "Try it" opens the room of point
-/// `try_point`. Constant data, so the table needs no start-up code.
+/// (25 a second), its measures (up to 16), its judge and its own plot, if any; "Try it" opens the room of
+/// point `try_point`. Constant data, so the table needs no start-up code.
 struct Card {
   const char* name;
   int claim;
@@ -331,13 +433,14 @@ struct Card {
   const char* axis;
   Room points[7];
   uint64_t steps;
-  const char* measures[13];
+  const char* measures[16];
   const char* rule;
   Verdict (*judge)(const ExperimentTable&);
   size_t try_point;
   /// A field or option every run of the card gets (the base), besides its points' own; none when null.
   const char* base_name = nullptr;
   const char* base_value = nullptr;
+  ExperimentPlot (*plot)(const ExperimentTable&) = nullptr;
 };
 
 // The cards, in the order --list and the page give them (claims 1 … 16 are RiMEA's, 101 … IMO's,
@@ -368,7 +471,7 @@ constexpr Card kCards[] = {
      "the guideline names no criterion; ours: on the mean of the seeds, the mean speed in the three areas falls "
      "from each density to the next (each point's density as measured, and its distance from Weidmann's speed "
      "there, are printed)",
-     rimea_04, 2, "measure-from", "10"},
+     rimea_04, 2, "measure-from", "10", rimea_04_plot},
     {"rimea-05", 5, "RiMEA 5", kRimea,
      "Each person starts to walk at their own premovement time, drawn from 10 to 100 s.",
      "nothing: 10 people in an 8 x 5 m room, each with a time drawn uniformly from 10 to 100 s (bundled "
@@ -515,7 +618,7 @@ constexpr Card kCards[] = {
      {"area1_speed", "area1_density"},
      "as JuPedSim Web judges it: on the mean of the seeds, at least 75 % of the density bins have their mean "
      "speed within the guideline's 10-90 % band of measured speeds at that density",
-     rimea_16, 2, "measure-from", "10"},
+     rimea_16, 2, "measure-from", "10", rimea_16_plot},
     {"door-flow", 104, "IMO 4 · NIST door flow", kImo,
      "The specific flow through a door 1 m wide stays at or below 1.33 persons per metre and second.",
      "nothing: 100 people leave a 10 x 10 m room by a door 1 m wide, counted by a line across it (bundled "
@@ -560,11 +663,12 @@ constexpr Card kCards[] = {
      "line across its mouth; the run's figures: 75 passages, 1.16 P/s, half through 29.86 s and all 64.47 s "
      "after the first",
      "room", {{"0.5 m bottleneck", "wuppertal-2018-bottleneck"}}, 7500,
-     {"line1_count", "line1_flow", "line1_first", "line1_median", "line1_last", "area1_density"},
+     {"line1_count", "line1_flow", "line1_first", "line1_median", "line1_last", "area1_density", "line1_t10",
+      "line1_t20", "line1_t30", "line1_t40", "line1_t60", "line1_t70", "line1_t80", "line1_t90"},
      "on the mean of the seeds all 75 pass, and the flow, the time from the first passage to the middle one "
      "and the time to the last each lie within 20 % of the experiment's (our tolerance: no guideline sets "
      "one; the constants are Helbing's, not fitted)",
-     wuppertal_2018, 0},
+     wuppertal_2018, 0, nullptr, nullptr, wuppertal_plot},
 };
 // clang-format on
 
@@ -589,6 +693,7 @@ Experiment experiment_of(const Card& c) {
     if (m) e.measures.push_back(m);
   e.rule = c.rule;
   e.judge = c.judge;
+  e.plot = c.plot;
   e.try_it = e.points[c.try_point].set;
   if (c.base_name) e.base = {{c.base_name, c.base_value}};
   return e;

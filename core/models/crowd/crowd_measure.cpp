@@ -299,6 +299,8 @@ void crowd_measured(std::vector<ModelSession::Measure>& all, const Crowd& m, con
     all.push_back({n + "_first", format_double(c ? l.passages.front().t : NAN)});
     all.push_back({n + "_median", format_double(c ? l.passages[(c - 1) / 2].t : NAN)});
     all.push_back({n + "_last", format_double(c ? l.passages.back().t : NAN)});
+    for (size_t q = 10; q <= 90; q += 10)  // the N-t curve's deciles: passage (q·(n − 1))/100
+      all.push_back({n + "_t" + std::to_string(q), format_double(c ? l.passages[q * (c - 1) / 100].t : NAN)});
   }
   for (size_t k = 0; k < ms.areas.size(); ++k) {
     const CrowdArea& a = ms.areas[k];
