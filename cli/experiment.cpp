@@ -20,7 +20,7 @@ const char* kExperimentHelp =
     "\n"
     "Usage: bandada-cli experiment --list [--model ID]\n"
     "       bandada-cli experiment NAME [--seeds S] [--format csv|jsonl] [--threads N]\n"
-    "                                   [--set NAME=VALUE ...]\n"
+    "                                   [--set NAME=VALUE ...] [--check]\n"
     "  --list       one line per experiment, NAME first, model by model, each in claim\n"
     "               order (--model ID: that model's only)\n"
     "  --seeds S    seeds 1 … S a point (default: the experiment's own, 5)\n"
@@ -30,6 +30,9 @@ const char* kExperimentHelp =
     "  --set NAME=VALUE  a field or choice every run gets, before the card's own rows set\n"
     "               theirs (as the model's --help names it, without the dashes); the rule\n"
     "               does not change\n"
+    "  --check      check the name and the options as a run would, run nothing, print\n"
+    "               nothing; exit 0 when the card would run (as a Slurm array checks its\n"
+    "               cards before queueing them)\n"
     "Prints the rows (CSV with a header, or JSON lines), then a last line\n"
     "'verdict: holds: …' or 'verdict: does not hold: …' with the numbers and the rule.\n";
 
@@ -43,7 +46,7 @@ int fail(const std::string& msg) {
 int experiment_main(const std::vector<std::string>& args) {
   std::string name, format = "csv", seeds_text, threads_text, model;
   NamedSettings extra;  // --set: before the card's own settings
-  bool list = false;
+  bool list = false, check = false;
   for (size_t i = 0; i < args.size(); ++i) {
     const std::string& a = args[i];
     auto value = [&](std::string& out) {
@@ -56,6 +59,8 @@ int experiment_main(const std::vector<std::string>& args) {
       return 0;
     } else if (a == "--list") {
       list = true;
+    } else if (a == "--check") {
+      check = true;
     } else if (a == "--seeds" || a == "--format" || a == "--threads" || a == "--model") {
       if (!value(a == "--seeds"    ? seeds_text
                  : a == "--format" ? format
@@ -128,6 +133,7 @@ int experiment_main(const std::vector<std::string>& args) {
     if (!bad.empty()) return fail(bad);
   }
   if (e->kind == Experiment::Kind::timed) threads = 1;
+  if (check) return 0;
 
   const size_t rows = experiment_rows(*e, seeds);
   std::vector<std::string> lines(rows), errors(rows);

@@ -107,4 +107,8 @@ check "experiment --set operational-model=csm runs the card with the collision-f
 refuses "experiment --set with a name the model does not have is refused" experiment rimea-01 --set nonsense=1
 refuses "experiment --set with a value the field refuses is refused" experiment rimea-01 --set operational-model=xyz
 refuses "experiment --set without NAME=VALUE is refused" experiment rimea-01 --set csm
+check "experiment NAME --check runs nothing, prints nothing and exits 0 for a card that would run" \
+  '[ -z "$("$cli" experiment rimea-04 --check --set operational-model=csm 2>&1)" ]'
+refuses "experiment --check refuses what a run would refuse (a bad --set)" experiment rimea-04 --check --set operational-model=xyz
+refuses "experiment --check refuses a card measured by a view of the lab (it has no rows)" experiment euler-vs-rk4 --check
 check_summary

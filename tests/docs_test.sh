@@ -18,6 +18,7 @@ declare -A not_here=(
   ['^scripts/test\.sh --quick']="the whole run's first stages (style, native build, native tests) are this command"
   ['^scripts/test\.sh --changed']="a tier of the whole run, which this is part of"
   ['^scripts/sweep-slurm\.sh ']="needs a Slurm cluster: the Slurm stage starts one and runs this script"
+  ['^scripts/experiments-slurm\.sh ']="needs a Slurm cluster: the Slurm stage starts one and runs this script"
 )
 
 passed=0 failed=0 skipped=0

@@ -2,7 +2,8 @@
 # Bandada — a sweep on a real Slurm cluster: starts a one-node cluster (munge, slurmctld, slurmd)
 # under a temporary folder, runs a small job-array sweep through scripts/sweep-slurm.sh, checks
 # that the merged CSV equals the unsharded CLI output byte for byte (a scenario room's sweep too),
-# and stops what it started.
+# runs experiment cards as an array (scripts/experiments-slurm.sh) against the CLI's output, and
+# stops what it started.
 # If the cluster cannot start, it says why and fails: it never skips silently.
 set -u
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -73,6 +74,22 @@ room=(--model crowd --scenario "$root/tests/fixtures/scenarios/corner.json" --st
 timeout 300 bash "$root/scripts/sweep-slurm.sh" "${room[@]}" --tasks 2 --out "$D/room" --wait >/dev/null
 check "a Slurm array sweep of a scenario room (--scenario), merged, equals the unsharded CLI output byte for byte" \
   '[ "$(wc -l < "$D/room.csv")" = 7 ] && cmp -s "$D/room/sweep.csv" "$D/room.csv"'
+
+# Experiment cards as an array (scripts/experiments-slurm.sh): each card's file is the CLI's, the
+# verdicts file lists them in order, and a second submission keeps the whole files.
+timeout 300 bash "$root/scripts/experiments-slurm.sh" rimea-01 rimea-10 --set operational-model=csm --out "$D/cards" --wait >/dev/null
+"$cli" experiment rimea-01 --set operational-model=csm > "$D/r01.csv"
+"$cli" experiment rimea-10 --set operational-model=csm > "$D/r10.csv"
+check "a card array: each card's file equals bandada-cli experiment NAME --set … byte for byte" \
+  'cmp -s "$D/cards/rimea-01.csv" "$D/r01.csv" && cmp -s "$D/cards/rimea-10.csv" "$D/r10.csv"'
+check "the card array's verdicts.txt names each card with its verdict line, in order" \
+  '[ "$(cat "$D/cards/verdicts.txt")" = "rimea-01: $(tail -n 1 "$D/r01.csv")
+rimea-10: $(tail -n 1 "$D/r10.csv")" ]'
+timeout 300 bash "$root/scripts/experiments-slurm.sh" rimea-01 rimea-10 --set operational-model=csm --out "$D/cards" --wait >/dev/null
+check "submitted again, the array keeps the whole cards' files and runs nothing" \
+  '[ "$(grep -c "whole already, kept" "$D"/cards/task-*.log | awk -F: "{s += \$2} END {print s}")" = 2 ] && cmp -s "$D/cards/rimea-10.csv" "$D/r10.csv"'
+check "a card array with an unknown setting is refused before anything is queued" \
+  '! bash "$root/scripts/experiments-slurm.sh" rimea-01 --set bogus=1 --out "$D/bad" 2>"$D/bad.err" && grep -q "unknown option --bogus" "$D/bad.err" && [ ! -f "$D/bad/task.sh" ]'
 
 # A task requeued while it runs (scontrol requeue) resumes its shard: the merged output is the same.
 slow=(--model feedback2d --n 400 --cycles 300 --x alpha=0:3:4 --y feedback=0:2:3 --seeds 1 --threads 1)
