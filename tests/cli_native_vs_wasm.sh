@@ -24,7 +24,12 @@ for args in "--count 200 --steps 50" "--count 1000 --radius 0.6 --steps 20 --see
             "experiment leader-drags --seeds 2" "experiment all-max-twitchy --seeds 1 --format jsonl" \
             "experiment rimea-06" "experiment door-flow --seeds 1" "experiment imo-counterflow --seeds 1" "experiment rimea-05 --seeds 2" "experiment rimea-07 --seeds 1" "experiment nist-5-1 --seeds 1" "experiment rimea-16 --seeds 1" \
             "--model crowd --bundled rimea-12d-width-080 --steps 400 --seed 2" \
-            "--model crowd --bundled rimea-04 --count 320 --steps 100 --measure-from 2 --operational-model csm"; do
+            "--model crowd --bundled rimea-04 --count 320 --steps 100 --measure-from 2 --operational-model csm" \
+            "--model pso --steps 100" "--model pso --landscape ackley --dims 12 --topology vonneumann --boundary reflect --vmax 0.3 --steps 60" \
+            "--model pso --landscape griewank --dims 6 --topology ring --update inertia --w 0.9 --w-end 0.4 --horizon 40 --boundary random --steps 50 --format csv" \
+            "--model pso --landscape schwefel --dims 4 --steps 80" "--model pso --landscape styblinski-tang --dims 5 --steps 40" \
+            "--model pso --landscape truss10 --particles 20 --boundary absorb --steps 60" \
+            "--model pso --landscape sphere --update inertia --w 1 --w-end 1 --c1 2 --c2 2 --steps 3000"; do
   n=$((n + 1))
   a=$("$native" $args | sha256sum)
   b=$(node "$wasm" $args | sha256sum)
@@ -34,7 +39,7 @@ done
 # bytes of the run never stopped; the same state gives the same file on both.
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-for args in "--model flock2d --count 150 --leader 2 --obstacle 300;300;50" "--count 200" "--model feedback2d --n 50" "--model crowd --count 70 --preset column"; do
+for args in "--model flock2d --count 150 --leader 2 --obstacle 300;300;50" "--count 200" "--model feedback2d --n 50" "--model crowd --count 70 --preset column" "--model pso --landscape rosenbrock --dims 6 --topology ring"; do
   unit=steps; [[ "$args" == *feedback2d* ]] && unit=cycles
   whole=$("$native" $args --$unit 40 | sha256sum)
   "$native" $args --$unit 25 --save-state "$tmp/native.state" >/dev/null

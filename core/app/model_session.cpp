@@ -103,7 +103,7 @@ std::string ModelSession::exported(Export form) const {
         out += cols[c].names[static_cast<int>(v[c])];
       else if (cols[c].decimals < 0)
         out += std::to_string(static_cast<uint64_t>(v[c]));
-      else
+      else if (!std::isnan(v[c]))  // not a number (not measured): an empty cell
         out += format_double(v[c]);
     }
     out += "\n";
@@ -181,6 +181,7 @@ int64_t nearest_glyph(const DrawData& d, double x, double y, double pick) {
 
 std::string format_cell(const Column& c, double v) {
   if (c.names) return c.names[static_cast<int>(v)];
+  if (std::isnan(v)) return "—";  // not a number (not measured): never "nan" on screen
   char b[64];
   if (c.decimals < 0)
     std::snprintf(b, sizeof b, "%.0f", v);

@@ -489,7 +489,8 @@ std::string fix_first(const ModelSession& s);
 /// Nearest glyph to (x, y) on a plane within `pick` model units, or -1.
 int64_t nearest_glyph(const DrawData& d, double x, double y, double pick);
 
-/// A table cell as the views show it: the column's decimals, or its word.
+/// A table cell as the views show it: the column's decimals, or its word; "—" for a value not
+/// measured (NaN).
 std::string format_cell(const Column& c, double v);
 
 /// JSON string literal of any text (control characters escaped).

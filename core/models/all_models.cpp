@@ -10,7 +10,8 @@
   X(boids3d)              \
   X(feedback2d)           \
   X(flock2d)              \
-  X(crowd)
+  X(crowd)                \
+  X(pso)
 // clang-format on
 
 namespace bandada {

@@ -27,6 +27,7 @@ std::string run_steps(ModelSession& s, uint64_t n, Run& run, First first) {
     const uint64_t chunk = every ? std::min(every, n - done) : n - done;
     const CommandResult r = done == 0 ? first(chunk) : s.compute(chunk);
     if (!r.ok) return r.message;
+    for (const std::string& w : r.warnings) run.warnings.push_back(w);  // a run that stopped early
     done += chunk;
     if (every && chunk > 0) {
       const std::string e = run.checkpoint(s);

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import {test, useSuite, freshPage, appState, uiRects, nextFrames, canvasPoint, waitFor, regionPixels} from './helpers.mjs';
 
 const suite = useSuite();
-const MODELS = ['boids3d', 'feedback2d', 'flock2d', 'crowd'];
+const MODELS = ['boids3d', 'feedback2d', 'flock2d', 'crowd', 'pso'];
 /// Hook entries that are not buttons: lines of text, fields, sliders, combos, radio buttons, tabs, the
 /// headers that fold a group of fields (crowd.test.mjs opens one and finds its fields).
 const NOT_BUTTONS = /^(field:|group:|slider:|choice:|tool:|tab:|columns:|more-below|model$|status$|threads$|hint$|draw-note$|link-check$|state-message$|file-link-note$|recording-stopped$|playback-time$|clip-mark$|share-url$|energy-plot$|sweep-map$)/;

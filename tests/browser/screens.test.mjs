@@ -9,7 +9,7 @@ import {test, useSuite, appState, uiRects, nextFrames, waitState, freshPage, out
 
 const suite = useSuite();
 // Layouts do not depend on threads: the threaded pass runs these.
-const MODELS = ['boids3d', 'feedback2d', 'flock2d', 'crowd'];
+const MODELS = ['boids3d', 'feedback2d', 'flock2d', 'crowd', 'pso'];
 const SCREENS = {
   phone: {viewport: {width: 390, height: 844}, hasTouch: true, isMobile: true, deviceScaleFactor: 2},
   tablet: {viewport: {width: 820, height: 1180}, hasTouch: true, isMobile: true},

@@ -1,6 +1,7 @@
 // Bandada — fuzz target: the models' bytes, as the single-thread page and its step worker hand
-// them to each other (core/app/remote_step.h). The first byte picks the reader (the 3-D flock,
-// the 2-D flock, the feedback engine, a list of parts); the rest is read. Whatever the bytes,
+// them to each other (core/app/remote_step.h). The first byte picks the reader ('P': the particle
+// swarm; else by its value mod 4, the 3-D flock, the 2-D flock, the feedback engine, a list of
+// parts); the rest is read. Whatever the bytes,
 // they are refused or read without reading past them, what is read writes the same bytes back,
 // and it steps as the worker would step it.
 #include <cstdint>
@@ -14,6 +15,7 @@
 #include "models/boids3d/boids3d.h"
 #include "models/feedback2d/feedback2d.h"
 #include "models/flock2d/flock2d.h"
+#include "models/pso/pso.h"
 
 namespace {
 
@@ -41,6 +43,11 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (size == 0) return 0;
   const std::string copy(reinterpret_cast<const char*>(data) + 1, size - 1);  // exactly this long
   const std::string_view bytes(copy);
+  if (data[0] == 'P') {
+    read_back<bandada::Pso, bandada::PsoParams>(bytes, bandada::pso_pack, bandada::pso_unpack,
+                                                [](bandada::Pso& m) { m.step(); });
+    return 0;
+  }
   switch (data[0] % 4) {
     case 0:
       if (std::unique_ptr<bandada::Boids3d> f = bandada::boids3d_unpack(bytes)) {
