@@ -29,7 +29,8 @@ for args in "--count 200 --steps 50" "--count 1000 --radius 0.6 --steps 20 --see
             "--model pso --landscape griewank --dims 6 --topology ring --update inertia --w 0.9 --w-end 0.4 --horizon 40 --boundary random --steps 50 --format csv" \
             "--model pso --landscape schwefel --dims 4 --steps 80" "--model pso --landscape styblinski-tang --dims 5 --steps 40" \
             "--model pso --landscape truss10 --particles 20 --boundary absorb --steps 60" \
-            "--model pso --landscape sphere --update inertia --w 1 --w-end 1 --c1 2 --c2 2 --steps 3000"; do
+            "--model pso --landscape sphere --update inertia --w 1 --w-end 1 --c1 2 --c2 2 --steps 3000" \
+            "experiment pso-sphere-rate --seeds 2" "experiment pso-truss --seeds 1" "experiment pso-constriction --seeds 1"; do
   n=$((n + 1))
   a=$("$native" $args | sha256sum)
   b=$(node "$wasm" $args | sha256sum)

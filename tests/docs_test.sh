@@ -76,6 +76,15 @@ for file in README.md docs/*.md docs/models/*.md; do
     cmd=""
   done <"$file"
 done
+# The PSO model's verdicts table in docs/models/pso.md is what the CLI prints today.
+if diff <(scripts/experiments-table.sh --model pso) \
+        <(sed -n '/pso-experiments-table:begin/,/pso-experiments-table:end/p' docs/models/pso.md | grep '^|'); then
+  echo "ok   (docs/models/pso.md): the verdicts table is the CLI's"
+  passed=$((passed + 1))
+else
+  echo "FAIL (docs/models/pso.md): the verdicts table differs from the CLI's: scripts/experiments-table.sh --model pso --write docs/models/pso.md"
+  failed=$((failed + 1))
+fi
 # The table of today's verdicts in docs/experiments.md is what the CLI prints today (all but the
 # timing claim's row, whose numbers are this machine's of the day it was made).
 if scripts/experiments-table.sh > "$scratch/table.md"; then

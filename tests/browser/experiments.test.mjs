@@ -97,7 +97,7 @@ test('Experiments tab: Run these gives every card of the 2-D flock its rows and 
     rows: a.querySelectorAll('table tr').length, buttons: [...a.querySelectorAll('button')].map((b) => b.getAttribute('aria-label'))})));
   assert.equal(view.length, w.experiments.length);
   assert.deepEqual(await page.$$eval('#hv-exp-cards h3.hv-exp-group', (hs) => hs.map((h) => h.querySelector('button').dataset.exp)),
-                   ['run_model:flock2d', 'run_model:crowd'], 'each model\'s cards under its heading, with Run these');
+                   ['run_model:flock2d', 'run_model:crowd', 'run_model:pso'], 'each model\'s cards under its heading, with Run these');
   for (const [k, c] of view.entries()) {
     const e = w.experiments[k];
     assert.equal(c.title, `${e.heading}. ${e.claim_text}`);
@@ -115,7 +115,7 @@ test('Experiments tab: Run these gives every card of the 2-D flock its rows and 
   await context.close();
 });
 
-test('the crowd\'s verification cards: three short ones run in the page equal the CLI\'s rows and verdicts; a card\'s own plot draws its references and its run; Try it opens the card\'s room by name', async () => {
+test('the crowd\'s verification cards: three short ones (and the particle swarm\'s truss) run in the page equal the CLI\'s rows and verdicts; a card\'s own plot draws its references and its run; Try it opens the card\'s room by name', async () => {
   const {context, page, errors} = await freshPage(suite.browser, suite.url, {viewport: {width: 1400, height: 900}});
   await page.evaluate(() => Module.command('model:crowd'));
   await clickWidget(page, 'tab:Experiments');
@@ -131,13 +131,13 @@ test('the crowd\'s verification cards: three short ones run in the page equal th
   assert.ok(Math.abs(fd.series[1].y[9] - 1.059) < 1e-3, 'Weidmann\'s speed at 1 P/m²');
   assert.deepEqual(nt.series[1].y, Array.from({length: 75}, (_, k) => k + 1), 'the experiment\'s N-t: every passage');
   assert.equal(plotOf(w, 'rimea-01'), null, 'a card without its own plot draws its first measure');
-  for (const name of ['rimea-01', 'rimea-10', 'rimea-16']) {
+  for (const name of ['rimea-01', 'rimea-10', 'rimea-16', 'pso-truss']) {  // and a card of the particle swarm
     const k = w.experiments.findIndex((e) => e.name === name);
     assert.equal(await page.evaluate((i) => Module.experimentCommand('run:' + i), k), '');
     w = await waitFor(() => expState(page), (s) => !s.busy, 120000, name);
     const e = w.experiments[k];
     assert.equal(e.status, 'done', `${name}: ${e.error}`);
-    assert.equal(e.seeds, 3, 'the card\'s own three seeds');
+    assert.equal(e.seeds, name === 'pso-truss' ? 5 : 3, 'the card\'s own seeds');
     assert.equal(await page.evaluate((i) => Module.experimentCsv(i), k), cli([name]), `${name}: the page's rows and verdict are the CLI's`);
     if (name !== 'rimea-16') assert.equal(e.verdict.holds, true, `${name}: ${e.verdict.text}`);
   }

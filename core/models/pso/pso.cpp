@@ -3,6 +3,7 @@
 
 #include <cmath>
 
+#include "common/det_math.h"
 #include "common/fingerprint.h"
 #include "common/parallel.h"
 
@@ -86,6 +87,11 @@ void Pso::step() {
 }
 
 double Pso::error() const { return best().value - pso_optimum(params_.landscape, swarm_.D); }
+
+double Pso::log10_error() const {
+  const double e = error();
+  return e > 0 ? det_log(e) / det_log(10.0) : NAN;
+}
 
 bool Pso::in_basin() const {
   const double x_opt = pso_landscape_info(params_.landscape).x_opt;

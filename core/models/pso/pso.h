@@ -63,6 +63,9 @@ class Pso {
   const double* best_x() const { return &swarm_.best_x[size_t{leader_} * swarm_.D]; }
   /// best − the known optimum (the truss: its weight − 5 060.9 lb, which may be negative).
   double error() const;
+  /// log10 of error(), by the project's own log (the same bits in every build); NaN when the
+  /// error is not above 0.
+  double log10_error() const;
   /// Whether every coordinate of the best lies within 0.5 of the optimum's (false where the
   /// landscape has no single optimum).
   bool in_basin() const;

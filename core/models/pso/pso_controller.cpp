@@ -132,10 +132,8 @@ CommandResult PsoController::compute(uint64_t n) {
 }
 
 void PsoController::record() {
-  const double e = model_->error();
-  const double le = e > 0 ? std::log10(e) : NAN;  // a readout, not the step
   if (series_.size() < 1000000)
-    series_.push_back({model_->steps(), le, model_->diversity(), model_->improved()});
+    series_.push_back({model_->steps(), model_->log10_error(), model_->diversity(), model_->improved()});
 }
 
 std::string PsoController::share_string() const {

@@ -13,6 +13,8 @@
 
 namespace bandada {
 
+const std::vector<Experiment>& pso_experiments();  // pso_experiments.cpp
+
 namespace {
 
 const ModelInfo kInfo = {
@@ -98,7 +100,7 @@ class PsoSession final : public LiveSession<PsoController, PsoField> {
       r.push_back({"against 5 060.9 lb", format_fixed(100 * m->error() / kTruss10Best, 2) + " %"});
     } else {
       const double e = m->error();
-      r.push_back({"error", e > 0 ? format_fixed(std::log10(e), 2) + " (log10)" : "0"});
+      r.push_back({"error", e > 0 ? format_fixed(m->log10_error(), 2) + " (log10)" : "0"});
     }
     r.push_back({"diversity", format_fixed(m->diversity(), 4)});
     r.push_back({"improved", format_fixed(100 * m->improved(), 0) + "%"});
@@ -112,15 +114,48 @@ class PsoSession final : public LiveSession<PsoController, PsoField> {
     const Pso* m = c_.model();
     if (!m) return {};
     const double e = m->error();
+    const Fit fit = error_fit();
+    const bool truss = m->params().landscape == PsoLandscape::truss10;
+    const Truss10Design t = truss ? truss10_design(m->best_x()) : Truss10Design{};
     return {{"best_value", format_double(m->best().value)},
             {"violation", format_double(m->best().violation)},
             {"error", format_double(e)},
-            {"log10_error", format_double(e > 0 ? std::log10(e) : NAN)},
+            {"log10_error", format_double(m->log10_error())},
             {"in_basin", m->in_basin() ? "1" : "0"},
             {"evaluations", std::to_string(m->evaluations())},
             {"diversity", format_double(m->diversity())},
             {"improved", format_double(m->improved())},
-            {"diverged_at", std::to_string(m->diverged_at())}};
+            {"diverged_at", std::to_string(m->diverged_at())},
+            {"error_slope", format_double(fit.slope)},
+            {"error_fit_r2", format_double(fit.r2)},
+            {"max_stress_ratio", format_double(truss ? t.max_stress_ratio : NAN)},
+            {"max_displacement_ratio", format_double(truss ? t.max_displacement_ratio : NAN)}};
+  }
+
+  /// The least-squares line through log10 error against the step, over the steps recorded since
+  /// Initialize where the error is above 0: its slope (log10 per step) and R² (1: a straight
+  /// line, the error falling geometrically). NaN with fewer than three such steps.
+  struct Fit {
+    double slope = NAN, r2 = NAN;
+  };
+  Fit error_fit() const {
+    double n = 0, sx = 0, sy = 0, sxx = 0, sxy = 0, syy = 0;
+    for (const PsoSample& p : c_.series()) {
+      if (!std::isfinite(p.log_error)) continue;
+      const double x = static_cast<double>(p.step), y = p.log_error;
+      n += 1;
+      sx += x;
+      sy += y;
+      sxx += x * x;
+      sxy += x * y;
+      syy += y * y;
+    }
+    Fit f;
+    const double vx = n * sxx - sx * sx, vy = n * syy - sy * sy, cxy = n * sxy - sx * sy;
+    if (n < 3 || !(vx > 0)) return f;
+    f.slope = cxy / vx;
+    f.r2 = vy > 0 ? cxy * cxy / (vx * vy) : 1.0;
+    return f;
   }
 
   double series_value(size_t k, size_t i) const override {
@@ -214,7 +249,8 @@ std::unique_ptr<WorkerModel> pso_worker(std::string_view bytes) {
 }  // namespace
 
 ModelEntry pso_model() {
-  return {kInfo.id, kInfo.title, [] { return std::unique_ptr<ModelSession>(new PsoSession); }, pso_worker};
+  return {kInfo.id, kInfo.title, [] { return std::unique_ptr<ModelSession>(new PsoSession); }, pso_worker,
+          pso_experiments};
 }
 
 }  // namespace bandada
