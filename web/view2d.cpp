@@ -81,6 +81,19 @@ void view2d_draw() {
   dl->AddRect(pm.at(0, d.y_up ? d.height : 0), pm.at(d.width, d.y_up ? 0 : d.height),
               IM_COL32(110, 120, 140, 200));
   const float flip = d.y_up ? -1.0f : 1.0f;
+  // A scalar field (a landscape) first, under everything: dark navy where it is low, pale slate
+  // where it is high.
+  if (!d.field.empty() && d.field.size() == size_t{d.field_nx} * d.field_ny) {
+    const double cw = d.width / d.field_nx, ch = d.height / d.field_ny;
+    for (uint32_t j = 0; j < d.field_ny; ++j)
+      for (uint32_t i = 0; i < d.field_nx; ++i) {
+        const int t = d.field[size_t{j} * d.field_nx + i];
+        const ImVec2 a = pm.at(i * cw, j * ch), b = pm.at((i + 1) * cw, (j + 1) * ch);
+        dl->AddRectFilled(ImVec2(std::fmin(a.x, b.x), std::fmin(a.y, b.y)),
+                          ImVec2(std::fmax(a.x, b.x), std::fmax(a.y, b.y)),
+                          IM_COL32(16 + t * 60 / 255, 24 + t * 74 / 255, 48 + t * 86 / 255, 255));
+      }
+  }
   for (const bandada::Overlay& o : d.overlays) {  // obstacles, grids, trails, vectors: under the glyphs
     if (o.kind == bandada::Overlay::Kind::solid)
       dl->AddCircleFilled(pm.at(o.x, o.y), o.size * pm.s, imgui_colour(o.colour));  // segments by size

@@ -154,9 +154,15 @@ struct DrawData {
   std::vector<uint8_t> highlight;    ///< 1 per glyph: 0, 1 selected, 2 neighbour of the selection
   std::vector<uint32_t> neighbours;  ///< of the selection, ascending (computed once, here)
   std::vector<Overlay> overlays;
+  /// A scalar field under everything on a plane (a landscape): field_nx × field_ny cells over the
+  /// whole plane, row by row from the plane's corner (0, 0) along x, each a shade 0 (low) … 255
+  /// (high); empty for none.
+  uint32_t field_nx = 0, field_ny = 0;
+  std::vector<uint8_t> field;
   uint64_t version = 0;  ///< changes whenever anything above changes (upload caching)
 
-  /// n glyphs at the origin, plain colour, nothing highlighted, no overlays (reusing capacity).
+  /// n glyphs at the origin, plain colour, nothing highlighted, no overlays, no field (reusing
+  /// capacity).
   void reset(size_t n) {
     count = n;
     pos.assign(n * 3, 0.0f);
@@ -165,6 +171,8 @@ struct DrawData {
     highlight.assign(n, 0);
     neighbours.clear();
     overlays.clear();
+    field_nx = field_ny = 0;
+    field.clear();
     version = 0;
   }
   /// Glyph i of a plane at (x, y), heading along (vx, vy): a point when that is zero.

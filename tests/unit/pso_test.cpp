@@ -230,3 +230,28 @@ TEST_CASE(
   for (size_t k = 0; k <= outside; ++k) line = csv.find('\n', line) + 1;
   CHECK(csv.compare(line, std::to_string(outside).size() + 2, std::to_string(outside) + ",,") == 0);
 }
+
+TEST_CASE("the view: the landscape under the swarm as shades with contours, lowest at the optimum") {
+  auto s = make_session("pso");
+  REQUIRE(s->command("initialize").ok);  // Rastrigin in 2-D: its optimum at the plane's middle
+  DrawData d;
+  s->draw(d);
+  REQUIRE(d.field_nx == 49);
+  REQUIRE(d.field.size() == 49u * 49u);
+  size_t low = 0;
+  for (size_t k = 1; k < d.field.size(); ++k)
+    if (d.field[k] < d.field[low]) low = k;
+  CHECK(low == 24 * 49 + 24);  // the middle cell's centre is the optimum, 0
+  CHECK(d.field[low] == 0);
+  CHECK(d.field[0] > d.field[low] + 100);  // a corner is far higher
+  size_t segments = 0;
+  for (const Overlay& o : d.overlays)
+    if (o.kind == Overlay::Kind::segment) {
+      ++segments;
+      for (float v : {o.x, o.y, o.x2, o.y2}) CHECK((v >= 0 && v <= d.width));
+    }
+  CHECK(segments > 50);
+  d.reset(0);  // another model's draw starts with no field
+  CHECK(d.field.empty());
+  CHECK(d.field_nx == 0);
+}

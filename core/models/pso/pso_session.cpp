@@ -1,11 +1,13 @@
 // Bandada — the PSO model behind the model seam: PsoController seen as a ModelSession (live
 // fields, the landscape, topology, update and boundary as choices, following a particle).
 // Registered in core/models/all_models.cpp.
+#include <algorithm>
 #include <cmath>
 
 #include "app/controller_session.h"
 #include "app/registry.h"
 #include "app/remote_step.h"
+#include "common/det_math.h"
 #include "common/number_text.h"
 #include "common/state_id.h"
 #include "pso_controller.h"
@@ -181,21 +183,21 @@ class PsoSession final : public LiveSession<PsoController, PsoField> {
         pso_landscape_info(m ? m->params().landscape : static_cast<PsoLandscape>(c_.chosen(0)));
     d.space = Space::plane;
     d.shape = GlyphShape::arrow;
-    // The plane is the box of the first two coordinates, from its corner (lo, lo); a particle
-    // outside it (no boundary rule) is drawn at the wall, in red.
-    const double w = info.hi - info.lo;
-    d.width = d.height = w;
-    d.x0 = d.y0 = info.lo;
+    // The plane is the box of the first two coordinates, 1 000 units a side from its corner
+    // (lo, lo), as the other models' planes; a particle outside it (no boundary rule) is drawn at
+    // the wall, in red.
+    const double w = info.hi - info.lo, k = kPlane / w;
+    d.width = d.height = kPlane;
     d.y_up = true;
     const size_t n = m ? m->size() : 0;
     d.reset(n);
     if (!m) return;
     const Swarm& s = m->swarm();
     const uint32_t D = s.D;
-    auto at = [&](const std::vector<double>& a, size_t i, uint32_t k) {
+    auto at = [&](const std::vector<double>& a, size_t i, uint32_t c) {
       // Just inside the far wall: a particle absorbed there is at hi exactly, and hi − lo in
       // float may round past the plane's width.
-      return std::fmin(w * (1 - 1e-6), std::fmax(0.0, (k < D ? a[i * D + k] : 0.0) - info.lo));
+      return std::fmin(kPlane * (1 - 1e-6), std::fmax(0.0, ((c < D ? a[i * D + c] : 0.0) - info.lo) * k));
     };
     for (size_t i = 0; i < n; ++i) {
       d.set_plane_glyph(i, at(s.x, i, 0), at(s.x, i, 1), s.v[i * D], D > 1 ? s.v[i * D + 1] : 0.0);
@@ -204,7 +206,7 @@ class PsoSession final : public LiveSession<PsoController, PsoField> {
                             static_cast<float>(at(s.best_x, i, 1)), 0, 2.5f});
     }
     if (!std::isnan(info.x_opt)) {
-      const float o = static_cast<float>(info.x_opt - info.lo);
+      const float o = static_cast<float>((info.x_opt - info.lo) * k);
       d.overlays.push_back({Overlay::Kind::ring, kGreen, o, o, 0, 9.0f, 0, 0, 0, 2.0f});
     }
     const uint32_t lead = m->leader();
@@ -216,7 +218,80 @@ class PsoSession final : public LiveSession<PsoController, PsoField> {
       d.overlays.push_back(
           {Overlay::Kind::ring, kOrange, d.pos[i * 3], d.pos[i * 3 + 1], 0, 10.0f, 0, 0, 0, 2.0f});
     }
+    landscape_view(*m);
+    d.field_nx = d.field_ny = kGrid;
+    d.field = view_.shade;
+    d.overlays.insert(d.overlays.begin(), view_.contours.begin(), view_.contours.end());
     d.version = draw_version(m->state_id(), m->steps(), c_.selection() ? *c_.selection() + 1 : 0);
+  }
+
+  /// The landscape under the swarm: its values over the plane of the first two coordinates (the
+  /// others at the swarm's best, a slice through it), as shades on a log scale and four contours
+  /// between them (marching squares). Kept until the landscape, D or the slice changes.
+  static constexpr double kPlane = 1000;  // the plane's side, in its own units
+  static constexpr uint32_t kGrid = 49;   // odd: the box's middle (most optima) is a cell's centre
+  struct LandscapeView {
+    int landscape = -1;
+    std::vector<double> slice;
+    std::vector<uint8_t> shade;
+    std::vector<Overlay> contours;
+  };
+  void landscape_view(const Pso& m) const {
+    const PsoParams& p = m.params();
+    const uint32_t D = m.dims();
+    std::vector<double> slice(m.best_x() + std::min<uint32_t>(2, D), m.best_x() + D);
+    if (view_.landscape == static_cast<int>(p.landscape) && view_.slice == slice) return;
+    view_.landscape = static_cast<int>(p.landscape);
+    view_.slice = slice;
+    const PsoLandscapeInfo& info = pso_landscape_info(p.landscape);
+    const double w = info.hi - info.lo, cell = w / kGrid;
+    std::vector<double> g(kGrid * kGrid), x(D);
+    for (uint32_t d = 2; d < D; ++d) x[d] = slice[d - 2];
+    double lo = INFINITY, hi = -INFINITY;
+    for (uint32_t j = 0; j < kGrid; ++j)
+      for (uint32_t i = 0; i < kGrid; ++i) {
+        x[0] = info.lo + (i + 0.5) * cell;
+        if (D > 1) x[1] = info.lo + (j + 0.5) * cell;
+        const SwarmScore sc = pso_score(p.landscape, x.data(), D);
+        const double v = std::isfinite(sc.violation) ? sc.value * (1 + sc.violation) : NAN;
+        g[j * kGrid + i] = v;
+        if (std::isfinite(v)) {
+          lo = std::fmin(lo, v);
+          hi = std::fmax(hi, v);
+        }
+      }
+    // A log scale from the lowest value: valleys keep their detail beside far higher walls.
+    const double top = std::isfinite(hi) ? det_log(1 + hi - lo) : 1;
+    view_.shade.assign(kGrid * kGrid, 255);
+    for (size_t k = 0; k < g.size(); ++k)
+      if (std::isfinite(g[k]) && top > 0)
+        view_.shade[k] = static_cast<uint8_t>(255 * det_log(1 + g[k] - lo) / top);
+    view_.contours.clear();
+    for (int level : {51, 102, 153, 204}) contour(static_cast<double>(level), kPlane / kGrid);
+  }
+  /// The segments where the shades cross `level`, between the cells' centres (`cell`: a cell's
+  /// side in plane units).
+  void contour(double level, double cell) const {
+    auto at = [&](uint32_t i, uint32_t j) { return static_cast<double>(view_.shade[j * kGrid + i]); };
+    for (uint32_t j = 0; j + 1 < kGrid; ++j)
+      for (uint32_t i = 0; i + 1 < kGrid; ++i) {
+        const double c[4] = {at(i, j), at(i + 1, j), at(i + 1, j + 1), at(i, j + 1)};
+        const double cx[4] = {i + 0.5, i + 1.5, i + 1.5, i + 0.5},
+                     cy[4] = {j + 0.5, j + 0.5, j + 1.5, j + 1.5};
+        float px[4], py[4];
+        int n = 0;
+        for (int e = 0; e < 4; ++e) {  // the square's edges in turn: bottom, right, top, left
+          const int f = (e + 1) % 4;
+          if ((c[e] < level) == (c[f] < level)) continue;
+          const double t = (level - c[e]) / (c[f] - c[e]);
+          px[n] = static_cast<float>((cx[e] + t * (cx[f] - cx[e])) * cell);
+          py[n] = static_cast<float>((cy[e] + t * (cy[f] - cy[e])) * cell);
+          ++n;
+        }
+        for (int k = 0; k + 1 < n; k += 2)
+          view_.contours.push_back(
+              {Overlay::Kind::segment, kFaint, px[k], py[k], 0, 0, px[k + 1], py[k + 1], 0, 1.0f});
+      }
   }
 
   std::string exported(Export form) const override {
@@ -234,6 +309,11 @@ class PsoSession final : public LiveSession<PsoController, PsoField> {
 
  protected:
   void do_choose(size_t k, int index) override { c_.choose(k, index); }
+
+ private:
+  mutable LandscapeView view_;
+
+ protected:
   CommandResult do_command(std::string_view id) override {
     bool handled = false;
     if (id == "step") return c_.step();

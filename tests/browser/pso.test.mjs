@@ -1,0 +1,54 @@
+// Bandada — the particle swarm in the page: the landscape drawn under the swarm (WebGL: low valleys
+// dark, high walls pale; the accessible view: its contours), chosen from the panel as a user
+// chooses it, and a run that equals the CLI's bits; a topology that does not fit the swarm is
+// refused with its reason and nothing changes.
+import assert from 'node:assert/strict';
+import {execFileSync} from 'node:child_process';
+import {test, useSuite, freshPage, appState, nextFrames, clickWidget, regionPixels, nativeCli} from './helpers.mjs';
+
+const suite = useSuite();
+const brightness = (px) => {
+  let sum = 0;
+  for (let k = 0; k < px.data.length; k += 4) sum += px.data[k] + px.data[k + 1] + px.data[k + 2];
+  return sum / (px.data.length / 4);
+};
+
+test('the particle swarm: the landscape under it (dark valley, pale walls, contours in both views); the run is the CLI\'s', async () => {
+  const {context, page, errors} = await freshPage(suite.browser, suite.url, {viewport: {width: 1400, height: 900}});
+  await page.evaluate(() => Module.command('model:pso'));
+  await nextFrames(page, 2);
+  await clickWidget(page, 'choice:landscape');
+  await clickWidget(page, 'choice:landscape:sphere');
+  assert.match(await page.evaluate(() => Module.shareString()), /&landscape=sphere/);
+  await page.evaluate(() => Module.command('initialize'));
+  await nextFrames(page, 3);
+  const s = await appState(page);
+  // The plane is square, centred in the view: its middle is the sphere's optimum, its corner the
+  // highest ground. A few pixels beside the middle against a few inside the top-left corner.
+  const [vx, vy, vw, vh] = s.view, side = Math.min(vw, vh) - 24, cx = vx + vw / 2, cy = vy + vh / 2;
+  const middle = brightness(await regionPixels(page, [cx + 12, cy + 12, 3, 3]));
+  const corner = brightness(await regionPixels(page, [cx - side / 2 + 4, cy - side / 2 + 4, 3, 3]));
+  assert.ok(corner > middle + 90, `the corner (${corner.toFixed(0)}) is paler than the valley (${middle.toFixed(0)})`);
+  for (let k = 0; k < 20; ++k) await page.evaluate(() => Module.command('step'));
+  const state = await page.evaluate(() => Module.stateJson());
+  assert.equal(state, execFileSync(nativeCli, ['--model', 'pso', '--landscape', 'sphere', '--steps', '20'], {encoding: 'utf8'}),
+               'the page\'s swarm is the CLI\'s, bit for bit');
+  // A topology that does not fit: von Neumann with 7 particles is refused by Initialize, with why.
+  await page.evaluate(() => { Module.setField(1, '7'); Module.commitField?.(1); });
+  await clickWidget(page, 'choice:topology');
+  await clickWidget(page, 'choice:topology:von Neumann');
+  const refused = await page.evaluate(() => Module.command('initialize'));
+  assert.match(JSON.stringify(refused) + (await appState(page)).notice, /7 particles have no such split/);
+  // The accessible view draws the same swarm over the landscape's contours.
+  await page.evaluate(() => { Module.setField(1, '30'); Module.choose('topology', 0); Module.command('initialize'); });
+  await page.evaluate(() => window.bandadaStartHtmlView());
+  await nextFrames(page, 3);
+  const view = await page.evaluate(() => ({
+    glyphs: [...document.querySelectorAll('#hv-glyphs line')].filter((l) => l.getAttribute('visibility') !== 'hidden').length,
+    contours: document.querySelectorAll('#hv-overlays line.c8').length,
+  }));
+  assert.equal(view.glyphs, 30, 'an arrow per particle');
+  assert.ok(view.contours > 20, `the landscape's contours (${view.contours} segments)`);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
