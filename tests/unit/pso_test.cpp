@@ -255,3 +255,27 @@ TEST_CASE("the view: the landscape under the swarm as shades with contours, lowe
   CHECK(d.field.empty());
   CHECK(d.field_nx == 0);
 }
+
+TEST_CASE("the topology's links on request: to the best (global best), a ring, von Neumann's torus") {
+  auto s = make_session("pso");
+  REQUIRE(s->command("initialize").ok);  // 30 particles, global best
+  auto segments = [&] {
+    DrawData d;
+    s->draw(d);
+    size_t n = 0;
+    for (const Overlay& o : d.overlays) n += o.kind == Overlay::Kind::segment && o.colour == kFrame;
+    return n;
+  };
+  CHECK(segments() == 0);  // off at first
+  DrawData before;
+  s->draw(before);
+  s->set_display(0, true);
+  DrawData after;
+  s->draw(after);
+  CHECK(after.version != before.version);  // the views draw it again
+  CHECK(segments() == 29);                 // each to the best, but the best itself
+  s->choose(static_cast<size_t>(s->choice_index("topology")), 1);
+  CHECK(segments() == 30);  // a ring: each to the next
+  s->choose(static_cast<size_t>(s->choice_index("topology")), 2);
+  CHECK(segments() == 60);  // a 5 × 6 torus: each to the next in its row and in its column
+}

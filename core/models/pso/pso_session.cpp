@@ -58,6 +58,7 @@ const ModelDescription& pso_description() {
     m.series = {{"log10 error", NAN, NAN, -1, true}, {"diversity", 0.0, NAN}, {"improved", 0.0, 1.0}};
     m.table_title = "Particles";
     m.columns = {{"#", -1}, {"value", 6}, {"best", 6}, {"|v|", 4}, {"guide", -1}};
+    m.display_options = {{"links", "topology's links"}};
     m.legend = {{kWhite, "particle, with its velocity"},
                 {kRed, "outside the box (drawn at its wall)"},
                 {kFaint, "personal best"},
@@ -209,6 +210,7 @@ class PsoSession final : public LiveSession<PsoController, PsoField> {
       const float o = static_cast<float>((info.x_opt - info.lo) * k);
       d.overlays.push_back({Overlay::Kind::ring, kGreen, o, o, 0, 9.0f, 0, 0, 0, 2.0f});
     }
+    if (display(0)) links(*m, d);
     const uint32_t lead = m->leader();
     d.overlays.push_back({Overlay::Kind::cross, kYellow, static_cast<float>(at(s.best_x, lead, 0)),
                           static_cast<float>(at(s.best_x, lead, 1)), 0, 9.0f, 0, 0, 0, 2.5f});
@@ -222,7 +224,32 @@ class PsoSession final : public LiveSession<PsoController, PsoField> {
     d.field_nx = d.field_ny = kGrid;
     d.field = view_.shade;
     d.overlays.insert(d.overlays.begin(), view_.contours.begin(), view_.contours.end());
-    d.version = draw_version(m->state_id(), m->steps(), c_.selection() ? *c_.selection() + 1 : 0);
+    d.version = draw_version(m->state_id(), m->steps(),
+                             (display(0) ? 1u : 0u) | (c_.selection() ? *c_.selection() + 1 : 0) << 1);
+  }
+
+  /// The topology's links between the particles on the plane (the display option): each to the
+  /// swarm's best particle (global best), each to the next (a ring), each to the next in its row
+  /// and in its column (von Neumann's torus), after the glyphs are placed.
+  void links(const Pso& m, DrawData& d) const {
+    const uint32_t P = static_cast<uint32_t>(m.size());
+    auto link = [&](uint32_t a, uint32_t b) {
+      d.overlays.push_back({Overlay::Kind::segment, kFrame, d.pos[a * 3], d.pos[a * 3 + 1], 0, 0,
+                            d.pos[b * 3], d.pos[b * 3 + 1], 0, 1.0f});
+    };
+    const SwarmTopology t = m.params().swarm.topology;
+    const SwarmGrid g = swarm_grid(P);
+    for (uint32_t i = 0; i < P; ++i) {
+      if (t == SwarmTopology::gbest) {
+        if (i != m.leader()) link(i, m.leader());
+      } else if (t == SwarmTopology::ring || g.rows == 0) {
+        link(i, (i + 1) % P);
+      } else {
+        const uint32_t r = i / g.cols, c = i % g.cols;
+        link(i, r * g.cols + (c + 1) % g.cols);
+        link(i, ((r + 1) % g.rows) * g.cols + c);
+      }
+    }
   }
 
   /// The landscape under the swarm: its values over the plane of the first two coordinates (the
