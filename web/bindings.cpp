@@ -250,6 +250,26 @@ std::string view_json(double scale, double cx, double cy) {
   return j + "}";
 }
 
+/// The draw data's scalar field (a landscape under the swarm), as view_json() last refreshed it:
+/// [nx, ny, then the shades row by row from the top of the picture] (y_up planes turned over),
+/// viewed in place in wasm memory; empty when there is none. Valid until the next call.
+emscripten::val field_shades() {
+  static std::vector<uint8_t> buffer;
+  const bandada::DrawData& d = app().draw;
+  buffer.clear();
+  const size_t nx = d.field_nx, ny = d.field_ny;
+  if (!d.field.empty() && d.field.size() == nx * ny && nx < 256 && ny < 256) {
+    buffer.push_back(static_cast<uint8_t>(nx));
+    buffer.push_back(static_cast<uint8_t>(ny));
+    for (size_t r = 0; r < ny; ++r) {
+      const size_t j = d.y_up ? ny - 1 - r : r;
+      buffer.insert(buffer.end(), d.field.begin() + static_cast<long>(j * nx),
+                    d.field.begin() + static_cast<long>((j + 1) * nx));
+    }
+  }
+  return emscripten::val(emscripten::typed_memory_view(buffer.size(), buffer.data()));
+}
+
 /// The glyphs of the draw data view_json() last refreshed, viewed in place in wasm memory:
 /// valid until the next call into the app.
 emscripten::val glyphs(double scale, double cx, double cy) {
@@ -610,6 +630,7 @@ EMSCRIPTEN_BINDINGS(bandada) {
   emscripten::function("describe", &web::describe_json);
   emscripten::function("viewJson", &web::view_json);
   emscripten::function("glyphs", &web::glyphs);
+  emscripten::function("fieldShades", &web::field_shades);
   emscripten::function("tableRows", &web::rows_json);
   emscripten::function("command", &web::command);
   emscripten::function("setField", &web::set_field);

@@ -12,7 +12,7 @@
   const NS = 'http://www.w3.org/2000/svg';
   const OV = {ring: 0, disc: 1, cross: 2, circle: 3, segment: 4, arrow: 5, solid: 6};  // Overlay::Kind
   let active = false, last = 0, lastKey = '', tablePage = 0, statusWord = '', desc = null;
-  let down = 0;
+  let down = 0, fieldKey = '';  // fieldKey: the landscape's shades drawn last (renderField)
 
   function $(id) { return document.getElementById(id); }
   function state() { return JSON.parse(Module.appState()); }
@@ -129,6 +129,8 @@
       `orient="auto"><path d="M0,0 L6,3 L0,6 z" style="fill: var(--c${c})"/></marker>`).join('') + '</defs>';
     if (cube()) drawCube(svg);
     else svg.appendChild(svgEl('rect', {class: 'hv-frame', x: 0, y: 0, width: w, height: h}));
+    if (!cube()) svg.appendChild(svgEl('image', {id: 'hv-field', x: 0, y: 0, width: w, height: h, preserveAspectRatio: 'none', visibility: 'hidden'}));
+    fieldKey = '';
     svg.appendChild(svgEl('g', {id: 'hv-glyphs', class: 'hv-glyphs'}));
     svg.appendChild(svgEl('g', {id: 'hv-overlays'}));
     svg.appendChild(svgEl('circle', {class: 'hv-ring', r: 8, visibility: 'hidden'}));
@@ -624,7 +626,35 @@
     $('hv-webgl').hidden = !v.has_gl;
   }
 
+  /// A scalar field under the glyphs (a landscape), as the WebGL view shades it: dark navy where
+  /// it is low, pale slate where it is high; drawn again only when its shades change.
+  function renderField() {
+    const img = $('hv-field');
+    if (!img) return;
+    const f = Module.fieldShades();
+    if (f.length < 3) { img.setAttribute('visibility', 'hidden'); fieldKey = ''; return; }
+    const nx = f[0], ny = f[1];
+    let sum = 0;
+    for (let k = 2; k < f.length; ++k) sum = (sum * 31 + f[k]) >>> 0;
+    const key = `${nx}x${ny}:${sum}`;
+    if (key !== fieldKey) {
+      fieldKey = key;
+      const canvas = document.createElement('canvas');
+      canvas.width = nx;
+      canvas.height = ny;
+      const ctx = canvas.getContext('2d'), data = ctx.createImageData(nx, ny);
+      for (let k = 0; k < nx * ny; ++k) {
+        const t = f[k + 2];
+        data.data.set([16 + Math.floor(t * 60 / 255), 24 + Math.floor(t * 74 / 255), 48 + Math.floor(t * 86 / 255), 255], k * 4);
+      }
+      ctx.putImageData(data, 0, 0);
+      img.setAttribute('href', canvas.toDataURL());
+    }
+    img.setAttribute('visibility', 'visible');
+  }
+
   function renderSvg(s, v) {
+    renderField();
     const g = glyphs(), total = g.length / 6, group = $('hv-glyphs'), kids = group.children;
     const half = cube() ? 4.5 : desc.width / 180;
     // An SVG element per glyph is slow past a few thousand: draw every stride-th and say so.

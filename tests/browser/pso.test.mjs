@@ -13,7 +13,7 @@ const brightness = (px) => {
   return sum / (px.data.length / 4);
 };
 
-test('the particle swarm: the landscape under it (dark valley, pale walls, contours in both views); the run is the CLI\'s', async () => {
+test('the particle swarm: the landscape under it (dark valley, pale walls, in both views, with contours); the run is the CLI\'s', async () => {
   const {context, page, errors} = await freshPage(suite.browser, suite.url, {viewport: {width: 1400, height: 900}});
   await page.evaluate(() => Module.command('model:pso'));
   await nextFrames(page, 2);
@@ -46,9 +46,30 @@ test('the particle swarm: the landscape under it (dark valley, pale walls, conto
   const view = await page.evaluate(() => ({
     glyphs: [...document.querySelectorAll('#hv-glyphs line')].filter((l) => l.getAttribute('visibility') !== 'hidden').length,
     contours: document.querySelectorAll('#hv-overlays line.c8').length,
+    field: [document.getElementById('hv-field').getAttribute('visibility'), (document.getElementById('hv-field').getAttribute('href') || '').slice(0, 22)],
   }));
   assert.equal(view.glyphs, 30, 'an arrow per particle');
   assert.ok(view.contours > 20, `the landscape's contours (${view.contours} segments)`);
+  assert.deepEqual(view.field, ['visible', 'data:image/png;base64,'], 'the landscape\'s shades under the swarm');
+  // Its pixels: the picture's middle (the sphere's valley) darker than its corner, as in WebGL.
+  const shades = await page.evaluate(async () => {
+    const img = new Image();
+    img.src = document.getElementById('hv-field').getAttribute('href');
+    await img.decode();
+    const c = document.createElement('canvas');
+    c.width = img.width;
+    c.height = img.height;
+    const ctx = c.getContext('2d');
+    ctx.drawImage(img, 0, 0);
+    const at = (x, y) => [...ctx.getImageData(x, y, 1, 1).data.slice(0, 3)].reduce((a, b) => a + b);
+    return {size: [img.width, img.height], middle: at(24, 24), corner: at(0, 0)};
+  });
+  assert.deepEqual(shades.size, [49, 49]);
+  assert.ok(shades.corner > shades.middle + 90, JSON.stringify(shades));
+  await page.evaluate(() => Module.command('model:crowd'));
+  await nextFrames(page, 3);
+  assert.equal(await page.evaluate(() => document.getElementById('hv-field')?.getAttribute('visibility') ?? 'hidden'), 'hidden',
+               'another model: no landscape');
   assert.deepEqual(errors, []);
   await context.close();
 });
