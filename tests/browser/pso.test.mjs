@@ -5,6 +5,7 @@
 import assert from 'node:assert/strict';
 import {execFileSync} from 'node:child_process';
 import {test, useSuite, freshPage, appState, nextFrames, clickWidget, regionPixels, nativeCli} from './helpers.mjs';
+import {imagePixelsSource} from './image_pixels.mjs';
 
 const suite = useSuite();
 const brightness = (px) => {
@@ -52,18 +53,11 @@ test('the particle swarm: the landscape under it (dark valley, pale walls, in bo
   assert.ok(view.contours > 20, `the landscape's contours (${view.contours} segments)`);
   assert.deepEqual(view.field, ['visible', 'data:image/png;base64,'], 'the landscape\'s shades under the swarm');
   // Its pixels: the picture's middle (the sphere's valley) darker than its corner, as in WebGL.
-  const shades = await page.evaluate(async () => {
-    const img = new Image();
-    img.src = document.getElementById('hv-field').getAttribute('href');
-    await img.decode();
-    const c = document.createElement('canvas');
-    c.width = img.width;
-    c.height = img.height;
-    const ctx = c.getContext('2d');
-    ctx.drawImage(img, 0, 0);
-    const at = (x, y) => [...ctx.getImageData(x, y, 1, 1).data.slice(0, 3)].reduce((a, b) => a + b);
-    return {size: [img.width, img.height], middle: at(24, 24), corner: at(0, 0)};
-  });
+  const shades = await page.evaluate(async (source) => {
+    const {width, height, data} = await (0, eval)(source)(document.getElementById('hv-field').getAttribute('href'));
+    const at = (x, y) => data[(y * width + x) * 4] + data[(y * width + x) * 4 + 1] + data[(y * width + x) * 4 + 2];
+    return {size: [width, height], middle: at(24, 24), corner: at(0, 0)};
+  }, imagePixelsSource);
   assert.deepEqual(shades.size, [49, 49]);
   assert.ok(shades.corner > shades.middle + 90, JSON.stringify(shades));
   await page.evaluate(() => Module.command('model:crowd'));
