@@ -100,7 +100,7 @@ namespace {
 
 /// The neighbours of particle i whose personal best may guide it (itself included), best first
 /// by comparing in ascending index: the lowest index wins a tie.
-uint32_t guide_of(const Swarm& s, SwarmTopology t, uint32_t i, uint32_t leader) {
+uint32_t guide_of(const Swarm& s, SwarmTopology t, const SwarmGrid& g, uint32_t i, uint32_t leader) {
   if (t == SwarmTopology::gbest) return leader;
   uint32_t n[5];
   size_t k = 0;
@@ -109,7 +109,6 @@ uint32_t guide_of(const Swarm& s, SwarmTopology t, uint32_t i, uint32_t leader) 
     n[k++] = i;
     n[k++] = (i + 1) % s.P;
   } else {
-    const SwarmGrid g = swarm_grid(s.P);
     if (g.rows == 0) return leader;  // no torus for P (refused before a run): the global best
     const uint32_t r = i / g.cols, c = i % g.cols;
     n[k++] = i;
@@ -160,7 +159,8 @@ void move_one(Swarm& s, const SwarmSettings& k, uint32_t i, double w) {
 
 void swarm_move(Swarm& s, const SwarmSettings& k, unsigned threads) {
   const uint32_t leader = swarm_leader(s);
-  for (uint32_t i = 0; i < s.P; ++i) s.guide[i] = guide_of(s, k.topology, i, leader);
+  const SwarmGrid grid = swarm_grid(s.P);  // von Neumann's torus, once a step
+  for (uint32_t i = 0; i < s.P; ++i) s.guide[i] = guide_of(s, k.topology, grid, i, leader);
   const double t = std::min(static_cast<double>(s.steps), k.horizon);
   const double w = k.horizon > 0 ? k.w + (k.w_end - k.w) * t / k.horizon : k.w;
   parallel_for(s.P, threads, [&](size_t a, size_t b, unsigned) {
