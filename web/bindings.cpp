@@ -158,7 +158,7 @@ std::string describe_json() {
   j += ",\"step_word\":" + json_quote(s.info().step_word) +
        ",\"fields_note\":" + json_quote(s.info().fields_note);
   j += ",\"help\":" + json_quote(s.info().help);
-  j += ",\"palette\":" + json_list(bandada::kObstacle + 1, [](size_t c) {
+  j += ",\"palette\":" + json_list(bandada::kRamp + 16, [](size_t c) {
          return json_quote(bandada::palette_hex(static_cast<uint8_t>(c)));
        });
   j += ",\"models\":" + json_list(a.sessions.size(), [&](size_t i) {
@@ -245,7 +245,8 @@ std::string view_json(double scale, double cx, double cy) {
          return "[" + std::to_string(static_cast<int>(o.kind)) + "," + std::to_string(o.colour) + "," +
                 num(p.x) + "," + num(p.y) + "," + num(size) + "," +
                 num(o.kind == bandada::Overlay::Kind::arrow_px ? o.x2 : q.x) + "," +
-                num(o.kind == bandada::Overlay::Kind::arrow_px ? (d.y_up ? -o.y2 : o.y2) : q.y) + "]";
+                num(o.kind == bandada::Overlay::Kind::arrow_px ? (d.y_up ? -o.y2 : o.y2) : q.y) + "," +
+                num(o.width) + "]";
        });
   return j + "}";
 }

@@ -111,7 +111,7 @@
     $('hv-help').textContent = desc.help;
     $('hv-legend').replaceChildren(...desc.legend.map(([colour, word]) => {
       const li = document.createElement('li');
-      li.innerHTML = `<svg width="12" height="12" aria-hidden="true"><circle class="hv-swatch c${colour}" cx="6" cy="6" r="5"/></svg> `;
+      li.innerHTML = `<svg width="12" height="12" aria-hidden="true"><circle class="hv-swatch c${colour}" cx="6" cy="6" r="5"${colour >= 16 ? ` style="fill: var(--c${colour})"` : ''}/></svg> `;
       li.append(word);
       return li;
     }));
@@ -681,8 +681,11 @@
       ring.setAttribute('visibility', 'hidden');
     }
     $('hv-overlays').replaceChildren(...v.overlays.filter(([kind, colour]) => !(kind === OV.ring && colour === 5)).map(
-      ([kind, colour, x, y, size, x2, y2]) => {
+      ([kind, colour, x, y, size, x2, y2, width]) => {
         const cls = 'hv-ov c' + colour;
+        // A ramp colour (a truss member by its stress) is drawn in its own colour and width.
+        if (kind === OV.segment && colour >= 16)
+          return svgEl('line', {class: cls, x1: x, y1: y, x2, y2, style: `stroke: var(--c${colour}); stroke-width: ${width}`});
         if (kind === OV.segment) return svgEl('line', {class: cls + (colour === 9 ? ' hv-wall' : ''), x1: x, y1: y, x2, y2});
         if (kind === OV.solid) return svgEl('circle', {class: cls + ' hv-obstacle', cx: x, cy: y, r: size});
         if (kind === OV.arrow) return svgEl('line', {class: cls, x1: x, y1: y, x2: x + x2 * size * 1.5, y2: y + y2 * size * 1.5});

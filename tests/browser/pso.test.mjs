@@ -67,3 +67,41 @@ test('the particle swarm: the landscape under it (dark valley, pale walls, in bo
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('the 10-bar truss drawn as a structure: each member as wide as its area and coloured by its stress, in both views', async () => {
+  const {context, page, errors} = await freshPage(suite.browser, suite.url, {viewport: {width: 1400, height: 900}});
+  await page.evaluate(() => Module.command('model:pso'));
+  await nextFrames(page, 2);
+  await page.evaluate(() => { Module.choose('landscape', 8); Module.command('initialize'); });
+  assert.match(await page.evaluate(() => Module.shareString()), /&landscape=truss10/);
+  await page.evaluate(() => window.bandadaStartHtmlView());
+  await nextFrames(page, 3);
+  // The accessible view: ten members, each in a colour of the blue → red ramp, as wide as the
+  // swarm's best design's area (1 px + 0.4 px per in²).
+  const best = JSON.parse(await page.evaluate(() => Module.stateJson())).best.x;
+  const members = await page.evaluate(() => [...document.querySelectorAll('#hv-overlays line')]
+    .filter((l) => /var\(--c(\d+)\)/.test(l.getAttribute('style') || ''))
+    .map((l) => {
+      const style = l.getAttribute('style'), c = +style.match(/var\(--c(\d+)\)/)[1];
+      return {c, width: +style.match(/stroke-width: ([\d.]+)/)[1], hex: getComputedStyle(document.documentElement).getPropertyValue('--c' + c).trim(),
+              x: (+l.getAttribute('x1') + +l.getAttribute('x2')) / 2, y: (+l.getAttribute('y1') + +l.getAttribute('y2')) / 2};
+    }));
+  assert.equal(members.length, 10, 'ten members');
+  members.forEach((m, k) => {
+    assert.ok(m.c >= 16 && m.c < 32, `member ${k + 1} in a ramp colour (${m.c})`);
+    assert.ok(Math.abs(m.width - (1 + 0.4 * best[k])) < 1e-3, `member ${k + 1}: width ${m.width} for ${best[k]} in²`);
+  });
+  // The WebGL view draws the widest member in its colour at its middle.
+  await page.evaluate(() => window.bandadaStopHtmlView?.());
+  const widest = members.reduce((a, b) => (b.width > a.width ? b : a));
+  const s = await appState(page);
+  const [vx, vy, vw, vh] = s.view, side = Math.min(vw, vh) - 24;
+  const px = await regionPixels(page, [vx + vw / 2 - side / 2 + widest.x / 1000 * side - 1, vy + vh / 2 - side / 2 + widest.y / 1000 * side - 1, 3, 3]);
+  const [r, g, b] = [1, 3, 5].map((k) => parseInt(widest.hex.slice(k, k + 2), 16));
+  let near = Infinity;
+  for (let k = 0; k < px.data.length; k += 4)
+    near = Math.min(near, Math.abs(px.data[k] - r) + Math.abs(px.data[k + 1] - g) + Math.abs(px.data[k + 2] - b));
+  assert.ok(near < 30, `the widest member (${widest.width} px, ${widest.hex}) is drawn in its colour (nearest ${near})`);
+  assert.deepEqual(errors, []);
+  await context.close();
+});

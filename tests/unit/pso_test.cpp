@@ -279,3 +279,41 @@ TEST_CASE("the topology's links on request: to the best (global best), a ring, v
   s->choose(static_cast<size_t>(s->choice_index("topology")), 2);
   CHECK(segments() == 60);  // a 5 × 6 torus: each to the next in its row and in its column
 }
+
+TEST_CASE("the 10-bar truss drawn as a structure: members as wide as their areas, coloured by stress") {
+  auto s = make_session("pso");
+  s->choose(static_cast<size_t>(s->choice_index("landscape")), static_cast<int>(PsoLandscape::truss10));
+  REQUIRE(s->command("initialize").ok);
+  auto members = [&] {
+    DrawData d;
+    s->draw(d);
+    std::vector<Overlay> m;
+    for (const Overlay& o : d.overlays)
+      if (o.kind == Overlay::Kind::segment && o.colour >= kRamp) m.push_back(o);
+    return m;
+  };
+  const std::vector<Overlay> best = members();
+  REQUIRE(best.size() == 10);
+  // The swarm's best design: each member 1 px + 0.4 px per in² wide, its colour its |σ| / 25 ksi.
+  PsoParams p;  // the same run, beside the session
+  p.landscape = PsoLandscape::truss10;
+  p.dims = pso_dims(p.landscape, p.dims);
+  const Pso pso(p);
+  REQUIRE(pso.fingerprint() == s->fingerprint());
+  const Truss10Design t = truss10_design(pso.best_x());
+  for (size_t k = 0; k < 10; ++k) {
+    CHECK(best[k].width == doctest::Approx(1 + 0.4 * pso.best_x()[k]));
+    CHECK(best[k].colour == kRamp + static_cast<int>(15 * std::fmin(1.0, std::fabs(t.stress[k]) / 25) + 0.5));
+  }
+  // Member 6 joins nodes 1 (720, 360) and 2 (720, 0): upright, 360 units long, on the plane.
+  CHECK(best[5].x == best[5].x2);
+  CHECK(std::fabs(best[5].y - best[5].y2) == 360.0f);
+  // Following a particle draws its design instead; no other landscape draws a truss.
+  s->select(3);
+  const std::vector<Overlay> followed = members();
+  REQUIRE(followed.size() == 10);
+  CHECK(followed[0].width == doctest::Approx(1 + 0.4 * pso.swarm().x[3 * 10]));
+  s->choose(static_cast<size_t>(s->choice_index("landscape")), static_cast<int>(PsoLandscape::sphere));
+  REQUIRE(s->command("initialize").ok);
+  CHECK(members().empty());
+}

@@ -107,17 +107,25 @@ double pso_optimum(PsoLandscape l, uint32_t D) {
   return i.optimum + i.optimum_per_dim * D;
 }
 
-Truss10Design truss10_design(const double* areas) {
-  Truss10Design t;
-  std::vector<TrussNode> nodes = {{720, 360},     {720, 0, false, 0, -100},
-                                  {360, 360},     {360, 0, false, 0, -100},
-                                  {0, 360, true}, {0, 0, true}};
+const std::vector<TrussNode>& truss10_nodes() {
+  static const std::vector<TrussNode> kNodes = {{720, 360},     {720, 0, false, 0, -100},
+                                                {360, 360},     {360, 0, false, 0, -100},
+                                                {0, 360, true}, {0, 0, true}};
+  return kNodes;
+}
+
+const std::vector<TrussMember>& truss10_members() {
   static const std::vector<TrussMember> kMembers = {{2, 4}, {0, 2}, {3, 5}, {1, 3}, {2, 3},
                                                     {0, 1}, {3, 4}, {2, 5}, {1, 2}, {0, 3}};
+  return kMembers;
+}
+
+Truss10Design truss10_design(const double* areas) {
+  Truss10Design t;
   std::vector<double> a(areas, areas + 10);
   for (double v : a)
     if (!(v > 0)) return t;
-  const TrussResult r = solve_truss(nodes, kMembers, a, 1e4);
+  const TrussResult r = solve_truss(truss10_nodes(), truss10_members(), a, 1e4);
   if (!r.ok) return t;
   t.ok = true;
   for (size_t m = 0; m < 10; ++m) {

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "common/swarm.h"
+#include "models/pso/truss.h"
 
 namespace bandada {
 
@@ -62,6 +63,9 @@ struct Truss10Design {
   double max_stress_ratio = 0, max_displacement_ratio = 0;  ///< the largest |σ|/25 and |δ|/2
 };
 Truss10Design truss10_design(const double* areas);
+/// Its six nodes (0-based: node k is k + 1 above; loads in kips) and ten members, in order.
+const std::vector<TrussNode>& truss10_nodes();
+const std::vector<TrussMember>& truss10_members();
 /// The best published weight of case 1, lb (the card's target is within 1 % of it).
 inline constexpr double kTruss10Best = 5060.9;
 

@@ -64,7 +64,8 @@ const ModelDescription& pso_description() {
                 {kFaint, "personal best"},
                 {kYellow, "the swarm's best"},
                 {kGreen, "the known optimum"},
-                {kOrange, "followed"}};
+                {kOrange, "followed"},
+                {kRamp + 15, "truss member: width its area; blue → red, stress 0 → 25 ksi"}};
     return m;
   }();
   return d;
@@ -224,8 +225,36 @@ class PsoSession final : public LiveSession<PsoController, PsoField> {
     d.field_nx = d.field_ny = kGrid;
     d.field = view_.shade;
     d.overlays.insert(d.overlays.begin(), view_.contours.begin(), view_.contours.end());
+    if (m->params().landscape == PsoLandscape::truss10)
+      structure(c_.selection() ? &s.x[size_t{*c_.selection()} * D] : m->best_x(), d);
     d.version = draw_version(m->state_id(), m->steps(),
                              (display(0) ? 1u : 0u) | (c_.selection() ? *c_.selection() + 1 : 0) << 1);
+  }
+
+  /// The 10-bar truss of one design (the followed particle's, else the swarm's best) over the
+  /// plane, an inch to a plane unit, centred: each member as wide as its area (1 px + 0.4 px per
+  /// in²) and coloured by its stress against the 25 ksi limit (blue 0 → red at or past it); the
+  /// nodes, the pins as crosses, the two loads as arrows down.
+  static void structure(const double* areas, DrawData& d) {
+    const Truss10Design t = truss10_design(areas);
+    const std::vector<TrussNode>& nodes = truss10_nodes();
+    const std::vector<TrussMember>& members = truss10_members();
+    const float ox = 140, oy = 320;
+    auto px = [&](size_t k) { return ox + static_cast<float>(nodes[k].x); };
+    auto py = [&](size_t k) { return oy + static_cast<float>(nodes[k].y); };
+    for (size_t k = 0; k < members.size(); ++k) {
+      const double q = t.ok ? std::fmin(1.0, std::fabs(t.stress[k]) / 25) : 1.0;
+      const uint8_t colour = static_cast<uint8_t>(kRamp + static_cast<int>(15 * q + 0.5));
+      const TrussMember& e = members[k];
+      d.overlays.push_back({Overlay::Kind::segment, colour, px(e.a), py(e.a), 0, 0, px(e.b), py(e.b), 0,
+                            static_cast<float>(1 + 0.4 * areas[k])});
+    }
+    for (size_t k = 0; k < nodes.size(); ++k) {
+      d.overlays.push_back({nodes[k].pinned ? Overlay::Kind::cross : Overlay::Kind::disc, kWhite, px(k),
+                            py(k), 0, nodes[k].pinned ? 7.0f : 4.0f});
+      if (nodes[k].fy < 0)
+        d.overlays.push_back({Overlay::Kind::arrow_px, kRed, px(k), py(k) - 8, 0, 30.0f, 0, -1, 0, 2.5f});
+    }
   }
 
   /// The topology's links between the particles on the plane (the display option): each to the
