@@ -77,6 +77,7 @@ int cli_main(int argc, char** argv) {
   std::vector<std::string> args(argv + 1, argv + argc);
   if (!args.empty() && args[0] == "sweep") return sweep_main({args.begin() + 1, args.end()});
   if (!args.empty() && args[0] == "experiment") return experiment_main({args.begin() + 1, args.end()});
+  if (!args.empty() && args[0] == "optimize") return optimize_main({args.begin() + 1, args.end()});
   Run run;
   // A single run uses every core (or the cores Slurm gave the task) unless --threads says.
   run.default_threads = default_threads();

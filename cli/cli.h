@@ -18,5 +18,7 @@ int cli_main(int argc, char** argv);
 int sweep_main(const std::vector<std::string>& args);
 /// `bandada-cli experiment …`: see `bandada-cli experiment --help`.
 int experiment_main(const std::vector<std::string>& args);
+/// `bandada-cli optimize …`: see `bandada-cli optimize --help`.
+int optimize_main(const std::vector<std::string>& args);
 
 }  // namespace bandada

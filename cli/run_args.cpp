@@ -9,6 +9,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <mutex>
 #include <string>
 #include <thread>
 #include <utility>
@@ -192,6 +193,31 @@ void run_rows(size_t first, size_t end, unsigned threads, const std::function<vo
     pool.emplace_back(worker);
   worker();
   for (std::thread& t : pool) t.join();
+}
+
+std::string write_rows_in_order(size_t first, size_t end, unsigned threads, std::FILE* out,
+                                const std::function<std::string(size_t, std::string&)>& row) {
+  std::vector<std::string> lines(end - first), errors(end - first);
+  std::vector<char> ready(end - first, 0);
+  std::mutex lock;
+  size_t written = 0;
+  bool write_failed = false;
+  run_rows(first, end, threads, [&](size_t r) {
+    std::string line;
+    std::string e = row(r, line);
+    std::lock_guard<std::mutex> hold(lock);
+    lines[r - first] = line + "\n";
+    errors[r - first] = e;
+    ready[r - first] = 1;
+    while (written < lines.size() && ready[written] && errors[written].empty() && !write_failed) {
+      const std::string& l = lines[written];
+      write_failed = std::fwrite(l.data(), 1, l.size(), out) != l.size() || std::fflush(out) != 0;
+      ++written;
+    }
+  });
+  for (const std::string& e : errors)
+    if (!e.empty()) return e;
+  return write_failed ? "could not write the output" : "";
 }
 
 std::string read_run_args(const std::vector<std::string>& args, RunSpec& spec, RunArgs& out) {

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdio>
 #include <functional>
 #include <string>
 #include <vector>
@@ -36,5 +37,11 @@ unsigned default_threads();
 /// Runs row(r) for every r in [first, end) on up to `threads` threads (the caller's among them),
 /// each row on one: the pool a sweep's and an experiment's rows share.
 void run_rows(size_t first, size_t end, unsigned threads, const std::function<void(size_t)>& row);
+/// run_rows, each row's line (its newline added) written to `out` in row order, each whole and
+/// flushed as soon as every line before it is in, so a kill leaves whole lines in order. `row`
+/// returns "" or its error; the first error in row order is returned (no line at or after it is
+/// written), or "could not write the output".
+std::string write_rows_in_order(size_t first, size_t end, unsigned threads, std::FILE* out,
+                                const std::function<std::string(size_t, std::string&)>& row);
 
 }  // namespace bandada

@@ -7,7 +7,6 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
-#include <mutex>
 #include <string>
 #include <vector>
 
@@ -160,27 +159,12 @@ int sweep_main(const std::vector<std::string>& all_args) {
   }
 
   // Rows run in parallel and are written in order, each whole, as soon as every row before it is in.
-  std::vector<std::string> lines(end - first), errors(end - first);
-  std::vector<char> ready(end - first, 0);
-  std::mutex lock;
-  size_t written = 0;
-  bool write_failed = false;
-  run_rows(first, end, threads, [&](size_t r) {
-    std::vector<ModelSession::Measure> m;
-    std::string line, e = sweep_row(plan, r, line, m);
-    std::lock_guard<std::mutex> hold(lock);
-    lines[r - first] = line + "\n";
-    errors[r - first] = e;
-    ready[r - first] = 1;
-    while (written < lines.size() && ready[written] && errors[written].empty() && !write_failed) {
-      const std::string& l = lines[written];
-      write_failed = std::fwrite(l.data(), 1, l.size(), out) != l.size() || std::fflush(out) != 0;
-      ++written;
-    }
+  const std::string e = write_rows_in_order(first, end, threads, out, [&](size_t r, std::string& line) {
+    RowResult m;
+    return sweep_row(plan, r, line, m);
   });
-  for (const std::string& e : errors)
-    if (!e.empty()) return fail(e);
-  if (write_failed || (out != stdout && std::fclose(out) != 0)) return fail("could not write the output");
+  if (!e.empty()) return fail(e);
+  if (out != stdout && std::fclose(out) != 0) return fail("could not write the output");
   return 0;
 }
 

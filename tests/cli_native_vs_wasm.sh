@@ -20,6 +20,8 @@ for args in "--count 200 --steps 50" "--count 1000 --radius 0.6 --steps 20 --see
             "--model flock2d --count 150 --integrator rk4 --compare on --predator 450;300 --steps 30" \
             "sweep --model feedback2d --n 40 --cycles 20 --x alpha=0:3:3 --y feedback=0:2:2 --seeds 2" \
             "sweep --model boids3d --count 50 --steps 10 --x radius=0.5:3:4 --seeds 2 --format jsonl" \
+            "optimize --model boids3d --count 50 --steps 10 --vary radius=0.5:3 --vary cohesion=0:2 --maximize order --seeds 2 --swarm 4 --iterations 2" \
+            "optimize --model crowd --operational-model csm --count 20 --steps 150 --vary v0=0.3:2 --minimize evacuation_time --swarm 4 --iterations 2 --threads 1" \
             "--model crowd --count 150 --herding 0.3 --steps 150" "--model crowd --preset corridor --count 100 --v0 3 --steps 100 --format csv" \
             "experiment leader-drags --seeds 2" "experiment all-max-twitchy --seeds 1 --format jsonl" \
             "experiment rimea-06" "experiment door-flow --seeds 1" "experiment imo-counterflow --seeds 1" "experiment rimea-05 --seeds 2" "experiment rimea-07 --seeds 1" "experiment nist-5-1 --seeds 1" "experiment rimea-16 --seeds 1" \
@@ -88,7 +90,8 @@ mt="${3:-}"
 if [ -n "$mt" ]; then
   for args in "--count 3000 --radius 0.9 --steps 12" "--count 20000 --radius 0.305 --steps 3" \
               "--model flock2d --count 3000 --integrator rk4 --predator 1;1 --obstacle 450;300;40 --steps 8" \
-              "sweep --model boids3d --count 600 --steps 5 --x radius=0.5:2:3 --seeds 2"; do
+              "sweep --model boids3d --count 600 --steps 5 --x radius=0.5:2:3 --seeds 2" \
+              "optimize --model boids3d --count 300 --steps 5 --vary radius=0.5:2 --maximize order --swarm 5 --iterations 2"; do
     ref=$("$native" $args --threads 1 | sha256sum)
     for t in 2 3; do
       n=$((n + 1))

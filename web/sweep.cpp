@@ -130,14 +130,7 @@ std::string PageSweep::check(const bandada::ModelSession& s) {
   if (key != checked_key_) {
     checked_key_ = key;
     checked_args_ = bandada::sweep_args(spec(s));
-    checked_line_ = "bandada-cli sweep";
-    for (const std::string& a : checked_args_) {
-      bool plain = !a.empty();
-      for (char c : a)
-        plain = plain && (std::isalnum(static_cast<unsigned char>(c)) ||
-                          std::string("-_.=:,/").find(c) != std::string::npos);
-      checked_line_ += " " + (plain ? a : "'" + a + "'");
-    }
+    checked_line_ = bandada::shell_line("bandada-cli sweep", checked_args_);
     // Core checks it all and names what is wrong; the page adds only its own limit on runs.
     checked_why_ = bandada::plan_sweep(spec(s), checked_plan_);
     if (checked_why_.empty() && checked_plan_.rows() > 100000)

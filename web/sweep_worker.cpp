@@ -50,11 +50,11 @@ std::string row(int r) {
   }
   if (!g_error.empty() || r < 0 || static_cast<size_t>(r) >= g_plan.rows()) return "error\nno such row";
   std::string line;
-  std::vector<bandada::ModelSession::Measure> m;
+  bandada::RowResult m;
   const std::string e = bandada::sweep_row(g_plan, static_cast<size_t>(r), line, m);
   if (!e.empty()) return "error\n" + e;
   std::string values;
-  for (size_t k = 0; k < m.size(); ++k) values += (k ? "\t" : "") + m[k].value;
+  for (size_t k = 0; k < m.measures.size(); ++k) values += (k ? "\t" : "") + m.measures[k].value;
   return "ok\n" + line + "\n" + values;
 }
 

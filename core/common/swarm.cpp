@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "common/bytes.h"
 #include "common/parallel.h"
 
 namespace bandada {
@@ -180,6 +181,27 @@ void swarm_take(Swarm& s, const std::vector<SwarmScore>& scores) {
       s.improved += first ? 0 : 1;
     }
   }
+}
+
+}  // namespace bandada
+
+namespace bandada {
+
+std::string swarm_pack(const Swarm& s) {
+  ByteWriter w;
+  w.put(s.P);
+  w.put(s.D);
+  for (const std::vector<double>* a : {&s.lo, &s.hi, &s.x, &s.v, &s.best_x}) w.put(*a);
+  for (const std::vector<SwarmScore>* a : {&s.score, &s.best})
+    for (const SwarmScore& k : *a) {
+      w.put(k.violation);
+      w.put(k.value);
+    }
+  w.put(s.guide);
+  for (const Lcg& g : s.rng) w.put(g.state);
+  w.put(s.steps);
+  w.put(s.improved);
+  return w.take();
 }
 
 }  // namespace bandada

@@ -93,3 +93,11 @@ uint32_t swarm_leader(const Swarm& s);
 bool swarm_inside(const Swarm& s, uint32_t i);
 
 }  // namespace bandada
+
+namespace bandada {
+
+/// The whole swarm as bytes (its box, positions, speeds, bests, scores, guides, generators and
+/// counts), for an optimiser's file: equal swarms give equal bytes.
+std::string swarm_pack(const Swarm& s);
+
+}  // namespace bandada

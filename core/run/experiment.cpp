@@ -8,6 +8,7 @@
 
 #include "app/registry.h"
 #include "common/number_text.h"
+#include "run/row.h"
 #include "run/run.h"
 
 namespace bandada {
@@ -96,7 +97,8 @@ std::string experiment_row(const Experiment& e, size_t seeds, size_t r, const st
   spec.steps = timed ? 0 : e.steps;
   spec.steps_given = true;
   Run run;
-  if (err.empty()) err = prepare(spec, run);
+  RowResult result;
+  if (err.empty()) err = timed ? prepare(spec, run) : run_row(spec, result);
   std::string where;
   for (size_t k = 0; k < p.labels.size(); ++k) where += (k ? ", " : "") + e.axes[k] + " " + p.labels[k];
   if (!err.empty()) return e.name + ": row " + std::to_string(r) + " (" + where + "): " + err;
@@ -117,13 +119,7 @@ std::string experiment_row(const Experiment& e, size_t seeds, size_t r, const st
     std::snprintf(b, sizeof b, "%.4g", 1000.0 * static_cast<double>(n) / ms);
     values.push_back(b);
   } else {
-    const std::vector<ModelSession::Measure> all = run.session->measures();
-    for (const std::string& want : e.measures) {
-      std::string v = "nan";
-      for (const ModelSession::Measure& m : all)
-        if (m.name == want) v = m.value;
-      values.push_back(v);
-    }
+    for (const std::string& want : e.measures) values.push_back(result.text(want));
   }
   if (format == "csv") {
     line.clear();

@@ -4,6 +4,7 @@
 #include "run.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cstdio>
 #include <cstdlib>
 #include <string>
@@ -238,6 +239,20 @@ std::string prepare(const RunSpec& spec, Run& run) {
   run.session = std::move(s);
   run.format = spec.format;
   return {};
+}
+
+std::string shell_line(const std::string& program, const std::vector<std::string>& args) {
+  std::string out = program;
+  for (const std::string& a : args) {
+    bool plain = !a.empty();
+    for (char c : a)
+      plain = plain && (std::isalnum(static_cast<unsigned char>(c)) ||
+                        std::string("-_.=:,/").find(c) != std::string::npos);
+    std::string quoted = "'";
+    for (char c : a) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
+    out += " " + (plain ? a : quoted + "'");
+  }
+  return out;
 }
 
 }  // namespace bandada

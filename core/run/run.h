@@ -83,6 +83,10 @@ std::vector<std::string> run_options(const RunSpec& spec);
 /// runs each of its rows through this, so every row is exactly the single run with those fields.
 std::string prepare(const RunSpec& spec, Run& run);
 
+/// A command line to show or paste into a shell: the program, then each argument, quoted ('…')
+/// unless it is only letters, digits and -_.=:,/.
+std::string shell_line(const std::string& program, const std::vector<std::string>& args);
+
 /// The registered model ids as a list ("a, b or c"), and a value cut for an error line.
 std::string model_list();
 std::string shown(std::string_view value);

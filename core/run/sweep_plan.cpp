@@ -246,22 +246,23 @@ std::string sweep_row_prefix(const SweepPlan& plan, size_t r) {
          ",\"seed\":" + seed;
 }
 
-std::string sweep_row(const SweepPlan& plan, size_t r, std::string& line,
-                      std::vector<ModelSession::Measure>& m) {
+RunSpec sweep_row_spec(const SweepPlan& plan, size_t r) {
   const size_t per_x = plan.per_x();
-  const std::string& xv = plan.x.values[r / per_x];
-  const std::string& yv = plan.has_y ? plan.y.values[(r % per_x) / plan.seeds.size()] : std::string();
-  const std::string& seed = plan.seeds[r % plan.seeds.size()];
   RunSpec row = plan.base;  // the base with its axes and seed set: no text parsed
-  row.set_field(plan.x.field, xv);
-  row.set_field(plan.seed_field, seed);
-  if (plan.has_y) row.set_field(plan.y.field, yv);
-  Run run;
-  const std::string e = prepare(row, run);
+  row.set_field(plan.x.field, plan.x.values[r / per_x]);
+  row.set_field(plan.seed_field, plan.seeds[r % plan.seeds.size()]);
+  if (plan.has_y) row.set_field(plan.y.field, plan.y.values[(r % per_x) / plan.seeds.size()]);
+  return row;
+}
+
+std::string sweep_row(const SweepPlan& plan, size_t r, std::string& line, RowResult& result) {
+  const size_t per_x = plan.per_x();
+  const std::string e = run_row(sweep_row_spec(plan, r), result);
   if (!e.empty())
-    return "row " + std::to_string(r) + " (" + plan.x.key + " " + xv +
-           (plan.has_y ? ", " + plan.y.key + " " + yv : "") + ", seed " + seed + "): " + e;
-  m = run.session->measures();
+    return "row " + std::to_string(r) + " (" + plan.x.key + " " + plan.x.values[r / per_x] +
+           (plan.has_y ? ", " + plan.y.key + " " + plan.y.values[(r % per_x) / plan.seeds.size()] : "") +
+           ", seed " + plan.seeds[r % plan.seeds.size()] + "): " + e;
+  const std::vector<ModelSession::Measure>& m = result.measures;
   line = sweep_row_prefix(plan, r);
   if (plan.format == "csv") {
     for (size_t k = 0; k < plan.picked.size(); ++k) line += (k ? "," : "") + m[plan.picked[k]].value;

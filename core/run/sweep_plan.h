@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "app/model_session.h"
+#include "run/row.h"
 #include "run/run.h"
 
 namespace bandada {
@@ -80,8 +81,9 @@ std::string sweep_header(const SweepPlan& plan);
 /// How row r's output line starts: its grid values and seed (csv: "x,y,seed,"; jsonl: the
 /// object up to the seed), so a file's rows can be told from another sweep's.
 std::string sweep_row_prefix(const SweepPlan& plan, size_t r);
-/// Runs row r: its output line (no newline) and every measure; "" or the row's error.
-std::string sweep_row(const SweepPlan& plan, size_t r, std::string& line,
-                      std::vector<ModelSession::Measure>& measures);
+/// Row r as a run: the base with its grid values and seed set.
+RunSpec sweep_row_spec(const SweepPlan& plan, size_t r);
+/// Runs row r (run_row): its output line (no newline) and every measure; "" or the row's error.
+std::string sweep_row(const SweepPlan& plan, size_t r, std::string& line, RowResult& result);
 
 }  // namespace bandada

@@ -86,9 +86,9 @@ TEST_CASE("a field added as one row reaches the CLI, links, the views' inputs, s
     REQUIRE(plan_sweep(spec, plan) == "");
     REQUIRE(plan.rows() == 3);
     std::string line;
-    std::vector<ModelSession::Measure> m;
+    RowResult m;
     REQUIRE(sweep_row(plan, 2, line, m) == "");
-    CHECK(line.rfind("0.5,", 0) == 0);              // x = φ = 0.5 on the last row
-    CHECK(m[0].value == format_double(0.1 + 0.5));  // first angle after one step of ω + φ
+    CHECK(line.rfind("0.5,", 0) == 0);                       // x = φ = 0.5 on the last row
+    CHECK(m.measures[0].value == format_double(0.1 + 0.5));  // first angle after one step of ω + φ
   }
 }

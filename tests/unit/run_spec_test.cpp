@@ -52,7 +52,7 @@ std::vector<std::string> rows_of(const SweepSpec& spec) {
   std::vector<std::string> out;
   for (size_t r = 0; r < plan.rows(); ++r) {
     std::string line;
-    std::vector<ModelSession::Measure> m;
+    RowResult m;
     REQUIRE(sweep_row(plan, r, line, m) == "");
     out.push_back(line);
   }
