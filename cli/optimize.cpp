@@ -43,6 +43,11 @@ const char* kOptimizeHelp =
     "  --out FILE     the log goes to FILE (else to stdout), each line whole as soon as it is in\n"
     "  --resume       with --out: replay FILE, check it is this optimisation's, and run only the\n"
     "                 rest (a torn last line is cut); a finished FILE is left as it is\n"
+    "  --status       with --out FILE --resume: print 'finished' or 'ITERATION RUNS_IN RUNS'\n"
+    "  --task K       with --out FILE --resume: make run K of the iteration under way and print\n"
+    "                 its line, writing nothing (a Slurm array's task; scripts/optimize-slurm.sh)\n"
+    "  --no-runs      with --out FILE --resume: close an iteration whose runs are all in (its best\n"
+    "                 and state lines), run nothing\n"
     "  BASE OPTIONS   fix the model's other fields as in a single run; --config works too\n"
     "The log: '# bandada-cli optimize …' (the command), a header, then for each iteration one\n"
     "line per run (run,ITERATION,PARTICLE,SEED,fields…,MEASURE), the best so far\n"
@@ -155,6 +160,38 @@ std::string replay(const std::string& path, const std::string& head, Optimizer& 
   return {};
 }
 
+/// --status and --task K: what a Slurm array needs of a log, which they only read. --status prints
+/// "finished" or "ITERATION RUNS_IN RUNS"; --task K runs run K of the iteration under way and
+/// prints its line (or prints the log's own line when it is in already).
+int read_only(const Optimizer& opt, const OptimizePlan& plan, const std::vector<std::string>& values,
+              const std::string& owed, bool status, const std::string& task_text) {
+  const size_t R = plan.runs_per_iteration();
+  if (!owed.empty())
+    return fail("--resume: the log's iteration " + std::to_string(opt.iteration() - 1) +
+                " has all its runs but not its best and state lines: close it first (--no-runs)");
+  if (status) {
+    if (opt.done())
+      std::printf("finished\n");
+    else
+      std::printf("%u %zu %zu\n", opt.iteration(), values.size(), R);
+    return 0;
+  }
+  const IntegerParse k = parse_integer_text(task_text, 1000000000);
+  if (opt.done()) return fail("--task: the log is finished: there is no run to make");
+  if (!k.ok || k.value >= R)
+    return fail("--task '" + shown(task_text) + "': a run of the iteration, 0 … " + std::to_string(R - 1));
+  std::string value;
+  if (k.value < values.size()) {
+    value = values[k.value];
+  } else {
+    RowResult result;
+    value = run_row(opt.run_spec(k.value), result).empty() ? result.text(plan.measure) : "";
+  }
+  std::printf("%s%s\n", opt.run_prefix(k.value).c_str(), value.c_str());
+  std::fprintf(stderr, "optimize: ran %d evaluations\n", k.value < values.size() ? 0 : 1);
+  return std::fflush(stdout) == 0 ? 0 : fail("could not write the output");
+}
+
 }  // namespace
 
 int optimize_main(const std::vector<std::string>& all_args) {
@@ -163,20 +200,23 @@ int optimize_main(const std::vector<std::string>& all_args) {
       std::fputs(kOptimizeHelp, stdout);
       return 0;
     }
-  std::string out_path, threads_text;
-  bool resume = false;
+  std::string out_path, threads_text, task_text;
+  bool resume = false, no_runs = false, status = false;
   std::vector<std::string> args;
   for (size_t i = 0; i < all_args.size(); ++i) {
-    if (all_args[i] == "--out") {
-      if (i + 1 >= all_args.size()) return fail("--out needs a FILE");
-      out_path = all_args[++i];
-    } else if (all_args[i] == "--resume") {
-      resume = true;
+    if (all_args[i] == "--out" || all_args[i] == "--task") {
+      if (i + 1 >= all_args.size()) return fail(all_args[i] + " needs a value (see optimize --help)");
+      std::string& value = all_args[i] == "--out" ? out_path : task_text;
+      value = all_args[++i];
+    } else if (all_args[i] == "--resume" || all_args[i] == "--no-runs" || all_args[i] == "--status") {
+      (all_args[i] == "--resume" ? resume : all_args[i] == "--no-runs" ? no_runs : status) = true;
     } else {
       args.push_back(all_args[i]);
     }
   }
   if (resume && out_path.empty()) return fail("--resume needs --out FILE: the log it continues");
+  if ((no_runs || status || !task_text.empty()) && !resume)
+    return fail("--task, --status and --no-runs go with --out FILE --resume: they read its log");
   OptimizeSpec spec;
   OptimizePlan plan;
   std::string err = read_optimize_args(args, spec, threads_text);
@@ -200,6 +240,7 @@ int optimize_main(const std::vector<std::string>& all_args) {
       err = replay(out_path, head, opt, plan, values, owed, keep);
       if (!err.empty()) return fail(err);
     }
+    if (status || !task_text.empty()) return read_only(opt, plan, values, owed, status, task_text);
     out = std::fopen(out_path.c_str(), keep > 0 ? "r+b" : "wb");
     if (!out || std::fseek(out, keep, SEEK_SET) != 0)
       return fail("--out '" + shown(out_path) + "': cannot write");
@@ -216,7 +257,7 @@ int optimize_main(const std::vector<std::string>& all_args) {
   size_t ran = 0;
   std::string first_refusal;
   const size_t R = plan.runs_per_iteration();
-  while (!opt.done()) {
+  while (!opt.done() && !no_runs) {
     const size_t first = values.size();
     std::vector<std::string> got(R - first), refused(R - first);
     err = write_rows_in_order(first, R, threads, out, [&](size_t k, std::string& line) {

@@ -165,8 +165,8 @@ maybe "$core_re|^(scripts/cli\.sh|tests/cli_script_test\.sh)" \
   bash tests/cli_script_test.sh
 maybe "$fuzz_re" "fuzz corpus replay (libFuzzer targets under ASan + UBSan)" \
   bash -c "cmake --preset fuzz >/dev/null && cmake --build --preset fuzz && ctest --preset fuzz -j2"
-bg_start '^(core/run/|cli/|scripts/sweep-slurm\.sh|scripts/experiments-slurm\.sh|tests/slurm_test\.sh)' \
-  "sweeps and cards on a one-node Slurm cluster (job arrays = the unsharded CLI output)" bash tests/slurm_test.sh
+bg_start '^(core/run/|cli/|scripts/sweep-slurm\.sh|scripts/experiments-slurm\.sh|scripts/optimize-slurm\.sh|tests/slurm_test\.sh)' \
+  "sweeps, cards and optimisations on a one-node Slurm cluster (job arrays = the unsharded CLI output)" bash tests/slurm_test.sh
 maybe '^(core/app/|tests/compile_fail)' \
   "a live controller missing a hook is named at compile time (tests/compile_fail.sh)" bash tests/compile_fail.sh
 sdl_wait() {  # the background SDL2 wasm builds: waits, prints how long they took and their log

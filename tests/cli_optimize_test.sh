@@ -81,6 +81,32 @@ killed_at=$(grep -c "^run," "$tmp/k.log")
 "$cli" optimize "${long[@]}" --out "$tmp/k.log" --resume 2>/dev/null
 check "killed after $killed_at of 54 runs and resumed: the uninterrupted bytes" 'cmp -s "$tmp/k.log" "$tmp/k0.log"'
 
+# What a Slurm array does (scripts/optimize-slurm.sh), by hand: --status says where the log
+# stands, --task K makes run K and prints its line (writing nothing), the lines appended in order
+# and --no-runs closing each iteration give the straight log's bytes.
+rm -f "$tmp/t.log"
+"$cli" optimize "${flock[@]}" --out "$tmp/t.log" --resume --no-runs 2>/dev/null
+first=$("$cli" optimize "${flock[@]}" --out "$tmp/t.log" --resume --status)
+rounds=0
+while st=$("$cli" optimize "${flock[@]}" --out "$tmp/t.log" --resume --status) && [ "$st" != finished ] && [ $rounds -lt 10 ]; do
+  read -r it n total <<<"$st"
+  for k in $(seq "$n" $((total - 1))); do "$cli" optimize "${flock[@]}" --out "$tmp/t.log" --resume --task "$k" 2>/dev/null >"$tmp/t-$k.line"; done
+  for k in $(seq "$n" $((total - 1))); do cat "$tmp/t-$k.line" >>"$tmp/t.log"; done
+  "$cli" optimize "${flock[@]}" --out "$tmp/t.log" --resume --no-runs 2>/dev/null
+  rounds=$((rounds + 1))
+done
+check "runs made one by one (--task), appended in order and closed (--no-runs) give the straight log" \
+  '[ "$first" = "0 0 10" ] && [ "$st" = finished ] && [ $rounds = 5 ] && cmp -s "$tmp/t.log" "$tmp/a.log"'
+head -n 5 "$tmp/a.log" >"$tmp/h2.log"  # the head and iteration 0's first three runs
+check "--task K of a run already in the log prints the log's own line and makes no run" \
+  '[ "$("$cli" optimize "${flock[@]}" --out "$tmp/h2.log" --resume --task 1 2>"$tmp/t.err")" = "$(sed -n 4p "$tmp/a.log")" ] && [ "$(tail -1 "$tmp/t.err")" = "optimize: ran 0 evaluations" ] && cmp -s "$tmp/h2.log" <(head -n 5 "$tmp/a.log")'
+check "--task K of a run not yet in makes it: the straight log's line" \
+  '[ "$("$cli" optimize "${flock[@]}" --out "$tmp/h2.log" --resume --task 7 2>"$tmp/t.err")" = "$(sed -n 10p "$tmp/a.log")" ] && [ "$(tail -1 "$tmp/t.err")" = "optimize: ran 1 evaluations" ]'
+refuses "--task past the iteration's runs is refused" optimize "${flock[@]}" --out "$tmp/h2.log" --resume --task 10
+refuses "--task on a finished log is refused" optimize "${flock[@]}" --out "$tmp/a.log" --resume --task 0
+check "… it has none to make" 'grep -q "the log is finished" /tmp/bandada-cli-err'
+refuses "--task without --resume is refused" optimize "${flock[@]}" --out "$tmp/a.log" --task 0
+
 # A run with no number: the crowd's evacuation time when some are still inside at the end.
 # 20 people, 24 s: the slow ones are not all out (nan), the quick ones are; the best is a quick one.
 crowd=(--model crowd --operational-model csm --count 20 --steps 600 --vary v0=0.3:2 --minimize evacuation_time --swarm 4 --iterations 2)

@@ -120,4 +120,16 @@ check "a task requeued mid-shard ran again and resumed after its whole rows" \
   '[ $requeued = 1 ] && [ "$(grep -c "starts on" "$D/rq/task-1.log")" -ge 2 ] && grep -q "resuming .* after its [0-9]* whole rows" "$D/rq/task-1.log"'
 check "the merged output of the requeued sweep equals the unsharded CLI output byte for byte" \
   'cmp -s "$D/rq/sweep.csv" "$D/slow.csv"'
+# An optimisation, each iteration's runs as an array (scripts/optimize-slurm.sh): the log is the
+# CLI's alone, byte for byte; run again, it finds the log finished and submits nothing.
+opt=(--model boids3d --count 60 --steps 20 --vary separation=0:0.2 --vary cohesion=0:0.2 --maximize order --seeds 2 --swarm 4 --iterations 2)
+"$cli" optimize "${opt[@]}" > "$D/opt.log" 2>/dev/null
+timeout 300 bash "$root/scripts/optimize-slurm.sh" "${opt[@]}" --out "$D/opt/flock.log" > "$D/opt.out"
+check "an optimisation on Slurm (an array an iteration, 3 iterations of 8 runs) writes the CLI's log byte for byte" \
+  'cmp -s "$D/opt/flock.log" "$D/opt.log" && [ "$(grep -c "^iteration [0-2]: array job" "$D/opt.out")" = 3 ]'
+timeout 60 bash "$root/scripts/optimize-slurm.sh" "${opt[@]}" --out "$D/opt/flock.log" > "$D/opt2.out"
+check "run again, it finds the log finished and submits nothing" \
+  '! grep -q "array job" "$D/opt2.out" && cmp -s "$D/opt/flock.log" "$D/opt.log"'
+check "an optimisation with a bad option is refused before anything is queued" \
+  '! bash "$root/scripts/optimize-slurm.sh" --model boids3d --vary bogus=0:1 --maximize order --out "$D/badopt/x.log" 2>"$D/badopt.err" && grep -q "is not a field of boids3d" "$D/badopt.err" && [ ! -d "$D/badopt/x.log.runs" ]'
 check_summary

@@ -42,7 +42,7 @@ expect "nothing changed: the native stages only, no wasm build" "$(plan --change
 echo "// a comment" >> "$clone/core/common/number_text.cpp"
 expect "core/ changed: fuzz, the CLI in a clean copy, wasm, native = wasm and the docs; no browser" \
   "$(plan --changed)" "${NATIVE[@]}" +"fuzz corpus" +"scripts/cli.sh builds" +"wasm build" \
-  +"wasm tests" +"every command shown" -"sweeps and cards on a one-node Slurm" "${BROWSERS[@]/#/-}"
+  +"wasm tests" +"every command shown" -"sweeps, cards and optimisations on a one-node Slurm" "${BROWSERS[@]/#/-}"
 undo
 
 echo "// a comment" >> "$clone/web/panel.cpp"
@@ -62,7 +62,7 @@ expect "a new browser test file (not committed): the Chromium passes" \
 undo
 
 echo "# x" >> "$clone/CMakeLists.txt"
-expect "the build changed: every stage" "$(plan --changed)" +"fuzz corpus" +"sweeps and cards on a one-node Slurm" \
+expect "the build changed: every stage" "$(plan --changed)" +"fuzz corpus" +"sweeps, cards and optimisations on a one-node Slurm" \
   +"a corrupt, missing" "${BROWSERS[@]/#/+}"
 undo
 
@@ -72,7 +72,7 @@ check "with no base, the run says so" 'grep -q "no base" <<<"$out"'
 
 expect "--quick: the native stages, everything else skipped" "$(plan --quick)" "${NATIVE[@]}" \
   -"fuzz corpus" -"SDL2 for wasm and the wasm build" "${BROWSERS[@]/#/-}"
-expect "the whole run: everything" "$(plan)" "${NATIVE[@]}" +"fuzz corpus" +"sweeps and cards on a one-node Slurm" \
+expect "the whole run: everything" "$(plan)" "${NATIVE[@]}" +"fuzz corpus" +"sweeps, cards and optimisations on a one-node Slurm" \
   +"wasm build" +"every command shown" "${BROWSERS[@]/#/+}"
 
 check_summary
