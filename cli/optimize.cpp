@@ -25,13 +25,17 @@ const char* kOptimizeHelp =
     "measure; each evaluation is one run of the model, the bytes of that run alone.\n"
     "\n"
     "Usage: bandada-cli optimize --model M --vary KEY=LO:HI [--vary …] --steps T\n"
-    "                            --minimize MEASURE | --maximize MEASURE [--seeds S] [--robust K]\n"
+    "                            --minimize MEASURE | --maximize MEASURE | --fit MEASURE=TARGET…\n"
+    "                            [--seeds S] [--robust K]\n"
     "                            [--swarm P] [--iterations I] [--swarm-seed N]\n"
     "                            [--swarm-topology gbest|ring|vonneumann] [--threads N]\n"
     "                            [--out FILE [--resume]] [BASE OPTIONS…]\n"
     "  --vary KEY=LO:HI  a field searched from LO to HI (its option name without dashes, as in\n"
     "                 sweep); a whole-number field takes the nearest whole number\n"
     "  --minimize, --maximize MEASURE  the objective: a measure the model prints (as in sweep)\n"
+    "  --fit MEASURE=TARGET  instead, calibrate: minimise the root mean square of the measures'\n"
+    "                 relative errors against their targets (repeatable); each run's line gives\n"
+    "                 the fitted measures and then its error (fit_error)\n"
     "  --seeds S      each particle is run with seeds 1 … S and scored by the mean (default: one\n"
     "                 run with the model's own --seed)\n"
     "  --robust K     score by mean + K·sd over the seeds (mean − K·sd when maximising)\n"
@@ -74,8 +78,9 @@ std::string read_optimize_args(const std::vector<std::string>& args, OptimizeSpe
                        : a == "--swarm-topology" ? &spec.topology
                        : a == "--threads"        ? &threads
                                                  : nullptr;
-    const bool vary = a == "--vary", minimize = a == "--minimize", maximize = a == "--maximize";
-    if (!own && !vary && !minimize && !maximize && a != "--steps") {
+    const bool vary = a == "--vary", minimize = a == "--minimize", maximize = a == "--maximize",
+               fit = a == "--fit";
+    if (!own && !vary && !minimize && !maximize && !fit && a != "--steps") {
       base.push_back(a);
       continue;
     }
@@ -90,6 +95,11 @@ std::string read_optimize_args(const std::vector<std::string>& args, OptimizeSpe
       if (eq == std::string::npos || colon == std::string::npos || eq == 0)
         return "--vary '" + shown(v) + "': give KEY=LO:HI, e.g. radius=0.5:3";
       spec.vary.push_back({v.substr(0, eq), v.substr(eq + 1, colon - eq - 1), v.substr(colon + 1)});
+    } else if (fit) {
+      const size_t eq = v.find('=');
+      if (eq == std::string::npos || eq == 0)
+        return "--fit '" + shown(v) + "': give MEASURE=TARGET, e.g. line1_flow=1.16";
+      spec.fit.push_back({v.substr(0, eq), v.substr(eq + 1)});
     } else {
       if (spec.direction != 0) return "give one of --minimize and --maximize, once";
       spec.direction = maximize ? 1 : -1;
@@ -185,7 +195,7 @@ int read_only(const Optimizer& opt, const OptimizePlan& plan, const std::vector<
     value = values[k.value];
   } else {
     RowResult result;
-    value = run_row(opt.run_spec(k.value), result).empty() ? result.text(plan.measure) : "";
+    value = optimize_cells(plan, run_row(opt.run_spec(k.value), result).empty() ? &result : nullptr);
   }
   std::printf("%s%s\n", opt.run_prefix(k.value).c_str(), value.c_str());
   std::fprintf(stderr, "optimize: ran %d evaluations\n", k.value < values.size() ? 0 : 1);
@@ -264,7 +274,7 @@ int optimize_main(const std::vector<std::string>& all_args) {
       RowResult result;
       const std::string e = run_row(opt.run_spec(k), result);
       // A point the model refuses (a field another one bounds) has no value: the worst.
-      got[k - first] = e.empty() ? result.text(plan.measure) : "";
+      got[k - first] = optimize_cells(plan, e.empty() ? &result : nullptr);
       refused[k - first] = e;
       line = opt.run_prefix(k) + got[k - first];
       return std::string();

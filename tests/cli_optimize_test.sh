@@ -104,7 +104,7 @@ check "--task K of a run not yet in makes it: the straight log's line" \
   '[ "$("$cli" optimize "${flock[@]}" --out "$tmp/h2.log" --resume --task 7 2>"$tmp/t.err")" = "$(sed -n 10p "$tmp/a.log")" ] && [ "$(tail -1 "$tmp/t.err")" = "optimize: ran 1 evaluations" ]'
 refuses "--task past the iteration's runs is refused" optimize "${flock[@]}" --out "$tmp/h2.log" --resume --task 10
 refuses "--task on a finished log is refused" optimize "${flock[@]}" --out "$tmp/a.log" --resume --task 0
-check "… it has none to make" 'grep -q "the log is finished" /tmp/bandada-cli-err'
+check "… it has none to make" 'grep -q "the log is finished" "$cli_err"'
 refuses "--task without --resume is refused" optimize "${flock[@]}" --out "$tmp/a.log" --task 0
 
 # A run with no number: the crowd's evacuation time when some are still inside at the end.
@@ -114,6 +114,35 @@ crowd=(--model crowd --operational-model csm --count 20 --steps 600 --vary v0=0.
 nulls=$(grep -c ",nan$" "$tmp/n.log")
 check "runs with no evacuation time ($nulls of 12) count as the worst: the optimisation goes on, says how many, and its best has one" \
   '[ $rc = 0 ] && [ "$nulls" -gt 0 ] && [ "$nulls" -lt 12 ] && grep -q "^bandada-cli optimize: $nulls of 12 runs had no evacuation_time (each counted as the worst)$" "$tmp/n.err" && [ "$(tail -1 "$tmp/n.err")" = "optimize: ran 12 evaluations" ] && grep -q "^best,2,[0-3],,[0-9.]*,[0-9.]*$" "$tmp/n.log"'
+
+# A fit (calibration): the mean speed that max-speed 0.6 gives (seed 1), found again from 0.2 … 1;
+# each run line gives the fitted measures and the root mean square of their relative errors.
+target=$("$cli" sweep --model boids3d --count 60 --steps 40 --x max-speed=0.6:0.6:1 --seeds 1 --measure mean_speed | tail -1 | cut -d, -f3)
+"$cli" optimize --model boids3d --count 60 --steps 40 --vary max-speed=0.2:1 --fit mean_speed=$target --fit order=0.2 \
+  --swarm 6 --iterations 10 >"$tmp/fit.log" 2>"$tmp/fit.err"
+errors=$(python3 - "$tmp/fit.log" "$target" <<'EOF2'
+import math, sys
+t = [float(sys.argv[2]), 0.2]
+bad = 0
+for line in open(sys.argv[1]):
+    c = line.rstrip('\n').split(',')
+    if c[0] != 'run': continue
+    m = [float(c[5]), float(c[6])]
+    s = 0.0
+    for v, x in zip(m, t): s += ((v - x) / x) ** 2
+    bad += float(c[7]) != math.sqrt(s / 2)
+print(bad)
+EOF2
+)
+check "a fit's run lines: the two measures, then the root mean square of their relative errors, exactly" \
+  '[ "$(sed -n 2p "$tmp/fit.log")" = "kind,iteration,particle,seed,max-speed,mean_speed,order,fit_error" ] && [ "$errors" = 0 ] && grep -q "^best,10,[0-5],,[0-9.]*,,,[0-9.e-]*$" "$tmp/fit.log"'
+"$cli" optimize --model boids3d --count 60 --steps 40 --vary max-speed=0.2:1 --fit mean_speed=$target --swarm 6 --iterations 10 >/dev/null 2>"$tmp/fit1.err"
+found=$(sed -n 's/^optimize: best fit_error [0-9.e-]* at max-speed \([0-9.]*\) .*/\1/p' "$tmp/fit1.err")
+check "fitting the mean speed alone finds max-speed 0.6 again (found $found)" \
+  'python3 -c "import sys; sys.exit(0 if abs($found - 0.6) < 0.02 else 1)"'
+refuses "--fit with a target of 0 is refused" optimize --model boids3d --vary cohesion=0:1 --fit order=0
+refuses "--fit beside --maximize is refused" optimize --model boids3d --vary cohesion=0:1 --maximize order --fit order=0.5
+refuses "--fit of a measure the model does not print is refused" optimize --model boids3d --vary cohesion=0:1 --fit banana=1
 
 # Damage and another command's log: refused by line, the file left as it was.
 sed '7s/,0\.\([0-9]\)/,0.9\1/' "$tmp/a.log" >"$tmp/d.log"
@@ -132,24 +161,24 @@ check "… and is left as it is" '[ "$(cat "$tmp/s.log")" = "$(printf "count,see
 base=(optimize --model boids3d --count 60 --steps 5 --maximize order)
 refuses "no --vary is refused" "${base[@]}"
 refuses "an unknown field is refused" "${base[@]}" --vary banana=0:1
-check "… naming the model's fields" 'grep -q "is not a field of boids3d (count, radius" /tmp/bandada-cli-err'
+check "… naming the model's fields" 'grep -q "is not a field of boids3d (count, radius" "$cli_err"'
 refuses "an empty range is refused" "${base[@]}" --vary cohesion=1:1
-check "… as empty" 'grep -q "is empty" /tmp/bandada-cli-err'
+check "… as empty" 'grep -q "is empty" "$cli_err"'
 refuses "a reversed range is refused" "${base[@]}" --vary cohesion=2:1
-check "… as reversed" 'grep -q "is reversed" /tmp/bandada-cli-err'
+check "… as reversed" 'grep -q "is reversed" "$cli_err"'
 refuses "a range past the field's limits is refused" "${base[@]}" --vary radius=0.5:20
-check "… with the field's limits" 'grep -q "20 is outside the field.s limits: .*at most 10" /tmp/bandada-cli-err'
+check "… with the field's limits" 'grep -q "20 is outside the field.s limits: .*at most 10" "$cli_err"'
 refuses "a range that is not KEY=LO:HI is refused" "${base[@]}" --vary cohesion
 refuses "the seed as a field to search is refused" "${base[@]}" --vary seed=1:9
 refuses "a field given twice is refused" "${base[@]}" --vary cohesion=0:1 --vary cohesion=1:2
 refuses "an unknown measure is refused" optimize --model boids3d --vary cohesion=0:1 --minimize banana
-check "… naming the model's measures" 'grep -q "boids3d measures mean_speed, order" /tmp/bandada-cli-err'
+check "… naming the model's measures" 'grep -q "boids3d measures mean_speed, order" "$cli_err"'
 refuses "a measure that is a word is refused" optimize --model feedback2d --vary alpha=0:1 --maximize regime
 refuses "no direction is refused" optimize --model boids3d --vary cohesion=0:1
 refuses "both directions are refused" "${base[@]}" --vary cohesion=0:1 --minimize order
 refuses "a swarm of one is refused" "${base[@]}" --vary cohesion=0:1 --swarm 1
 refuses "a swarm too small for its topology is refused" "${base[@]}" --vary cohesion=0:1 --swarm 7 --swarm-topology vonneumann
-check "… naming why" 'grep -q "7 particles have no such split" /tmp/bandada-cli-err'
+check "… naming why" 'grep -q "7 particles have no such split" "$cli_err"'
 refuses "an unknown topology is refused" "${base[@]}" --vary cohesion=0:1 --swarm-topology star
 refuses "a negative --robust is refused" "${base[@]}" --vary cohesion=0:1 --robust -1
 refuses "--resume without --out is refused" "${base[@]}" --vary cohesion=0:1 --resume

@@ -34,5 +34,5 @@ refuses "an unknown landscape is refused" --model pso --landscape banana
 refuses "an unknown topology is refused" --model pso --topology star
 refuses "one particle is refused" --model pso --particles 1
 refuses "von Neumann with 7 particles (no torus of at least 3 × 3) is refused" --model pso --topology vonneumann --particles 7
-check "its message names why" 'grep -q "7 particles have no such split" /tmp/bandada-cli-err'
+check "its message names why" 'grep -q "7 particles have no such split" "$cli_err"'
 check_summary

@@ -15,8 +15,8 @@ check "--help documents the options" '"$cli" --help | grep -q -- "--max-speed"'
 check "--help names --steps' alias only where the model counts in its own unit" \
   '! "$cli" --help | grep -q -- "also --steps" && "$cli" --model feedback2d --help | grep -q -- "(default 0; also --cycles)"'
 for bad in "--radius 0" "--count 1.5" "--radius 1." "--separation nan" "--steps -1" "--bogus 1" "--count"; do
-  o=$("$cli" $bad 2>/tmp/bandada-cli-err); rc=$?
-  check "refuses '$bad' with a message" '[ $rc -ne 0 ] && [ -z "$o" ] && [ -s /tmp/bandada-cli-err ]'
+  o=$("$cli" $bad 2>"$cli_err"); rc=$?
+  check "refuses '$bad' with a message" '[ $rc -ne 0 ] && [ -z "$o" ] && [ -s "$cli_err" ]'
 done
 a=$("$cli" --config 'v=1&n=5&r=0,9&seed=3' --steps 3)
 b=$("$cli" --count 5 --radius 0.9 --seed 3 --steps 3)
@@ -42,11 +42,11 @@ refuses "--model given twice is refused" --model flock2d --model feedback2d
 refuses "--phases with --cycles is refused" --model feedback2d --phases 3 --cycles 2
 refuses "an empty --leader is refused" --model flock2d --leader ''
 refuses "a leader beyond a small count is refused" --model flock2d --count 5 --leader 9
-"$cli" --config 'v=1&n=nan' >/dev/null 2>/tmp/bandada-cli-err
+"$cli" --config 'v=1&n=nan' >/dev/null 2>"$cli_err"
 check "a --config error names the link's field, not an option never given" \
-  'grep -q "^bandada-cli: --config: count N .nan.:" /tmp/bandada-cli-err && ! grep -q -- "--count" /tmp/bandada-cli-err'
-"$cli" --count "$(printf '7%.0s' $(seq 1 100000))" >/dev/null 2>/tmp/bandada-cli-err
-check "an error line shows at most 60 characters of a huge value" '[ "$(wc -c </tmp/bandada-cli-err)" -lt 300 ]'
+  'grep -q "^bandada-cli: --config: count N .nan.:" "$cli_err" && ! grep -q -- "--count" "$cli_err"'
+"$cli" --count "$(printf '7%.0s' $(seq 1 100000))" >/dev/null 2>"$cli_err"
+check "an error line shows at most 60 characters of a huge value" '[ "$(wc -c <"$cli_err")" -lt 300 ]'
 h=$("$cli" --model flock2d --count 1 --predator '67798784168595896;1')
 check "a predator placed far away lands on the torus" '[[ "$h" == *"\"predators\":[{\"p\":[0,1]"* ]] || [[ "$h" =~ \"predators\":\[\{\"p\":\[[0-9] ]]'
 a=$("$cli" --model flock2d --count 5 --attractor '100;200' --attractor '300;400')

@@ -42,6 +42,12 @@ std::string check_range(const FieldInfo& f, const OptimizeVary& v, OptimizeVar& 
 
 }  // namespace
 
+/// The last cell of a run line's measures: the objective's.
+static std::string last_cell(const std::string& cells) {
+  const size_t comma = cells.rfind(',');
+  return comma == std::string::npos ? cells : cells.substr(comma + 1);
+}
+
 double optimize_value(const std::string& text) {
   if (text.empty()) return NAN;
   char* end = nullptr;
@@ -53,7 +59,9 @@ std::vector<std::string> optimize_args(const OptimizeSpec& spec) {
   std::vector<std::string> out = run_options(spec.base);
   if (spec.steps) out.insert(out.end(), {"--steps", *spec.steps});
   for (const OptimizeVary& v : spec.vary) out.insert(out.end(), {"--vary", v.key + "=" + v.lo + ":" + v.hi});
-  out.insert(out.end(), {spec.direction > 0 ? "--maximize" : "--minimize", spec.measure});
+  if (spec.fit.empty())
+    out.insert(out.end(), {spec.direction > 0 ? "--maximize" : "--minimize", spec.measure});
+  for (const OptimizeFit& f : spec.fit) out.insert(out.end(), {"--fit", f.measure + "=" + f.target});
   if (!spec.seeds.empty()) out.insert(out.end(), {"--seeds", spec.seeds});
   if (!spec.robust.empty()) out.insert(out.end(), {"--robust", spec.robust});
   out.insert(out.end(),
@@ -163,6 +171,43 @@ std::string check_corners(const OptimizeSpec& spec, const OptimizePlan& plan) {
   return {};
 }
 
+/// The measure and the direction, or the targets a fit aims at; "" or why not.
+std::string plan_objective(const OptimizeSpec& spec, const ModelSession& model, OptimizePlan& plan) {
+  const std::vector<ModelSession::Measure> measures = model.measures();
+  std::string all;
+  for (const ModelSession::Measure& m : measures) all += (all.empty() ? "" : ", ") + m.name;
+  auto check = [&](const std::string& name) -> std::string {
+    for (const ModelSession::Measure& m : measures)
+      if (m.name == name)
+        return m.numeric ? "" : "measure '" + m.name + "' is a word, not a number: it cannot be optimised";
+    return "measure '" + shown(name) + "': " + plan.model + " measures " + all;
+  };
+  if (spec.direction != 0 && !spec.fit.empty()) return "give --minimize, --maximize or --fit, not both";
+  if (!spec.fit.empty()) {
+    for (const OptimizeFit& f : spec.fit) {
+      std::string err = check(f.measure);
+      if (!err.empty()) return "--fit: " + err;
+      const RealParse t = parse_real_text(f.target);
+      if (!t.ok || t.value == 0)
+        return "--fit " + f.measure + ": the target '" + shown(f.target) + "' is not a number other than 0";
+      for (const OptimizeFit& g : plan.fits)
+        if (g.measure == f.measure) return "--fit: " + f.measure + " is given twice";
+      plan.fits.push_back(f);
+      plan.targets.push_back(t.value);
+    }
+    plan.measure = "fit_error";
+    return {};
+  }
+  if (spec.direction == 0)
+    return "give --minimize MEASURE, --maximize MEASURE or --fit MEASURE=TARGET (" + plan.model +
+           " measures " + all + ")";
+  const std::string err = check(spec.measure);
+  if (!err.empty()) return err;
+  plan.measure = spec.measure;
+  plan.maximize = spec.direction > 0;
+  return {};
+}
+
 }  // namespace
 
 std::string plan_optimize(const OptimizeSpec& spec, OptimizePlan& plan) {
@@ -187,22 +232,8 @@ std::string plan_optimize(const OptimizeSpec& spec, OptimizePlan& plan) {
 
   err = plan_vars(spec, model, plan);
   if (!err.empty()) return err;
-  // The measure and the direction.
-  const std::vector<ModelSession::Measure> measures = model.measures();
-  std::string all;
-  bool found = false;
-  for (const ModelSession::Measure& m : measures) {
-    all += (all.empty() ? "" : ", ") + m.name;
-    if (m.name != spec.measure) continue;
-    found = true;
-    if (!m.numeric) return "measure '" + m.name + "' is a word, not a number: it cannot be optimised";
-  }
-  if (spec.direction == 0)
-    return "give --minimize MEASURE or --maximize MEASURE (" + plan.model + " measures " + all + ")";
-  if (!found) return "measure '" + shown(spec.measure) + "': " + plan.model + " measures " + all;
-  plan.measure = spec.measure;
-  plan.maximize = spec.direction > 0;
-
+  err = plan_objective(spec, model, plan);
+  if (!err.empty()) return err;
   err = plan_swarm(spec, model, plan);
   if (err.empty()) err = check_corners(spec, plan);
   return err;
@@ -212,7 +243,25 @@ std::string optimize_head(const OptimizeSpec& spec, const OptimizePlan& plan) {
   std::string out =
       "# " + shell_line("bandada-cli optimize", optimize_args(spec)) + "\nkind,iteration,particle,seed";
   for (const OptimizeVar& v : plan.vars) out += "," + v.key;
+  for (const OptimizeFit& f : plan.fits) out += "," + f.measure;
   return out + "," + plan.measure + "\n";
+}
+
+std::string optimize_cells(const OptimizePlan& plan, const RowResult* result) {
+  if (plan.fits.empty()) return result ? result->text(plan.measure) : "";
+  // Each fitted measure as the run printed it, then the root mean square of their relative
+  // errors, summed in the order given; a measure with no number leaves the error empty.
+  std::string out;
+  double sq = 0;
+  bool null = !result;
+  for (size_t k = 0; k < plan.fits.size(); ++k) {
+    const std::string text = result ? result->text(plan.fits[k].measure) : "";
+    const double v = optimize_value(text), e = (v - plan.targets[k]) / plan.targets[k];
+    null = null || std::isnan(v);
+    sq += null ? 0.0 : e * e;
+    out += text + ",";
+  }
+  return out + (null ? "" : format_double(std::sqrt(sq / static_cast<double>(plan.fits.size()))));
 }
 
 Optimizer::Optimizer(const OptimizePlan& plan) : plan_(plan), best_objective_(NAN) {
@@ -261,7 +310,7 @@ std::string Optimizer::take(const std::vector<std::string>& values) {
     double sum = 0;
     bool null = false;
     for (size_t s = 0; s < S; ++s) {
-      const double v = optimize_value(values[i * S + s]);
+      const double v = optimize_value(last_cell(values[i * S + s]));
       null = null || std::isnan(v);
       null_runs_ += std::isnan(v) ? 1 : 0;
       sum += std::isnan(v) ? 0.0 : v;
@@ -269,7 +318,7 @@ std::string Optimizer::take(const std::vector<std::string>& values) {
     const double mean = sum / static_cast<double>(S);
     double sq = 0;
     for (size_t s = 0; s < S && !null; ++s) {
-      const double d = optimize_value(values[i * S + s]) - mean;
+      const double d = optimize_value(last_cell(values[i * S + s])) - mean;
       sq += d * d;
     }
     const double sd = S > 1 ? std::sqrt(sq / static_cast<double>(S - 1)) : 0.0;
@@ -283,6 +332,7 @@ std::string Optimizer::take(const std::vector<std::string>& values) {
   best_objective_ = std::isinf(b) ? NAN : plan_.maximize ? -b : b;
   std::string out = "best," + std::to_string(iteration_) + "," + std::to_string(leader_) + ",";
   for (const std::string& t : best_texts()) out += "," + t;
+  out += std::string(plan_.fits.size(), ',');  // a fit's measures are the runs'; the best has none
   out += "," + (std::isnan(best_objective_) ? std::string() : format_double(best_objective_)) + "\n";
   ++iteration_;
   if (!done()) swarm_move(swarm_, plan_.swarm);

@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "common/swarm.h"
+#include "run/row.h"
 #include "run/run.h"
 
 namespace bandada {
@@ -26,13 +27,20 @@ struct OptimizeVary {
   std::string key, lo, hi;
 };
 
+/// A measure a fit aims at, and its target as typed.
+struct OptimizeFit {
+  std::string measure, target;
+};
+
 /// An optimisation as data, before it is checked (the CLI's options, the page's panel).
 struct OptimizeSpec {
   RunSpec base;                      ///< the run every evaluation is, before its fields and seed are set
   std::optional<std::string> steps;  ///< the steps of each run (none: as the base says)
   std::vector<OptimizeVary> vary;
   std::string measure;
-  int direction = 0;   ///< −1 minimise, +1 maximise, 0 not given
+  int direction = 0;  ///< −1 minimise, +1 maximise, 0 not given
+  /// Or a fit: minimise the root mean square of the measures' relative errors against the targets.
+  std::vector<OptimizeFit> fit;
   std::string seeds;   ///< S: seeds 1 … S ("": one run a particle, with the base's own seed)
   std::string robust;  ///< K: the objective is mean + K·sd (minimising; mean − K·sd maximising)
   std::string swarm = "20", iterations = "20", swarm_seed = "1", topology = "gbest";
@@ -50,8 +58,10 @@ struct OptimizePlan {
   RunSpec base;  ///< with the steps
   size_t seed_field = 0;
   std::vector<OptimizeVar> vars;
-  std::string measure;
+  std::string measure;  ///< the objective's column: a measure, or "fit_error"
   bool maximize = false;
+  std::vector<OptimizeFit> fits;  ///< a fit's measures, and their targets as numbers
+  std::vector<double> targets;
   double robust = 0;
   std::vector<std::string> seeds;  ///< the seed each run of a particle is given, in order
   uint32_t particles = 20, iterations = 20, swarm_seed = 1;
@@ -82,9 +92,10 @@ class Optimizer {
   /// measure ("run,IT,PARTICLE,SEED,v1,…,"), by which a resumed log's lines are checked.
   RunSpec run_spec(size_t k) const;
   std::string run_prefix(size_t k) const;
-  /// This iteration's measures, as the runs printed them (one per run, in order; "" for a run
-  /// that was refused): each particle's objective, its best, the swarm's best; the swarm moves
-  /// on. Returns the lines that close the iteration: "best,…" and "state,…", each with its newline.
+  /// This iteration's runs' cells after their fields (optimize_cells, one per run, in order; the
+  /// last cell is the objective's): each particle's objective, its best, the swarm's best; the
+  /// swarm moves on. Returns the lines that close the iteration: "best,…" and "state,…", each with its
+  /// newline.
   std::string take(const std::vector<std::string>& values);
 
   /// The best so far: its particle, iteration, field texts and objective (NaN before any).
@@ -104,5 +115,8 @@ class Optimizer {
 
 /// The run's measure text as the optimiser reads it: its number, or NaN (none, a word, "nan").
 double optimize_value(const std::string& text);
+/// What a run's line holds after its fields: the measure as the run printed it; for a fit, each
+/// fitted measure and then the error. `result` null: a run the model refused (the worst).
+std::string optimize_cells(const OptimizePlan& plan, const RowResult* result);
 
 }  // namespace bandada

@@ -443,3 +443,52 @@ TEST_CASE("a room edit that does not fit comes back as data: which kind, which o
   CHECK(crowd_room(p, e, room).ok());
   CHECK(room.exits.size() == 2);  // the preset's and the one cut
 }
+
+TEST_CASE("a second exit along the outer walls: on each side, kept off the corners, moved off the first") {
+  auto second = [](double s, double width = 1.0) {
+    CrowdParams p;
+    p.exit2 = s;
+    p.exit_width = width;
+    CrowdLayout room;
+    REQUIRE(crowd_room(p, {}, room).ok());
+    return room.exits;
+  };
+  CHECK(second(0).size() == 1);  // 0: none, the paper's room as it was
+  // The 15 × 15 m room, anticlockwise from (0, 0): bottom 0 … 15, right 15 … 30, top 30 … 45,
+  // left 45 … 60.
+  const std::vector<CrowdSegment> bottom = second(7.5);
+  REQUIRE(bottom.size() == 2);
+  CHECK(bottom[1].y1 == 0.0);
+  CHECK(std::fmin(bottom[1].x1, bottom[1].x2) == 7.0);
+  CHECK(std::fmax(bottom[1].x1, bottom[1].x2) == 8.0);
+  const CrowdSegment top = second(37.5)[1];
+  CHECK(top.y1 == 15.0);
+  CHECK(std::fmin(top.x1, top.x2) == 7.0);  // 7.5 m back from the top-right corner
+  const CrowdSegment left = second(50)[1];
+  CHECK(left.x1 == 0.0);
+  CHECK(std::fmin(left.y1, left.y2) == 9.5);     // 5 m down from the top-left corner
+  CHECK(second(110)[1].y1 == second(50)[1].y1);  // past 60 m it goes round again
+  // Near a corner it stays on its side, 0.1 m from the corner.
+  const CrowdSegment corner = second(0.2)[1];
+  CHECK(corner.y1 == 0.0);
+  CHECK(std::fmin(corner.x1, corner.x2) == doctest::Approx(0.1));
+  // On the first exit (the right wall's middle, y 7 … 8) it moves to the nearest place a wall
+  // holds it whole: beside it, sharing no part of it.
+  const std::vector<CrowdSegment> both = second(22.5);
+  REQUIRE(both.size() == 2);
+  CHECK(both[1].x1 == 15.0);
+  const double lo = std::fmin(both[1].y1, both[1].y2), hi = std::fmax(both[1].y1, both[1].y2);
+  CHECK(hi - lo == doctest::Approx(1.0));
+  CHECK((hi <= 7.0 + 1e-9 || lo >= 8.0 - 1e-9));
+  CHECK(std::fabs(lo - 7.5) <= 1.05);
+  // People leave by it: with a second exit on the left wall the room empties sooner.
+  CrowdParams one, two;
+  one.n = two.n = 60;
+  two.exit2 = 52.5;
+  Crowd a(one), b(two);
+  for (int k = 0; k < 20 * 25; ++k) {
+    a.step();
+    b.step();
+  }
+  CHECK(b.exit_times().size() > a.exit_times().size());
+}

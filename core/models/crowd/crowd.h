@@ -39,8 +39,11 @@ inline const char* crowd_model_word(uint32_t k) { return k == kCrowdCollisionFre
 inline constexpr double kCrowdCsmCutoff = 3.0;
 
 struct CrowdParams {
-  uint32_t n = 200;          ///< people placed at Initialize, 1 … 20 000
-  double exit_width = 1.0;   ///< m, every exit of the room, 0.4 … 5 (each keeps its centre)
+  uint32_t n = 200;         ///< people placed at Initialize, 1 … 20 000
+  double exit_width = 1.0;  ///< m, every exit of the room, 0.4 … 5 (each keeps its centre)
+  /// m along a preset room's outer walls, anticlockwise from its bottom-left corner: the centre of
+  /// a second exit, exit_width wide (0: none; crowd_room.cpp says where it goes).
+  double exit2 = 0.0;
   double v0 = 1.0;           ///< desired speed, m/s, more than 0 … 10
   double herding = 0.0;      ///< p: 0 individual … 1 follow the neighbours' mean direction
   double herd_radius = 4.0;  ///< R, m: whose directions herding averages

@@ -58,6 +58,8 @@ inline constexpr FieldRow<P> kRows[] = {
      "1", {&P::csm_t}},
     {{"csm-noise", "direction noise eta", "0 … 100: ours, not JuPedSim's: a random turn added to each person's direction, new every 0.04 s, against gridlock (0: none)", false, 0, 100, false, nullptr, false, "0", "collision-free speed model: constants"},
      "0", {&P::csm_noise}},
+    {{"x2", "second exit at", "m, 0 … 1000: a second exit as wide as the others, centred this far along the outer walls anticlockwise from the bottom-left corner (0: none; preset rooms; re-initializes)", false, 0, 1000, false, "second-exit", true, "0"},
+     "0", {&P::exit2}},
 };
 // clang-format on
 }  // namespace crowd_rows
@@ -85,7 +87,8 @@ enum class CrowdField : int {
   csm_wall_a,
   csm_wall_d,
   csm_t,
-  csm_noise
+  csm_noise,
+  exit2
 };
 
 const FieldInfo* crowd_fields();

@@ -59,6 +59,45 @@ const char* crowd_preset_word(uint32_t k) {
 
 namespace {
 
+void cut_into_wall(CrowdLayout& L, size_t at, double a, double b);
+
+/// A second exit `width` wide centred `s` m along the outer walls, anticlockwise from the corner
+/// (0, 0) (past the walls' whole length it goes round again). It stays on the side it falls on,
+/// at least 0.1 m from its corners; where that meets an exit or a break in the wall, it moves
+/// along the side, 5 cm at a time (on a tie, away from the side's start first), to the nearest
+/// place where one wall holds it whole. A side too short for it gets none.
+void add_second_exit(CrowdLayout& L, double s, double width) {
+  const double W = L.width, H = L.height, around = 2 * (W + H);
+  s -= around * std::floor(s / around);
+  // The side: its start, its direction and its length.
+  double x0 = 0, y0 = 0, dx = 1, dy = 0, len = W;
+  if (s >= W && s < W + H) {
+    x0 = W, dx = 0, dy = 1, len = H, s -= W;
+  } else if (s >= W + H && s < 2 * W + H) {
+    x0 = W, y0 = H, dx = -1, dy = 0, len = W, s -= W + H;
+  } else if (s >= 2 * W + H) {
+    y0 = H, dx = 0, dy = -1, len = H, s -= 2 * W + H;
+  }
+  const double lo = width / 2 + 0.1, hi = len - width / 2 - 0.1;
+  if (lo > hi) return;
+  const double c = std::fmin(hi, std::fmax(lo, s));
+  for (int k = 0; k <= static_cast<int>(len / 0.05) * 2 + 2; ++k) {
+    const double at = c + (k % 2 ? 1 : -1) * 0.05 * ((k + 1) / 2);
+    if (at < lo || at > hi) continue;
+    const double ax = x0 + dx * (at - width / 2), ay = y0 + dy * (at - width / 2);
+    const double bx = x0 + dx * (at + width / 2), by = y0 + dy * (at + width / 2);
+    for (size_t w = 0; w < L.walls.size(); ++w) {
+      const CrowdSegment& g = L.walls[w];
+      if (distance_to(g, ax, ay) > 1e-9 || distance_to(g, bx, by) > 1e-9) continue;
+      const double gx = g.x2 - g.x1, gy = g.y2 - g.y1, g2 = gx * gx + gy * gy;
+      double a = ((ax - g.x1) * gx + (ay - g.y1) * gy) / g2, b = ((bx - g.x1) * gx + (by - g.y1) * gy) / g2;
+      if (a > b) std::swap(a, b);
+      cut_into_wall(L, w, a, b);
+      return;
+    }
+  }
+}
+
 /// The preset with every exit `width` wide about its centre; the walls ending at its ends follow.
 CrowdLayout preset_room(const CrowdParams& p) {
   const std::vector<CrowdLayout>& all = crowd_layouts();
@@ -81,6 +120,7 @@ CrowdLayout preset_room(const CrowdParams& p) {
     }
     e = wide;
   }
+  if (p.exit2 > 0) add_second_exit(L, p.exit2, p.exit_width);
   return L;
 }
 
