@@ -241,6 +241,12 @@ std::string prepare(const RunSpec& spec, Run& run) {
   return {};
 }
 
+size_t seed_field_of(const ModelSession& model) {
+  for (size_t f = 0; f < model.field_count(); ++f)
+    if (std::string_view(model.field(f).option()) == "seed") return f;
+  return model.field_count();
+}
+
 std::string shell_line(const std::string& program, const std::vector<std::string>& args) {
   std::string out = program;
   for (const std::string& a : args) {

@@ -83,6 +83,9 @@ std::vector<std::string> run_options(const RunSpec& spec);
 /// runs each of its rows through this, so every row is exactly the single run with those fields.
 std::string prepare(const RunSpec& spec, Run& run);
 
+/// The index of the model's field named "seed" (its option), or field_count() when it has none.
+size_t seed_field_of(const ModelSession& model);
+
 /// A command line to show or paste into a shell: the program, then each argument, quoted ('…')
 /// unless it is only letters, digits and -_.=:,/.
 std::string shell_line(const std::string& program, const std::vector<std::string>& args);

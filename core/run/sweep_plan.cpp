@@ -163,9 +163,7 @@ std::string plan_sweep(const SweepSpec& spec, SweepPlan& plan) {
   plan.warnings = probe.warnings;
   const ModelSession& model = *probe.session;
   plan.model = model.info().id;
-  plan.seed_field = model.field_count();
-  for (size_t f = 0; f < model.field_count(); ++f)
-    if (std::string_view(model.field(f).option()) == "seed") plan.seed_field = f;
+  plan.seed_field = seed_field_of(model);
   if (plan.seed_field == model.field_count())
     return "unknown option --seed for --model " + plan.model + " (see --help)";  // rows are seeded
 
