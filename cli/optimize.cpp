@@ -118,14 +118,8 @@ std::string replay(const std::string& path, const std::string& head, Optimizer& 
   values.clear();
   owed.clear();
   keep = 0;
-  std::FILE* f = std::fopen(path.c_str(), "rb");
-  if (!f) return {};  // nothing yet: from the beginning
   std::string text;
-  char buf[1 << 16];
-  size_t n;
-  while ((n = std::fread(buf, 1, sizeof buf, f)) > 0) text.append(buf, n);
-  std::fclose(f);
-  text.resize(text.rfind('\n') == std::string::npos ? 0 : text.rfind('\n') + 1);  // a torn tail goes
+  if (!read_whole_lines(path, text)) return {};            // nothing yet: from the beginning
   if (head.compare(0, text.size(), text) == 0) return {};  // not even its head whole: from the beginning
   size_t line_no = 1;
   auto refuse = [&](const std::string& why) {

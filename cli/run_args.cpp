@@ -195,6 +195,19 @@ void run_rows(size_t first, size_t end, unsigned threads, const std::function<vo
   for (std::thread& t : pool) t.join();
 }
 
+bool read_whole_lines(const std::string& path, std::string& text) {
+  text.clear();
+  std::FILE* f = std::fopen(path.c_str(), "rb");
+  if (!f) return false;
+  char buf[1 << 16];
+  size_t n;
+  while ((n = std::fread(buf, 1, sizeof buf, f)) > 0) text.append(buf, n);
+  std::fclose(f);
+  const size_t eol = text.rfind('\n');
+  text.resize(eol == std::string::npos ? 0 : eol + 1);
+  return true;
+}
+
 std::string write_rows_in_order(size_t first, size_t end, unsigned threads, std::FILE* out,
                                 const std::function<std::string(size_t, std::string&)>& row) {
   std::vector<std::string> lines(end - first), errors(end - first);

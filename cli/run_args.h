@@ -37,6 +37,9 @@ unsigned default_threads();
 /// Runs row(r) for every r in [first, end) on up to `threads` threads (the caller's among them),
 /// each row on one: the pool a sweep's and an experiment's rows share.
 void run_rows(size_t first, size_t end, unsigned threads, const std::function<void(size_t)>& row);
+/// FILE's whole lines, for --resume: its text up to and with its last newline (a torn last line,
+/// cut off by a kill during a write, is left out). False when there is no FILE.
+bool read_whole_lines(const std::string& path, std::string& text);
 /// run_rows, each row's line (its newline added) written to `out` in row order, each whole and
 /// flushed as soon as every line before it is in, so a kill leaves whole lines in order. `row`
 /// returns "" or its error; the first error in row order is returned (no line at or after it is

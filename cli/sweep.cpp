@@ -60,15 +60,8 @@ std::string resume_point(const std::string& path, const SweepPlan& plan, const s
                          size_t begin, size_t end, size_t& done, long& keep) {
   done = 0;
   keep = 0;
-  std::FILE* f = std::fopen(path.c_str(), "rb");
-  if (!f) return {};  // nothing yet: from the beginning
   std::string text;
-  char buf[1 << 16];
-  size_t n;
-  while ((n = std::fread(buf, 1, sizeof buf, f)) > 0) text.append(buf, n);
-  std::fclose(f);
-  const size_t whole = text.rfind('\n') == std::string::npos ? 0 : text.rfind('\n') + 1;  // a torn tail goes
-  text.resize(whole);
+  if (!read_whole_lines(path, text)) return {};  // nothing yet: from the beginning
   size_t at = 0;
   if (!header.empty() && !text.empty()) {
     if (text.compare(0, header.size(), header) != 0)
