@@ -19,6 +19,11 @@ test('the page starts the app with WebGL2 and no console errors', threadsMatter(
   const text = await page.locator('body').innerText();
   assert.ok(!/Exception thrown/.test(text), 'no stock emscripten text');
   assert.match(text, /Craig Reynolds/);
+  // What a search result or a shared link's preview shows under the title: one sentence that names
+  // the page's models (an outside auditor, Lighthouse, counts a page without one against it).
+  const description = await page.locator('meta[name="description"]').getAttribute('content');
+  assert.match(description, /^Bandada is a boids laboratory in the browser: .*crowd evacuation.*particle swarm/);
+  assert.ok(description.length >= 70 && description.length <= 320, `${description.length} characters`);
   await page.screenshot({path: screenshotPath('start.png')});
   assert.deepEqual(errors, []);
   await context.close();
