@@ -55,7 +55,7 @@ const char* kOptimizeHelp =
     "  BASE OPTIONS   fix the model's other fields as in a single run; --config works too\n"
     "The log: '# bandada-cli optimize …' (the command), a header, then for each iteration one\n"
     "line per run (run,ITERATION,PARTICLE,SEED,fields…,MEASURE), the best so far\n"
-    "(best,ITERATION,PARTICLE,,fields…,OBJECTIVE) and the swarm's whole state (state,ITERATION,HEX).\n"
+    "(best,ITERATION,PARTICLE,,fields…,OBJECTIVE) and the swarm's whole state (state,ITERATION,BASE64).\n"
     "A run with no number for the measure counts as the worst. stderr ends with\n"
     "'optimize: ran N evaluations', the runs this call made.\n";
 
@@ -110,8 +110,8 @@ std::string read_optimize_args(const std::vector<std::string>& args, OptimizeSpe
   return read_run_args(base, spec.base, parsed);
 }
 
-/// Replays a log against the optimisation: `done` the runs of the iteration under way, their
-/// measure texts in `values`, `owed` the closing lines of an iteration whose runs are all in but
+/// Replays a log against the optimisation: `values` the cells of the runs of the iteration under
+/// way that are in, `owed` the closing lines of an iteration whose runs are all in but
 /// whose best and state lines are not (yet), `keep` the bytes of FILE that stay. "" or why not.
 std::string replay(const std::string& path, const std::string& head, Optimizer& opt, const OptimizePlan& plan,
                    std::vector<std::string>& values, std::string& owed, long& keep) {

@@ -2,24 +2,13 @@
 #include "optimize.h"
 
 #include <cmath>
-#include <cstdlib>
 
 #include "common/number_text.h"
 #include "run/row.h"
+#include "run/state_file.h"
 
 namespace bandada {
 namespace {
-
-std::string hex(const std::string& bytes) {
-  static const char* kHex = "0123456789abcdef";
-  std::string out;
-  out.reserve(bytes.size() * 2);
-  for (unsigned char c : bytes) {
-    out += kHex[c >> 4];
-    out += kHex[c & 15];
-  }
-  return out;
-}
 
 /// "" or why the range of `field` from lo to hi cannot be searched.
 std::string check_range(const FieldInfo& f, const OptimizeVary& v, OptimizeVar& out) {
@@ -49,10 +38,8 @@ static std::string last_cell(const std::string& cells) {
 }
 
 double optimize_value(const std::string& text) {
-  if (text.empty()) return NAN;
-  char* end = nullptr;
-  const double v = std::strtod(text.c_str(), &end);  // as row.h reads a measure
-  return *end == 0 && std::isfinite(v) ? v : NAN;
+  const double v = measure_text_number(text);
+  return std::isfinite(v) ? v : NAN;
 }
 
 std::vector<std::string> optimize_args(const OptimizeSpec& spec) {
@@ -79,13 +66,8 @@ std::string plan_vars(const OptimizeSpec& spec, const ModelSession& model, Optim
   if (spec.vary.size() > 30) return "--vary: at most 30 fields";
   for (const OptimizeVary& v : spec.vary) {
     size_t f = 0;
-    while (f < model.field_count() && v.key != model.field(f).option()) ++f;
-    if (f == model.field_count()) {
-      std::string keys;
-      for (size_t i = 0; i < model.field_count(); ++i)
-        keys += (i ? ", " : "") + std::string(model.field(i).option());
-      return "--vary: '" + shown(v.key) + "' is not a field of " + plan.model + " (" + keys + ")";
-    }
+    err = find_field_option(model, v.key, f);
+    if (!err.empty()) return "--vary: " + err;
     if (f == plan.seed_field) return "--vary: the seed is not searched: give --seeds S to average over seeds";
     for (const OptimizeVar& o : plan.vars)
       if (o.field == f) return "--vary: " + v.key + " is given twice";
@@ -95,7 +77,6 @@ std::string plan_vars(const OptimizeSpec& spec, const ModelSession& model, Optim
     var.field = f;
     plan.vars.push_back(var);
   }
-
   return {};
 }
 
@@ -143,7 +124,6 @@ std::string plan_swarm(const OptimizeSpec& spec, const ModelSession& model, Opti
   plan.swarm.boundary = SwarmBoundary::absorb;  // each field stays in its range
   if (plan.runs() > 100000000)
     return "at most 100 000 000 runs (this asks " + std::to_string(plan.runs()) + ")";
-
   return {};
 }
 
@@ -305,20 +285,18 @@ std::string Optimizer::take(const std::vector<std::string>& values) {
   std::vector<SwarmScore> scores(plan_.particles);
   for (uint32_t i = 0; i < plan_.particles; ++i) {
     // The mean over the seeds in order, and the standard deviation (n − 1) when it counts.
+    std::vector<double> v(S);
     double sum = 0;
     bool null = false;
     for (size_t s = 0; s < S; ++s) {
-      const double v = optimize_value(last_cell(values[i * S + s]));
-      null = null || std::isnan(v);
-      null_runs_ += std::isnan(v) ? 1 : 0;
-      sum += std::isnan(v) ? 0.0 : v;
+      v[s] = optimize_value(last_cell(values[i * S + s]));
+      null = null || std::isnan(v[s]);
+      null_runs_ += std::isnan(v[s]) ? 1 : 0;
+      sum += std::isnan(v[s]) ? 0.0 : v[s];
     }
     const double mean = sum / static_cast<double>(S);
     double sq = 0;
-    for (size_t s = 0; s < S && !null; ++s) {
-      const double d = optimize_value(last_cell(values[i * S + s])) - mean;
-      sq += d * d;
-    }
+    for (size_t s = 0; s < S && !null; ++s) sq += (v[s] - mean) * (v[s] - mean);
     const double sd = S > 1 ? std::sqrt(sq / static_cast<double>(S - 1)) : 0.0;
     const double objective = plan_.maximize ? mean - plan_.robust * sd : mean + plan_.robust * sd;
     // Smaller is better to the swarm; a run with no number is worse than any number.
@@ -334,7 +312,7 @@ std::string Optimizer::take(const std::vector<std::string>& values) {
   out += "," + (std::isnan(best_objective_) ? std::string() : format_double(best_objective_)) + "\n";
   ++iteration_;
   if (!done()) swarm_move(swarm_, plan_.swarm);
-  return out + "state," + std::to_string(iteration_ - 1) + "," + hex(swarm_pack(swarm_)) + "\n";
+  return out + "state," + std::to_string(iteration_ - 1) + "," + base64(swarm_pack(swarm_)) + "\n";
 }
 
 }  // namespace bandada

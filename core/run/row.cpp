@@ -18,13 +18,17 @@ std::string RowResult::text(std::string_view name) const {
   return "nan";
 }
 
-double measure_number(const ModelSession::Measure& m) {
+double measure_text_number(const std::string& text) {
   // As the tables read a row's cells back (summarise): the C library's correctly rounded reading,
   // so a value printed to 17 digits reads back to its own bits.
-  if (!m.numeric || m.value.empty()) return NAN;
+  if (text.empty()) return NAN;
   char* end = nullptr;
-  const double v = std::strtod(m.value.c_str(), &end);
+  const double v = std::strtod(text.c_str(), &end);
   return *end == 0 ? v : NAN;
+}
+
+double measure_number(const ModelSession::Measure& m) {
+  return m.numeric ? measure_text_number(m.value) : NAN;
 }
 
 std::string run_row(const RunSpec& spec, RowResult& out) {

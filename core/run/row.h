@@ -25,7 +25,9 @@ struct RowResult {
 /// Runs `spec` to its end and reads its measures; "" or why not.
 std::string run_row(const RunSpec& spec, RowResult& out);
 
-/// A measure's text read as a number: NaN for a word, an empty cell or "nan".
+/// A measure's text read as a number: NaN for a word, an empty cell, "nan" or anything else
+/// that is not wholly a number.
 double measure_number(const ModelSession::Measure& m);
+double measure_text_number(const std::string& text);
 
 }  // namespace bandada

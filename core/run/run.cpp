@@ -241,6 +241,18 @@ std::string prepare(const RunSpec& spec, Run& run) {
   return {};
 }
 
+std::string find_field_option(const ModelSession& model, const std::string& key, size_t& index) {
+  std::string keys;
+  for (size_t i = 0; i < model.field_count(); ++i) {
+    if (key == model.field(i).option()) {
+      index = i;
+      return {};
+    }
+    keys += (i ? ", " : "") + std::string(model.field(i).option());
+  }
+  return "'" + shown(key) + "' is not a field of " + model.info().id + " (" + keys + ")";
+}
+
 size_t seed_field_of(const ModelSession& model) {
   for (size_t f = 0; f < model.field_count(); ++f)
     if (std::string_view(model.field(f).option()) == "seed") return f;

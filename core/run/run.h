@@ -83,6 +83,9 @@ std::vector<std::string> run_options(const RunSpec& spec);
 /// runs each of its rows through this, so every row is exactly the single run with those fields.
 std::string prepare(const RunSpec& spec, Run& run);
 
+/// The field whose option name is `key`: its index in `index`; "" or "'key' is not a field of M
+/// (every field's option name)".
+std::string find_field_option(const ModelSession& model, const std::string& key, size_t& index);
 /// The index of the model's field named "seed" (its option), or field_count() when it has none.
 size_t seed_field_of(const ModelSession& model);
 

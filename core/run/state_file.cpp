@@ -14,6 +14,8 @@ namespace {
 
 const char kBase64[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
 
+}  // namespace
+
 std::string base64(std::string_view in) {
   std::string out;
   out.reserve((in.size() + 2) / 3 * 4);
@@ -28,6 +30,8 @@ std::string base64(std::string_view in) {
   }
   return out;
 }
+
+namespace {
 
 /// Strict: whole groups of four, padding only at the end; false for anything else.
 bool unbase64(std::string_view in, std::string& out) {

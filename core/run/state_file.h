@@ -22,6 +22,9 @@
 
 namespace bandada {
 
+/// Bytes as base64 (RFC 4648, padded): a state file's state section, an optimiser's state line.
+std::string base64(std::string_view in);
+
 inline constexpr int kStateFormat = 1;
 
 /// The session's state as a state file; "" when it has none (nothing initialized).

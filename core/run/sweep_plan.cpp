@@ -20,18 +20,9 @@ namespace {
 /// An axis against the model's fields; "" or why not, naming it ("x", "y").
 std::string plan_axis(const SweepAxisSpec& spec, const ModelSession& s, const char* which, SweepAxis& out) {
   out.key = spec.key;
-  const FieldInfo* field = nullptr;
-  for (size_t i = 0; i < s.field_count(); ++i)
-    if (out.key == s.field(i).option()) {
-      field = &s.field(i);
-      out.field = i;
-    }
-  if (!field) {
-    std::string keys;
-    for (size_t i = 0; i < s.field_count(); ++i) keys += (i ? ", " : "") + std::string(s.field(i).option());
-    return std::string(which) + ": '" + shown(out.key) + "' is not a field of " + s.info().id + " (" + keys +
-           ")";
-  }
+  const std::string missing = find_field_option(s, out.key, out.field);
+  if (!missing.empty()) return std::string(which) + ": " + missing;
+  const FieldInfo* field = &s.field(out.field);
   const RealParse from = parse_real_text(spec.from);
   const RealParse to = parse_real_text(spec.to);
   const IntegerParse count = parse_integer_text(spec.count, 10000);
