@@ -14,7 +14,6 @@
 
 #include "cli.h"
 #include "common/number_text.h"
-#include "run/row.h"
 #include "run_args.h"
 
 namespace bandada {
@@ -188,8 +187,7 @@ int read_only(const Optimizer& opt, const OptimizePlan& plan, const std::vector<
   if (k.value < values.size()) {
     value = values[k.value];
   } else {
-    RowResult result;
-    value = optimize_cells(plan, run_row(opt.run_spec(k.value), result).empty() ? &result : nullptr);
+    optimize_run(plan, opt, k.value, value);
   }
   std::printf("%s%s\n", opt.run_prefix(k.value).c_str(), value.c_str());
   std::fprintf(stderr, "optimize: ran %d evaluations\n", k.value < values.size() ? 0 : 1);
@@ -265,11 +263,7 @@ int optimize_main(const std::vector<std::string>& all_args) {
     const size_t first = values.size();
     std::vector<std::string> got(R - first), refused(R - first);
     err = write_rows_in_order(first, R, threads, out, [&](size_t k, std::string& line) {
-      RowResult result;
-      const std::string e = run_row(opt.run_spec(k), result);
-      // A point the model refuses (a field another one bounds) has no value: the worst.
-      got[k - first] = optimize_cells(plan, e.empty() ? &result : nullptr);
-      refused[k - first] = e;
+      refused[k - first] = optimize_run(plan, opt, k, got[k - first]);
       line = opt.run_prefix(k) + got[k - first];
       return std::string();
     });

@@ -15,6 +15,7 @@
 #include "browser.h"
 #include "common/number_text.h"
 #include "common/parallel.h"
+#include "optimize.h"
 #include "run/state_file.h"
 #include "sweep.h"
 
@@ -433,6 +434,13 @@ bool start_page_sweep(double now_ms) {
   bandada::ModelSession& s = a.session();
   if (a.pause_live_for_sweep) s.command("pause");
   return page_sweep().start(s, s.status() == bandada::RunStatus::running, now_ms);
+}
+
+bool start_page_optimize(double now_ms) {
+  App& a = app();
+  bandada::ModelSession& s = a.session();
+  if (a.pause_live_for_sweep) s.command("pause");
+  return page_optimize().start(s, s.status() == bandada::RunStatus::running, now_ms);
 }
 
 std::string page_share_url() { return page_url() + "#" + page_share_string(); }

@@ -198,6 +198,8 @@ void persist();
 /// Runs the Sweep tab's definition on the current model (pausing the live run first if the user
 /// asked for that); false with the reason in the sweep's error().
 bool start_page_sweep(double now_ms);
+/// Starts the Optimise tab's optimisation (pausing the live run first when asked, as a sweep does).
+bool start_page_optimize(double now_ms);
 /// Save picture: the next drawn frame's view, as a PNG with a caption (model, step, fingerprint).
 void page_save_picture();
 /// Record clip / Stop clip: the view's drawn frames as a video (WebM, or MP4 where that is all the
@@ -263,6 +265,7 @@ bool progress_known(const bandada::ModelSession& s);
 std::string progress_label(const bandada::ModelSession& s);
 // sweep_panel.cpp: the Sweep tab
 void sweep_contents(bandada::ModelSession& s);
+void optimize_contents(bandada::ModelSession& s);
 /// The Experiments tab (web/experiments_panel.cpp).
 void experiments_contents(bandada::ModelSession& s);
 // view3d.cpp (a cube) and view2d.cpp (a plane)

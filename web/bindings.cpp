@@ -5,6 +5,7 @@
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <string>
@@ -16,6 +17,7 @@
 #include "app_state.h"
 #include "common/number_text.h"
 #include "experiments.h"
+#include "optimize.h"
 #include "sweep.h"
 
 namespace web {
@@ -480,6 +482,125 @@ bool sweep_command(const std::string& id) {
   return ok;
 }
 
+// ---- the Optimise tab (web/optimize.h): the accessible view and the tests drive it through these
+
+void optimize_run_done(int k, const std::string& line, const std::string& cells, const std::string& error) {
+  page_optimize().run_done(static_cast<size_t>(k < 0 ? 0 : k), line, cells, error, emscripten_get_now());
+}
+
+std::string finite_or_null(double v) { return std::isfinite(v) ? num(v) : "null"; }
+
+/// The definition's raw texts by the names the accessible view and the tests use.
+std::vector<std::pair<const char*, std::string*>> optimize_texts(OptimizeDefinition& d) {
+  return {{"seeds", &d.seeds},
+          {"steps", &d.steps},
+          {"swarm", &d.swarm},
+          {"iterations", &d.iterations},
+          {"swarm_seed", &d.swarm_seed}};
+}
+
+/// The definition, the plan's reason, progress, the best after each iteration, the last
+/// iteration's particles and the best so far.
+std::string optimize_state() {
+  App& a = app();
+  bandada::ModelSession& s = a.session();
+  PageOptimize& p = page_optimize();
+  OptimizeDefinition& d = p.definition(s);
+  const std::vector<std::string>& names = p.measures(s);
+  const std::string why = p.check(s);
+  const double now = emscripten_get_now();
+  std::string j =
+      "{\"fields\":" + json_list(s.field_count(), [&](size_t i) { return json_quote(s.field(i).label); });
+  j += ",\"vary\":" + json_list(d.vary.size(), [&](size_t r) {
+         return "{\"field\":" + std::to_string(d.vary[r].field) + ",\"lo\":" + json_quote(d.vary[r].lo) +
+                ",\"hi\":" + json_quote(d.vary[r].hi) + "}";
+       });
+  for (auto [k, v] : optimize_texts(d)) j += ",\"" + std::string(k) + "\":" + json_quote(*v);
+  j += ",\"measures\":" + json_list(names.size(), [&](size_t k) { return json_quote(names[k]); });
+  j += ",\"measure\":" + std::to_string(d.measure) + ",\"maximize\":" + (d.maximize ? "true" : "false");
+  j += ",\"why_not\":" + json_quote(why) +
+       ",\"planned\":" + std::to_string(why.empty() ? p.checked_runs() : 0);
+  j += ",\"pause_live\":" + std::string(a.pause_live_for_sweep ? "true" : "false");
+  j += ",\"command_line\":" + json_quote(p.command_line());
+  const char* status[] = {"idle", "running", "done", "cancelled", "failed"};
+  j += ",\"status\":" + json_quote(status[static_cast<int>(p.status())]) +
+       ",\"error\":" + json_quote(p.error());
+  j += ",\"model\":" + json_quote(p.model()) + ",\"runs\":" + std::to_string(p.runs()) +
+       ",\"finished\":" + std::to_string(p.finished()) + ",\"workers\":" + std::to_string(p.workers()) +
+       ",\"eta\":" + num(p.eta_seconds(now)) + ",\"elapsed\":" + num(p.elapsed_seconds(now));
+  const bandada::OptimizePlan& plan = p.plan();
+  j += ",\"objective\":" + json_quote(plan.measure) +
+       ",\"keys\":" + json_list(plan.vars.size(), [&](size_t k) { return json_quote(plan.vars[k].key); }) +
+       ",\"ranges\":" + json_list(plan.vars.size(), [&](size_t k) {
+         return "[" + num(plan.vars[k].lo) + "," + num(plan.vars[k].hi) + "]";
+       });
+  const std::vector<double>& best = p.best_history();
+  j += ",\"best\":" + json_list(best.size(), [&](size_t k) { return finite_or_null(best[k]); });
+  const std::vector<std::string> texts = p.best_texts();
+  j += ",\"best_texts\":" + json_list(texts.size(), [&](size_t k) { return json_quote(texts[k]); });
+  j += ",\"null_runs\":" + std::to_string(p.null_runs());
+  static const std::vector<OptimizeParticle> kNone;
+  const std::vector<OptimizeParticle>& last = p.iterations().empty() ? kNone : p.iterations().back();
+  j += ",\"particles\":" + json_list(last.size(), [&](size_t i) {
+         return "{\"x\":" + json_list(last[i].x.size(), [&](size_t d) { return num(last[i].x[d]); }) +
+                ",\"objective\":" + finite_or_null(last[i].objective) + "}";
+       });
+  j += ",\"can_undo\":" + std::string(p.can_undo_use(s) ? "true" : "false");
+  return j + "}";
+}
+
+/// A text ("seeds", …, "loR", "hiR"), a choice ("fieldR", "measure", "maximize", "pause_live"),
+/// or how many fields vary ("fields": rows added with defaults, or the last ones removed).
+void optimize_set(const std::string& key, const std::string& value) {
+  App& a = app();
+  bandada::ModelSession& s = a.session();
+  OptimizeDefinition& d = page_optimize().definition(s);
+  const size_t n = static_cast<size_t>(std::strtoul(value.c_str(), nullptr, 10));
+  const size_t digit = key.find_first_of("0123456789");
+  const size_t r = digit == std::string::npos ? 0 : std::strtoul(key.c_str() + digit, nullptr, 10);
+  auto row = [&](const char* name) {
+    return digit != std::string::npos && key.compare(0, digit, name) == 0 && r < d.vary.size();
+  };
+  if (key == "fields" && n >= 1 && n <= PageOptimize::kMaxFields) {
+    d.vary.resize(std::min(d.vary.size(), n));
+    for (size_t f = 0; d.vary.size() < n && f < s.field_count(); ++f)
+      if (std::none_of(d.vary.begin(), d.vary.end(),
+                       [&](const OptimizeVaryRow& v) { return v.field == f; }) &&
+          std::string(s.field(f).option()) != "seed")
+        d.vary.push_back({f, default_range_end(s, f, false), default_range_end(s, f, true)});
+  }
+  if (row("field") && n < s.field_count()) d.vary[r].field = n;
+  if (row("lo")) d.vary[r].lo = value;
+  if (row("hi")) d.vary[r].hi = value;
+  if (key == "measure") d.measure = n;
+  if (key == "maximize") d.maximize = value == "1";
+  if (key == "pause_live") a.pause_live_for_sweep = value == "1";
+  for (auto [k, v] : optimize_texts(d))
+    if (key == k) *v = value;
+}
+
+/// "start", "cancel", "use" (the best into the fields), "undo"; false when it did nothing.
+bool optimize_command(const std::string& id) {
+  bandada::ModelSession& s = app().session();
+  PageOptimize& p = page_optimize();
+  bool ok = true;
+  if (id == "start")
+    ok = start_page_optimize(emscripten_get_now());
+  else if (id == "cancel")
+    p.cancel();
+  else if (id == "use")
+    ok = p.use_best(s);
+  else if (id == "undo") {
+    ok = p.can_undo_use(s);
+    p.undo_use(s);
+  } else
+    ok = false;
+  persist();
+  return ok;
+}
+
+std::string optimize_log() { return page_optimize().log(); }
+
 // ---- the Experiments tab (web/experiments.h) ----------------------------------------------------
 
 void experiment_row_done(int r, const std::string& line, const std::string& values,
@@ -653,6 +774,11 @@ EMSCRIPTEN_BINDINGS(bandada) {
   emscripten::function("sweepSet", &web::sweep_set);
   emscripten::function("sweepCommand", &web::sweep_command);
   emscripten::function("sweepCsv", &web::sweep_csv);
+  emscripten::function("optimizeRunDone", &web::optimize_run_done);
+  emscripten::function("optimizeState", &web::optimize_state);
+  emscripten::function("optimizeSet", &web::optimize_set);
+  emscripten::function("optimizeCommand", &web::optimize_command);
+  emscripten::function("optimizeLog", &web::optimize_log);
   emscripten::function("saveState", &web::save_state);
   emscripten::function("stateFileName", &web::state_file_name);
   emscripten::function("openState", &web::open_state);

@@ -152,6 +152,7 @@
   function installOnce() {
     $('hv-share').addEventListener('click', () => shareLink(Module.shareLink(), $('hv-share-url'), $('hv-share-msg')));
     installSweep();
+    installOptimize();
     installExperiments();
     $('hv-save-svg').addEventListener('click', () => {
       // The drawing as it is, with a caption line under it (model, step, fingerprint).
@@ -323,7 +324,7 @@
         b.type = 'button';
         b.textContent = 'Run these';
         b.dataset.exp = 'run_model:' + e.model;
-        b.setAttribute('aria-label', `Run every card of ${e.group}`);
+        b.setAttribute('aria-label', `Run these: every card of ${e.group}`);
         h.append(b);
         cards.push(h);
       }
@@ -543,6 +544,143 @@
     }
   }
 
+  // ---- the optimiser (web/optimize.h holds it; this only draws it) ------------------------------
+  const OPT_TEXTS = ['seeds', 'steps', 'swarm', 'iterations', 'swarm_seed'];
+  let optimizeKey = '';
+
+  function installOptimize() {
+    for (const k of OPT_TEXTS) $('hv-op-' + k).addEventListener('input', (e) => { Module.optimizeSet(k, e.target.value); renderOptimize(true); });
+    for (const k of ['measure', 'maximize']) $('hv-op-' + k).addEventListener('change', (e) => { Module.optimizeSet(k, e.target.value); renderOptimize(true); });
+    $('hv-op-pause_live').addEventListener('change', (e) => { Module.optimizeSet('pause_live', e.target.checked ? '1' : '0'); renderOptimize(true); });
+    $('hv-op-rows').addEventListener('input', (e) => {
+      const t = e.target;
+      if (t.dataset.key) { Module.optimizeSet(t.dataset.key, t.value); renderOptimize(true); }
+    });
+    $('hv-op-rows').addEventListener('click', (e) => {
+      const b = e.target.closest('button[data-remove]');
+      if (!b) return;
+      const w = JSON.parse(Module.optimizeState());
+      // The rows after the one removed move up, then the last goes.
+      for (let r = Number(b.dataset.remove); r + 1 < w.vary.length; ++r) {
+        const next = w.vary[r + 1];
+        Module.optimizeSet('field' + r, String(next.field));
+        Module.optimizeSet('lo' + r, next.lo);
+        Module.optimizeSet('hi' + r, next.hi);
+      }
+      Module.optimizeSet('fields', String(w.vary.length - 1));
+      renderOptimize(true);
+    });
+    $('hv-op-add').addEventListener('click', () => {
+      Module.optimizeSet('fields', String(JSON.parse(Module.optimizeState()).vary.length + 1));
+      renderOptimize(true);
+    });
+    $('hv-optimize-form').addEventListener('submit', (e) => { e.preventDefault(); Module.optimizeCommand('start'); renderOptimize(true); });
+    $('hv-op-cancel').addEventListener('click', () => { Module.optimizeCommand('cancel'); renderOptimize(true); });
+    $('hv-op-use').addEventListener('click', () => { Module.optimizeCommand('use'); render(true); renderOptimize(true); });
+    $('hv-op-undo').addEventListener('click', () => { Module.optimizeCommand('undo'); render(true); renderOptimize(true); });
+    $('hv-op-log').addEventListener('click', () => {
+      const blob = new Blob([Module.optimizeLog()], {type: 'text/csv'});
+      const a = document.createElement('a');
+      a.href = URL.createObjectURL(blob);
+      a.download = 'bandada-' + desc.id + '-optimize.csv';
+      a.click();
+      setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+    });
+  }
+
+  /// The rows of the fields searched, rebuilt only when their number changes (typing keeps focus).
+  function optimizeRows(w) {
+    const box = $('hv-op-rows');
+    if (box.children.length !== w.vary.length) {
+      box.replaceChildren(...w.vary.map((v, r) => {
+        const row = document.createElement('div');
+        row.className = 'hv-op-row';
+        row.innerHTML = `<label for="hv-op-field${r}">field ${r + 1}</label><select id="hv-op-field${r}" data-key="field${r}"></select>` +
+          `<label for="hv-op-lo${r}">from</label><input id="hv-op-lo${r}" data-key="lo${r}" type="text" inputmode="decimal">` +
+          `<label for="hv-op-hi${r}">to</label><input id="hv-op-hi${r}" data-key="hi${r}" type="text" inputmode="decimal">` +
+          (w.vary.length > 1 ? `<button type="button" data-remove="${r}" aria-label="remove field ${r + 1}">remove</button>` : '');
+        return row;
+      }));
+    }
+    w.vary.forEach((v, r) => {
+      options($('hv-op-field' + r), w.fields, v.field);
+      for (const k of ['lo', 'hi']) {
+        const input = $(`hv-op-${k}${r}`);
+        if (document.activeElement !== input && input.value !== v[k]) input.value = v[k];
+      }
+    });
+    $('hv-op-add').disabled = w.vary.length >= 6;
+  }
+
+  function renderOptimize(force) {
+    const w = JSON.parse(Module.optimizeState());
+    const key = JSON.stringify([w.status, w.finished, w.runs, w.why_not, w.can_undo, w.model, w.best.length]);
+    for (const k of OPT_TEXTS) {
+      const input = $('hv-op-' + k);
+      if (document.activeElement !== input && input.value !== w[k]) input.value = w[k];
+    }
+    optimizeRows(w);
+    options($('hv-op-measure'), w.measures, w.measure);
+    if (document.activeElement !== $('hv-op-maximize')) $('hv-op-maximize').value = w.maximize ? '1' : '0';
+    $('hv-op-pause_live').checked = w.pause_live;
+    $('hv-op-why').textContent = w.why_not || (w.planned ? `${w.planned} runs: particles × seeds × (iterations + 1).` : '');
+    $('hv-op-run').disabled = w.why_not !== '' || w.status === 'running';
+    $('hv-op-cancel').hidden = w.status !== 'running';
+    $('hv-op-progress').hidden = w.status !== 'running';
+    $('hv-op-progress').value = w.runs ? w.finished / w.runs : 0;
+    const left = w.eta >= 0 ? `, about ${Math.round(w.eta)} s left` : '';
+    $('hv-op-status').textContent = w.status === 'running' ? `${w.finished} of ${w.runs} runs with ${w.workers} workers${left}`
+      : w.status === 'done' ? `${w.runs} runs in ${w.elapsed.toFixed(1)} s with ${w.workers} workers.`
+      : w.status === 'cancelled' ? `Cancelled after ${w.finished} of ${w.runs} runs.`
+      : w.status === 'failed' ? 'Optimisation failed: ' + w.error : w.error;
+    $('hv-op-log').hidden = w.status !== 'done';
+    $('hv-op-cli').textContent = 'On the command line: ' + w.command_line;
+    const mine = w.model === desc.id && w.best.length > 0;
+    const last = mine ? w.best[w.best.length - 1] : null;
+    $('hv-op-best').textContent = !mine ? ''
+      : last === null ? `No run gave a value of ${w.objective} yet: there is no best.`
+      : `Best ${w.objective} ${last} at ${w.keys.map((k, d) => k + ' ' + w.best_texts[d]).join(', ')}.` +
+        (w.null_runs ? ` ${w.null_runs} runs had no ${w.objective}; each counts as the worst.` : '');
+    $('hv-op-use').hidden = !(mine && last !== null);
+    $('hv-op-undo').hidden = !w.can_undo;
+    if (!force && key === optimizeKey) return;
+    optimizeKey = key;
+    drawOptimize(w, mine);
+  }
+
+  function drawOptimize(w, mine) {
+    const svg = $('hv-op-plot'), table = $('hv-op-table'), swarm = $('hv-op-particles');
+    svg.hidden = table.hidden = swarm.hidden = !mine;
+    if (!mine) return;
+    const vals = w.best.filter((v) => v !== null);
+    const W = 480, H = 160, L = 60, B = 30, T = 10, n = Math.max(2, w.best.length);
+    const lo = Math.min(...vals), hi = Math.max(...vals), span = hi > lo ? hi - lo : 1;
+    const at = (i, v) => [L + W * i / (n - 1), T + H - H * (v - lo) / span];
+    svg.setAttribute('viewBox', `0 0 ${L + W + 10} ${T + H + B}`);
+    const kids = [svgEl('rect', {x: L, y: T, width: W, height: H, fill: 'none', stroke: '#5d6a80'})];
+    const pts = w.best.map((v, i) => (v === null ? null : at(i, v))).filter((p) => p);
+    if (pts.length) kids.push(svgEl('polyline', {points: pts.map((p) => p.join(',')).join(' '), fill: 'none', stroke: '#fde725', 'stroke-width': 2}));
+    const label = (x, y, text, anchor) => { const t = svgEl('text', {x, y, 'text-anchor': anchor || 'middle'}); t.textContent = text; return t; };
+    const short = (v) => String(Number(Number(v).toPrecision(4)));
+    if (vals.length) { kids.push(label(L - 4, T + 10, short(hi), 'end')); kids.push(label(L - 4, T + H, short(lo), 'end')); }
+    kids.push(label(L + W / 2, T + H + 20, `iteration → (${w.objective}, best so far)`));
+    svg.replaceChildren(...kids);
+    table.tHead.rows[0].innerHTML = `<th scope="col">iteration</th><th scope="col">best ${w.objective}</th>`;
+    table.tBodies[0].replaceChildren(...w.best.map((v, i) => {
+      const tr = document.createElement('tr');
+      tr.innerHTML = `<th scope="row">${i}</th><td>${v === null ? '–' : v}</td>`;
+      return tr;
+    }));
+    swarm.tHead.rows[0].innerHTML = '<th scope="col">particle</th>' + w.keys.map((k) => `<th scope="col">${k}</th>`).join('') +
+      `<th scope="col">${w.objective}</th>`;
+    swarm.tBodies[0].replaceChildren(...w.particles.map((q, i) => {
+      const tr = document.createElement('tr');
+      tr.innerHTML = `<th scope="row">${i}</th>` + q.x.map((x) => `<td>${x}</td>`).join('') +
+        `<td>${q.objective === null ? '–' : q.objective}</td>`;
+      return tr;
+    }));
+  }
+
   function command(name) {
     Module.command(name);
     render(true);
@@ -736,6 +874,7 @@
     $('hv-save-trajectories').hidden = !(s.recorded_bytes > 0);
     $('hv-threads').textContent = s.threads_note;
     renderSweep(force);
+    renderOptimize(force);
     renderExperiments(force);
     const key = v.version + '/' + s.status + '/' + tablePage + '/' + s.n;
     if (force || key !== lastKey) {

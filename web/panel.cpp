@@ -742,8 +742,8 @@ void draw_panels(float width, float height) {
     a.view = Rect{0, 0, width, view_h};
     fixed_window(title.c_str(), "more-below:panel", 0, view_h, width, height - view_h, [&] {
       if (ImGui::BeginTabBar("##tabs")) {
-        const char* tabs[] = {"Parameters", "Table", "Plots", "Sweep", "Experiments"};
-        for (int t = 0; t < 5; ++t) {
+        const char* tabs[] = {"Parameters", "Table", "Plots", "Sweep", "Optimise", "Experiments"};
+        for (int t = 0; t < 6; ++t) {
           const bool open = ImGui::BeginTabItem(tabs[t], nullptr, sweep_tab_flags(t == 3));
           note_rect((std::string("tab:") + tabs[t]).c_str());
           if (!open) continue;
@@ -751,7 +751,8 @@ void draw_panels(float width, float height) {
           if (t == 1) table_contents(s);
           if (t == 2) plots_contents(s);
           if (t == 3) sweep_contents(s);
-          if (t == 4) experiments_contents(s);
+          if (t == 4) optimize_contents(s);
+          if (t == 5) experiments_contents(s);
           ImGui::EndTabItem();
         }
         ImGui::EndTabBar();
@@ -768,26 +769,19 @@ void draw_panels(float width, float height) {
     fixed_window("Plots and sweeps", "more-below:plots", width - right, height * split, right,
                  height * (1 - split), [&] {
                    if (ImGui::BeginTabBar("##right-tabs")) {
-                     const bool plots = ImGui::BeginTabItem("Plots over time");
-                     note_rect("tab:Plots over time");
-                     if (plots) {
-                       plots_contents(s);
+                     // Every tab but the plots takes the room the sweep's map would (a.sweep_tab).
+                     auto tab = [&](const char* name, bool tall, ImGuiTabItemFlags flags, auto contents) {
+                       const bool open = ImGui::BeginTabItem(name, nullptr, flags);
+                       note_rect((std::string("tab:") + name).c_str());
+                       if (!open) return;
+                       a.sweep_tab = tall;
+                       contents(s);
                        ImGui::EndTabItem();
-                     }
-                     const bool sweep = ImGui::BeginTabItem("Sweep", nullptr, sweep_tab_flags(true));
-                     note_rect("tab:Sweep");
-                     a.sweep_tab = sweep;
-                     if (sweep) {
-                       sweep_contents(s);
-                       ImGui::EndTabItem();
-                     }
-                     const bool experiments = ImGui::BeginTabItem("Experiments");
-                     note_rect("tab:Experiments");
-                     if (experiments) {
-                       a.sweep_tab = true;  // the cards take the room the map would
-                       experiments_contents(s);
-                       ImGui::EndTabItem();
-                     }
+                     };
+                     tab("Plots over time", false, 0, plots_contents);
+                     tab("Sweep", true, sweep_tab_flags(true), sweep_contents);
+                     tab("Optimise", true, 0, optimize_contents);
+                     tab("Experiments", true, 0, experiments_contents);
                      ImGui::EndTabBar();
                    }
                  });

@@ -42,15 +42,22 @@ std::string escape(const std::string& s) { return bandada::percent_encode(s, ":~
 // Read leniently, as before: a malformed escape leaves the text as it was.
 std::string unescape(const std::string& s) { return bandada::percent_decode(s).value_or(s); }
 
+}  // namespace
+
 size_t field_by_option(const bandada::ModelSession& s, const std::string& key) {
   for (size_t i = 0; i < s.field_count(); ++i)
     if (key == s.field(i).option()) return i;
   return s.field_count();
 }
 
-size_t seed_field(const bandada::ModelSession& s) { return field_by_option(s, "seed"); }
-
-}  // namespace
+void initialize_with_seed(bandada::ModelSession& s, const std::string& seed) {
+  const size_t f = field_by_option(s, "seed");
+  if (f < s.field_count()) {
+    s.edit(f, seed);
+    s.commit(f);
+  }
+  s.command("initialize");
+}
 
 PageSweep& page_sweep() {
   static PageSweep instance;
@@ -83,19 +90,18 @@ SweepDefinition& PageSweep::definition(const bandada::ModelSession& s) {
   def_.x = real.empty() ? 0 : real[0];
   def_.y = real.size() > 1 ? real[1] : (def_.x + 1) % s.field_count();
   def_.use_y = s.field_count() > 1;
-  def_.x_from = around(s, def_.x, 0.5);
-  def_.x_to = around(s, def_.x, 2.0);
-  def_.y_from = around(s, def_.y, 0.5);
-  def_.y_to = around(s, def_.y, 2.0);
+  def_.x_from = default_range_end(s, def_.x, false);
+  def_.x_to = default_range_end(s, def_.x, true);
+  def_.y_from = default_range_end(s, def_.y, false);
+  def_.y_to = default_range_end(s, def_.y, true);
   return def_;
 }
 
-bandada::SweepSpec PageSweep::spec(const bandada::ModelSession& s) const {
-  const SweepDefinition& d = def_;
-  bandada::SweepSpec spec;
-  spec.base.model = s.info().id;  // the session's share string says every field and choice
-  spec.base.has_link = true;
-  spec.base.link = s.share_string();
+bandada::RunSpec page_run_base(const bandada::ModelSession& s) {
+  bandada::RunSpec base;
+  base.model = s.info().id;  // the session's share string says every field and choice
+  base.has_link = true;
+  base.link = s.share_string();
   // A file the model opened (a scenario) goes with it, as it runs now: a link cannot carry it.
   const App& a = app();
   for (size_t i = 0; i < a.sessions.size(); ++i)
@@ -106,8 +112,19 @@ bandada::SweepSpec PageSweep::spec(const bandada::ModelSession& s) const {
         file.index = static_cast<size_t>(o - s.cli_options().data());
         file.text = s.export_file();
         file.source = a.opened_file[i];
-        spec.base.settings.push_back(std::move(file));
+        base.settings.push_back(std::move(file));
       }
+  return base;
+}
+
+std::string default_range_end(const bandada::ModelSession& s, size_t f, bool high) {
+  return around(s, f, high ? 2.0 : 0.5);
+}
+
+bandada::SweepSpec PageSweep::spec(const bandada::ModelSession& s) const {
+  const SweepDefinition& d = def_;
+  bandada::SweepSpec spec;
+  spec.base = page_run_base(s);
   spec.steps = d.steps;
   auto key = [&](size_t f) { return f < s.field_count() ? std::string(s.field(f).option()) : std::string(); };
   spec.x = {key(d.x), d.x_from, d.x_to, d.x_count};
@@ -331,12 +348,7 @@ void PageSweep::undo_load(bandada::ModelSession& s) {
 }
 
 void PageSweep::initialize_with_seed(bandada::ModelSession& s, const std::string& seed) {
-  const size_t f = seed_field(s);
-  if (f < s.field_count()) {
-    s.edit(f, seed);
-    s.commit(f);
-  }
-  s.command("initialize");
+  web::initialize_with_seed(s, seed);
 }
 
 }  // namespace web

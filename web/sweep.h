@@ -136,6 +136,16 @@ class PageSweep {
 
 PageSweep& page_sweep();
 
+/// The run the live session is, as the page's plans start from it: its model, its share string,
+/// and the file it opened (a scenario), which a link cannot carry.
+bandada::RunSpec page_run_base(const bandada::ModelSession& s);
+/// A default end of a range over field f: half (low) or twice (high) its value, in its limits.
+std::string default_range_end(const bandada::ModelSession& s, size_t f, bool high);
+/// The field of the session with option name `key` (field_count() when none).
+size_t field_by_option(const bandada::ModelSession& s, const std::string& key);
+/// Seed `seed` into the session's seed field, then Initialize.
+void initialize_with_seed(bandada::ModelSession& s, const std::string& seed);
+
 /// The numeric map's colour at t in [0, 1] (dark blue → green → yellow), as "#rrggbb".
 std::string sweep_colour(double t);
 

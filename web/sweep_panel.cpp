@@ -21,38 +21,11 @@ namespace {
 const ImVec4 kDim(0.65f, 0.68f, 0.74f, 1.0f);
 const ImVec4 kWarn(1.0f, 0.82f, 0.35f, 1.0f);
 
-ImU32 hex_colour(const std::string& hex) {
-  if (hex.size() != 7) return IM_COL32(40, 44, 52, 255);
-  const unsigned long v = std::strtoul(hex.c_str() + 1, nullptr, 16);
-  return IM_COL32((v >> 16) & 255, (v >> 8) & 255, v & 255, 255);
-}
-
 // A grid value on an axis: 4 significant digits (the tooltip, table and CSV keep every digit).
 std::string short_value(const std::string& v) {
   char b[32];
   std::snprintf(b, sizeof b, "%.4g", std::strtod(v.c_str(), nullptr));
   return b;
-}
-
-bool text_input(const char* id, std::string& text, float width) {
-  char buf[64];
-  std::snprintf(buf, sizeof buf, "%s", text.c_str());
-  ImGui::SetNextItemWidth(width);
-  const bool changed = ImGui::InputText(id, buf, sizeof buf);
-  if (changed) text = buf;
-  note_rect(id);
-  note_text_rect();
-  return changed;
-}
-
-void field_combo(const char* id, const bandada::ModelSession& s, size_t& field, float width) {
-  ImGui::SetNextItemWidth(width);
-  if (ImGui::BeginCombo(id, s.field(field).label)) {
-    for (size_t i = 0; i < s.field_count(); ++i)
-      if (ImGui::Selectable(s.field(i).label, i == field)) field = i;
-    ImGui::EndCombo();
-  }
-  note_rect(id);
 }
 
 void axis_row(const char* name, const bandada::ModelSession& s, size_t& field, std::string& from,

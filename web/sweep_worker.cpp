@@ -1,6 +1,7 @@
 // Bandada — the sweep worker's wasm module: one instance per Web Worker (web/sweep_pool.js),
 // with no page, no threads and no shared memory, so it needs no cross-origin isolation. It runs
-// rows of a sweep by the code the CLI runs them with (core/run/sweep_plan.h): the page's rows are the CLI's.
+// rows of a sweep, of an experiment and of an optimisation's iteration by the code the CLI runs them
+// with (core/run/): the page's rows are the CLI's.
 #include <emscripten/bind.h>
 
 #include <cstdlib>
@@ -10,6 +11,7 @@
 #include "common/number_text.h"
 #include "models/all_models.h"
 #include "run/experiment.h"
+#include "run/optimize.h"
 #include "run/sweep_plan.h"
 
 namespace {
@@ -18,12 +20,21 @@ bandada::SweepPlan g_plan;
 std::string g_error;
 const bandada::Experiment* g_experiment = nullptr;  // rows of an experiment instead of a sweep
 size_t g_seeds = 0;
+bandada::OptimizeReplay g_optimize;  // an optimisation's iteration instead, when g_optimizing
+bool g_optimizing = false;
 
 /// The sweep as the page's plan text (core's sweep_spec_text: its base as a share string); or
-/// "experiment", its name and its seeds, one a line. "" or why not.
+/// "experiment", its name and its seeds, one a line; or "optimize" and an optimisation's text
+/// (optimize_spec_text: its runs so far), whose rows are the runs of its iteration under way.
+/// "" or why not.
 std::string plan(const std::string& text) {
   const std::vector<std::string> lines = bandada::split_text(text, '\n');
   g_experiment = nullptr;
+  g_optimizing = lines[0] == "optimize";
+  if (g_optimizing) {
+    g_error = g_optimize.load(text.substr(lines[0].size()));
+    return g_error;
+  }
   if (lines.size() == 3 && lines[0] == "experiment") {
     g_experiment = bandada::find_experiment(lines[1]);
     g_seeds = std::strtoul(lines[2].c_str(), nullptr, 10);
@@ -38,6 +49,11 @@ std::string plan(const std::string& text) {
 
 /// Row r: "ok", its CSV line and its measures (tab-separated), on three lines; or "error" and why.
 std::string row(int r) {
+  if (g_error.empty() && g_optimizing) {
+    std::string line, cells;
+    const std::string e = g_optimize.run(r < 0 ? ~size_t{0} : static_cast<size_t>(r), line, cells);
+    return e.empty() ? "ok\n" + line + "\n" + cells : "error\n" + e;
+  }
   if (g_error.empty() && g_experiment) {
     std::string line;
     std::vector<std::string> values;

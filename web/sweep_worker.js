@@ -1,12 +1,15 @@
-// Bandada — one sweep worker (see sweep_pool.js): loads its own wasm instance, plans the sweep
-// once, then computes the rows it is handed, one message each.
+// Bandada — one sweep worker (see sweep_pool.js): loads its own wasm instance once, plans what it
+// is sent (a sweep, an experiment, an optimisation's iteration), then computes the rows it is
+// handed, one message each. A new plan reuses the instance.
 'use strict';
 importScripts('bandada-sweep.js');
+let loaded = null;
 let ready = null;
 onmessage = async (e) => {
   const m = e.data;
   if (m.plan !== undefined) {
-    ready = BandadaSweep().then((mod) => {
+    loaded = loaded || BandadaSweep();
+    ready = loaded.then((mod) => {
       const error = mod.plan(m.plan);
       if (error) postMessage({row: 0, error});
       else postMessage({ready: true});

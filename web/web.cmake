@@ -42,6 +42,8 @@ set(BANDADA_WEB_SOURCES
   web/bindings.cpp
   web/sweep.cpp
   web/sweep_panel.cpp
+  web/optimize.cpp
+  web/optimize_panel.cpp
   web/experiments.cpp
   web/experiments_panel.cpp
 )

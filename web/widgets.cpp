@@ -3,6 +3,8 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <cstdlib>
+#include <string>
 
 #include "app/share_codec.h"
 #include "app_state.h"
@@ -136,6 +138,33 @@ void share_link_row(const bandada::ModelSession& s, const char* tip) {
     note_text_rect();
     note_rect("share-url");
   }
+}
+
+unsigned hex_colour(const std::string& hex) {
+  if (hex.size() != 7) return IM_COL32(40, 44, 52, 255);
+  const unsigned long v = std::strtoul(hex.c_str() + 1, nullptr, 16);
+  return IM_COL32((v >> 16) & 255, (v >> 8) & 255, v & 255, 255);
+}
+
+bool text_input(const char* id, std::string& text, float width) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%s", text.c_str());
+  ImGui::SetNextItemWidth(width);
+  const bool changed = ImGui::InputText(id, buf, sizeof buf);
+  if (changed) text = buf;
+  note_rect(id);
+  note_text_rect();
+  return changed;
+}
+
+void field_combo(const char* id, const bandada::ModelSession& s, size_t& field, float width) {
+  ImGui::SetNextItemWidth(width);
+  if (ImGui::BeginCombo(id, s.field(field).label)) {
+    for (size_t i = 0; i < s.field_count(); ++i)
+      if (ImGui::Selectable(s.field(i).label, i == field)) field = i;
+    ImGui::EndCombo();
+  }
+  note_rect(id);
 }
 
 }  // namespace web

@@ -41,4 +41,11 @@ bool index_row(int index, bool selected);
 /// confirmation or the link to copy by hand.
 void share_link_row(const bandada::ModelSession& s, const char* tip);
 
+/// "#rrggbb" as an ImGui colour (a dark grey for anything else).
+unsigned hex_colour(const std::string& hex);
+/// A short raw-text input of `width` px (a range end, a count), its rect noted under `id`.
+bool text_input(const char* id, std::string& text, float width);
+/// A combo of the session's fields, its rect noted under `id`.
+void field_combo(const char* id, const bandada::ModelSession& s, size_t& field, float width);
+
 }  // namespace web

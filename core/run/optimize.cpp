@@ -6,6 +6,7 @@
 #include "common/number_text.h"
 #include "run/row.h"
 #include "run/state_file.h"
+#include "run/sweep_plan.h"
 
 namespace bandada {
 namespace {
@@ -55,6 +56,53 @@ std::vector<std::string> optimize_args(const OptimizeSpec& spec) {
              {"--swarm", spec.swarm, "--iterations", spec.iterations, "--swarm-seed", spec.swarm_seed});
   if (spec.topology != "gbest") out.insert(out.end(), {"--swarm-topology", spec.topology});
   return out;
+}
+
+std::string optimize_spec_text(const OptimizeSpec& spec, const std::vector<std::string>& values) {
+  std::string t = base_spec_text(spec.base);
+  if (t.empty()) return {};
+  if (spec.steps) t += "steps\t" + *spec.steps + "\n";
+  for (const OptimizeVary& v : spec.vary) t += "vary\t" + v.key + '\t' + v.lo + '\t' + v.hi + "\n";
+  if (spec.direction != 0) t += (spec.direction > 0 ? "maximize\t" : "minimize\t") + spec.measure + "\n";
+  for (const OptimizeFit& f : spec.fit) t += "fit\t" + f.measure + '\t' + f.target + "\n";
+  t += "seeds\t" + spec.seeds + "\nrobust\t" + spec.robust + "\nswarm\t" + spec.swarm + "\niterations\t" +
+       spec.iterations + "\nswarm-seed\t" + spec.swarm_seed + "\nswarm-topology\t" + spec.topology + "\n";
+  for (const std::string& v : values) t += "value\t" + v + "\n";
+  return t;
+}
+
+std::string read_optimize_spec_text(const std::string& text, OptimizeSpec& spec,
+                                    std::vector<std::string>& values) {
+  spec = OptimizeSpec();
+  values.clear();
+  return read_plan_text(text, "optimisation", spec.base,
+                        [&](const std::vector<std::string>& f, const std::string& rest) {
+                          const std::string& key = f[0];
+                          std::string* own = key == "seeds"            ? &spec.seeds
+                                             : key == "robust"         ? &spec.robust
+                                             : key == "swarm"          ? &spec.swarm
+                                             : key == "iterations"     ? &spec.iterations
+                                             : key == "swarm-seed"     ? &spec.swarm_seed
+                                             : key == "swarm-topology" ? &spec.topology
+                                                                       : nullptr;
+                          if (own) {
+                            *own = rest;
+                          } else if (key == "steps") {
+                            spec.steps = rest;
+                          } else if (key == "vary" && f.size() == 4) {
+                            spec.vary.push_back({f[1], f[2], f[3]});
+                          } else if ((key == "minimize" || key == "maximize") && spec.direction == 0) {
+                            spec.direction = key == "maximize" ? 1 : -1;
+                            spec.measure = rest;
+                          } else if (key == "fit" && f.size() == 3) {
+                            spec.fit.push_back({f[1], f[2]});
+                          } else if (key == "value") {
+                            values.push_back(rest);
+                          } else {
+                            return false;
+                          }
+                          return true;
+                        });
 }
 
 namespace {
@@ -259,6 +307,10 @@ std::vector<std::string> Optimizer::texts(const double* x) const {
   return out;
 }
 
+std::vector<std::string> Optimizer::particle_texts(uint32_t i) const {
+  return texts(&swarm_.x[size_t{i} * swarm_.D]);
+}
+
 std::vector<std::string> Optimizer::best_texts() const {
   return texts(&swarm_.best_x[size_t{leader_} * swarm_.D]);
 }
@@ -266,7 +318,7 @@ std::vector<std::string> Optimizer::best_texts() const {
 RunSpec Optimizer::run_spec(size_t k) const {
   const size_t S = plan_.seeds.size(), particle = k / S;
   RunSpec row = plan_.base;
-  const std::vector<std::string> t = texts(&swarm_.x[particle * swarm_.D]);
+  const std::vector<std::string> t = particle_texts(static_cast<uint32_t>(particle));
   for (size_t d = 0; d < t.size(); ++d) row.set_field(plan_.vars[d].field, t[d]);
   if (!plan_.seeds[k % S].empty()) row.set_field(plan_.seed_field, plan_.seeds[k % S]);
   return row;
@@ -276,13 +328,14 @@ std::string Optimizer::run_prefix(size_t k) const {
   const size_t S = plan_.seeds.size(), particle = k / S;
   std::string out =
       "run," + std::to_string(iteration_) + "," + std::to_string(particle) + "," + plan_.seeds[k % S];
-  for (const std::string& t : texts(&swarm_.x[particle * swarm_.D])) out += "," + t;
+  for (const std::string& t : particle_texts(static_cast<uint32_t>(particle))) out += "," + t;
   return out + ",";
 }
 
 std::string Optimizer::take(const std::vector<std::string>& values) {
   const size_t S = plan_.seeds.size();
   std::vector<SwarmScore> scores(plan_.particles);
+  objectives_.assign(plan_.particles, NAN);
   for (uint32_t i = 0; i < plan_.particles; ++i) {
     // The mean over the seeds in order, and the standard deviation (n − 1) when it counts.
     std::vector<double> v(S);
@@ -299,6 +352,7 @@ std::string Optimizer::take(const std::vector<std::string>& values) {
     for (size_t s = 0; s < S && !null; ++s) sq += (v[s] - mean) * (v[s] - mean);
     const double sd = S > 1 ? std::sqrt(sq / static_cast<double>(S - 1)) : 0.0;
     const double objective = plan_.maximize ? mean - plan_.robust * sd : mean + plan_.robust * sd;
+    if (!null) objectives_[i] = objective;
     // Smaller is better to the swarm; a run with no number is worse than any number.
     scores[i] = {0, null ? INFINITY : plan_.maximize ? -objective : objective};
   }
@@ -313,6 +367,39 @@ std::string Optimizer::take(const std::vector<std::string>& values) {
   ++iteration_;
   if (!done()) swarm_move(swarm_, plan_.swarm);
   return out + "state," + std::to_string(iteration_ - 1) + "," + base64(swarm_pack(swarm_)) + "\n";
+}
+
+std::string OptimizeReplay::load(const std::string& text) {
+  opt_.reset();
+  OptimizeSpec spec;
+  std::vector<std::string> values;
+  std::string err = read_optimize_spec_text(text, spec, values);
+  if (err.empty()) err = plan_optimize(spec, plan_);
+  if (!err.empty()) return err;
+  const size_t R = plan_.runs_per_iteration();
+  if (values.size() % R != 0 || values.size() / R > plan_.iterations)
+    return "the optimisation's plan has " + std::to_string(values.size()) +
+           " runs' values: not whole iterations";
+  opt_ = std::make_unique<Optimizer>(plan_);
+  for (size_t at = 0; at < values.size(); at += R)
+    opt_->take(std::vector<std::string>(values.begin() + static_cast<long>(at),
+                                        values.begin() + static_cast<long>(at + R)));
+  return {};
+}
+
+std::string optimize_run(const OptimizePlan& plan, const Optimizer& opt, size_t k, std::string& cells) {
+  RowResult result;
+  const std::string refused = run_row(opt.run_spec(k), result);
+  // A point the model refuses (a field another one bounds) has no value: the worst.
+  cells = optimize_cells(plan, refused.empty() ? &result : nullptr);
+  return refused;
+}
+
+std::string OptimizeReplay::run(size_t k, std::string& line, std::string& cells) const {
+  if (!opt_ || k >= plan_.runs_per_iteration()) return "no such run";
+  optimize_run(plan_, *opt_, k, cells);
+  line = opt_->run_prefix(k) + cells;
+  return {};
 }
 
 }  // namespace bandada

@@ -12,6 +12,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -74,6 +75,12 @@ struct OptimizePlan {
 /// The spec as `bandada-cli optimize` arguments (without --threads, --out and --resume): what
 /// the page shows as its command line, and the log's first line.
 std::vector<std::string> optimize_args(const OptimizeSpec& spec);
+/// The spec as the page's workers receive it, with the cells of the runs made so far (each run's
+/// cells after its fields, in log order), one a line; "" when the base cannot travel so
+/// (base_spec_text). Read back: "" or why not.
+std::string optimize_spec_text(const OptimizeSpec& spec, const std::vector<std::string>& values);
+std::string read_optimize_spec_text(const std::string& text, OptimizeSpec& spec,
+                                    std::vector<std::string>& values);
 /// Checks a spec (the base, each field and its range against the field's limits, the measure, the
 /// swarm against its topology, the seeds) and plans it; "" or why not, naming the part.
 std::string plan_optimize(const OptimizeSpec& spec, OptimizePlan& plan);
@@ -92,6 +99,8 @@ class Optimizer {
   /// measure ("run,IT,PARTICLE,SEED,v1,…,"), by which a resumed log's lines are checked.
   RunSpec run_spec(size_t k) const;
   std::string run_prefix(size_t k) const;
+  /// Particle i's field texts in the iteration under way (as its runs are given them).
+  std::vector<std::string> particle_texts(uint32_t i) const;
   /// This iteration's runs' cells after their fields (optimize_cells, one per run, in order; the
   /// last cell is the objective's): each particle's objective, its best, the swarm's best; the
   /// swarm moves on. Returns the lines that close the iteration: "best,…" and "state,…", each with its
@@ -103,6 +112,8 @@ class Optimizer {
   double best_objective() const { return best_objective_; }
   std::vector<std::string> best_texts() const;
   size_t null_runs() const { return null_runs_; }  ///< runs with no number, counted as the worst
+  /// Each particle's objective in the last iteration taken (NaN: a run of it had no number).
+  const std::vector<double>& last_objectives() const { return objectives_; }
 
  private:
   std::vector<std::string> texts(const double* x) const;
@@ -111,6 +122,29 @@ class Optimizer {
   uint32_t iteration_ = 0, leader_ = 0;
   double best_objective_ = 0;
   size_t null_runs_ = 0;
+  std::vector<double> objectives_;
+};
+
+/// Makes run k of the optimiser's iteration under way: its cells (optimize_cells); returns why
+/// the model refused the run ("" when it ran), such a run's cells being the worst's.
+std::string optimize_run(const OptimizePlan& plan, const Optimizer& opt, size_t k, std::string& cells);
+
+/// An optimisation rebuilt from its text (optimize_spec_text): planned, and its swarm moved by the
+/// values made so far, so its next runs are the CLI's. The page's workers make runs so.
+class OptimizeReplay {
+ public:
+  /// "" or why not (a text that cannot be read, a spec that does not plan, values that are not
+  /// whole iterations).
+  std::string load(const std::string& text);
+  const OptimizePlan& plan() const { return plan_; }
+  const Optimizer& optimizer() const { return *opt_; }
+  /// Run k of the iteration under way: its whole log line and its cells (optimize_cells); "" or
+  /// why not.
+  std::string run(size_t k, std::string& line, std::string& cells) const;
+
+ private:
+  OptimizePlan plan_;
+  std::unique_ptr<Optimizer> opt_;
 };
 
 /// The run's measure text as the optimiser reads it: its number, or NaN (none, a word, "nan").

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <functional>
 #include <map>
 #include <string>
 #include <vector>
@@ -65,23 +66,60 @@ std::vector<std::string> sweep_args(const SweepSpec& spec) {
 }
 
 namespace {
-const char* const kTextKeys[] = {"model",     "link",    "steps",  "x",     "y",     "seeds",
-                                 "seed-list", "measure", "format", "shard", "option"};
+const char* const kTextKeys[] = {"steps", "x", "y", "seeds", "seed-list", "measure", "format", "shard"};
 }  // namespace
 
-std::string sweep_spec_text(const SweepSpec& spec) {
-  const RunSpec& b = spec.base;
+std::string base_spec_text(const RunSpec& b) {
   if (b.has_state || b.steps_given || b.threads) return {};
   // The page's base is its session's share string, which says every field and choice, and the
   // options beside it (a file the model opened), each encoded on one line.
   for (const RunSpec::Setting& o : b.settings)
     if (o.kind != RunSpec::Setting::Kind::option) return {};
-  auto axis = [](const SweepAxisSpec& a) { return a.key + '\t' + a.from + '\t' + a.to + '\t' + a.count; };
   std::string t = "model\t" + b.model + "\n";
   if (b.has_link) t += "link\t" + b.link + "\n";
   for (const RunSpec::Setting& o : b.settings)
     t += "option\t" + std::to_string(o.index) + '\t' + percent_encode(o.text, "\t") + '\t' +
          percent_encode(o.source, "\t") + "\n";
+  return t;
+}
+
+namespace {
+
+/// Reads one line of base_spec_text into `base`: false when the line is not one of them; `bad`
+/// when it is, but cannot be read.
+bool read_base_spec_line(const std::string& line, RunSpec& base, bool& bad) {
+  const std::vector<std::string> f = split_text(line, '\t');
+  const std::string& key = f[0];
+  bad = false;
+  if (f.size() < 2 || (key != "model" && key != "link" && key != "option")) return false;
+  const std::string rest = line.substr(key.size() + 1);
+  if (key == "model") {
+    base.model = rest;
+  } else if (key == "link") {
+    base.has_link = true;
+    base.link = rest;
+  } else {
+    const IntegerParse index = f.size() == 4 ? parse_integer_text(f[1], 1000) : IntegerParse();
+    const auto text = f.size() == 4 ? percent_decode(f[2]) : std::nullopt;
+    const auto source = f.size() == 4 ? percent_decode(f[3]) : std::nullopt;
+    bad = !index.ok || !text || !source;
+    if (bad) return true;
+    RunSpec::Setting o;
+    o.kind = RunSpec::Setting::Kind::option;
+    o.index = static_cast<size_t>(index.value);
+    o.text = *text;
+    o.source = *source;
+    base.settings.push_back(std::move(o));
+  }
+  return true;
+}
+
+}  // namespace
+
+std::string sweep_spec_text(const SweepSpec& spec) {
+  std::string t = base_spec_text(spec.base);
+  if (t.empty()) return {};
+  auto axis = [](const SweepAxisSpec& a) { return a.key + '\t' + a.from + '\t' + a.to + '\t' + a.count; };
   if (spec.steps) t += "steps\t" + *spec.steps + "\n";
   t += "x\t" + axis(spec.x) + "\n";
   if (spec.has_y) t += "y\t" + axis(spec.y) + "\n";
@@ -90,47 +128,44 @@ std::string sweep_spec_text(const SweepSpec& spec) {
   return t;
 }
 
+std::string read_plan_text(
+    const std::string& text, const char* what, RunSpec& base,
+    const std::function<bool(const std::vector<std::string>&, const std::string&)>& line) {
+  for (const std::string& l : split_text(text, '\n')) {
+    if (l.empty()) continue;
+    bool bad = false;
+    const std::vector<std::string> f = split_text(l, '\t');
+    const bool ok =
+        read_base_spec_line(l, base, bad) ? !bad : f.size() >= 2 && line(f, l.substr(f[0].size() + 1));
+    if (!ok) return std::string("the ") + what + "'s plan has a line it cannot read: '" + shown(l) + "'";
+  }
+  return {};
+}
+
 std::string read_sweep_spec_text(const std::string& text, SweepSpec& spec) {
   spec = SweepSpec();
-  for (const std::string& line : split_text(text, '\n')) {
-    if (line.empty()) continue;
-    const std::vector<std::string> f = split_text(line, '\t');
-    const std::string& key = f[0];
-    bool known = false;
-    for (const char* k : kTextKeys) known = known || key == k;
-    if (!known || f.size() < 2) return "the sweep's plan has a line it cannot read: '" + shown(line) + "'";
-    const std::string rest = line.substr(key.size() + 1);
-    if (key == "x" || key == "y") {
-      if (f.size() != 5) return "the sweep's plan has a line it cannot read: '" + shown(line) + "'";
-      (key == "x" ? spec.x : spec.y) = {f[1], f[2], f[3], f[4]};
-      spec.has_y = spec.has_y || key == "y";
-    } else if (key == "model") {
-      spec.base.model = rest;
-    } else if (key == "option") {
-      const IntegerParse index = f.size() == 4 ? parse_integer_text(f[1], 1000) : IntegerParse();
-      const auto text = f.size() == 4 ? percent_decode(f[2]) : std::nullopt;
-      const auto source = f.size() == 4 ? percent_decode(f[3]) : std::nullopt;
-      if (!index.ok || !text || !source)
-        return "the sweep's plan has a line it cannot read: '" + shown(line) + "'";
-      RunSpec::Setting o;
-      o.kind = RunSpec::Setting::Kind::option;
-      o.index = static_cast<size_t>(index.value);
-      o.text = *text;
-      o.source = *source;
-      spec.base.settings.push_back(std::move(o));
-    } else if (key == "link") {
-      spec.base.has_link = true;
-      spec.base.link = rest;
-    } else if (key == "steps") {
-      spec.steps = rest;
-    } else {
-      (key == "seeds"       ? spec.seeds
-       : key == "seed-list" ? spec.seed_list
-       : key == "measure"   ? spec.measures
-       : key == "format"    ? spec.format
-                            : spec.shard) = rest;
-    }
-  }
+  const std::string err = read_plan_text(text, "sweep", spec.base,
+                                         [&](const std::vector<std::string>& f, const std::string& rest) {
+                                           const std::string& key = f[0];
+                                           bool known = false;
+                                           for (const char* k : kTextKeys) known = known || key == k;
+                                           if (!known) return false;
+                                           if (key == "x" || key == "y") {
+                                             if (f.size() != 5) return false;
+                                             (key == "x" ? spec.x : spec.y) = {f[1], f[2], f[3], f[4]};
+                                             spec.has_y = spec.has_y || key == "y";
+                                           } else if (key == "steps") {
+                                             spec.steps = rest;
+                                           } else {
+                                             (key == "seeds"       ? spec.seeds
+                                              : key == "seed-list" ? spec.seed_list
+                                              : key == "measure"   ? spec.measures
+                                              : key == "format"    ? spec.format
+                                                                   : spec.shard) = rest;
+                                           }
+                                           return true;
+                                         });
+  if (!err.empty()) return err;
   return spec.x.key.empty() ? "the sweep's plan names no x axis" : "";
 }
 

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cmath>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -58,6 +59,15 @@ struct SweepPlan {
 /// The spec as `bandada-cli sweep` arguments: what the page shows as its command line, and what
 /// the CLI's reader (cli/sweep.cpp) reads back to the same spec.
 std::vector<std::string> sweep_args(const SweepSpec& spec);
+/// A page's base run as its workers receive it (its model, its share string, the options beside it,
+/// one a line); "" when it cannot travel so (only a base of a model, a link and options does).
+std::string base_spec_text(const RunSpec& base);
+/// Reads a page's plan text line by line: the base's lines into `base`, every other line (its
+/// tab-separated fields, and its text after the key) to `line`, which returns false for a line it
+/// cannot read. "" or why not, naming the plan (`what`: "sweep") and the line.
+std::string read_plan_text(
+    const std::string& text, const char* what, RunSpec& base,
+    const std::function<bool(const std::vector<std::string>&, const std::string&)>& line);
 /// The spec as the page's sweep workers receive it, and read back ("" or why not): the base as
 /// its model and share string (the share codec), the axes, seeds, steps and measures one a line.
 /// Only a base of a model and a link travels (the page's); others are refused.
