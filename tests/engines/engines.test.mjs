@@ -242,6 +242,24 @@ test(`${engine}: a small sweep in the page's workers gives the CLI's CSV`, async
   assert.equal(await b.evaluate(() => Module.sweepCsv()), run(args.slice(1)));
 });
 
+test(`${engine}: a small optimisation in the page's workers gives the CLI's log`, async () => {
+  await fresh();
+  await b.evaluate(() => Module.command('model:feedback2d'));
+  await frames(3);
+  const fields = JSON.parse(await b.evaluate(() => Module.optimizeState())).fields;
+  const turn = fields.findIndex((f) => /turn/i.test(f));
+  await b.evaluate((d) => { for (const [k, v] of Object.entries(d)) Module.optimizeSet(k, String(v)); },
+                   {fields: 1, field0: turn, lo0: '0', hi0: '1', seeds: '1', steps: '15', swarm: '3', iterations: '2'});
+  const s = JSON.parse(await b.evaluate(() => Module.optimizeState()));
+  assert.equal(s.why_not, '');
+  await b.evaluate(() => Module.optimizeCommand('start'));
+  await waitFor(async () => JSON.parse(await b.evaluate(() => Module.optimizeState())), (q) => q.status === 'done',
+                'the optimisation', 60000);
+  const args = [];
+  for (const m of s.command_line.matchAll(/'([^']*)'|(\S+)/g)) args.push(m[1] !== undefined ? m[1] : m[2]);
+  assert.equal(await b.evaluate(() => Module.optimizeLog()), run(args.slice(1)));
+});
+
 test(`${engine}: an experiment card run by a click gives the CLI's rows and verdict`, async () => {
   await fresh();
   // The tab opens on the frame after the click (WebKit once took longer: the click is made again).
