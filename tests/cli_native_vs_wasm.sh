@@ -71,8 +71,11 @@ both "a hall with two pillars and gaussian speeds" --model crowd --scenario "$sc
 both "two rooms and a bottleneck, the folder form, a line" --model crowd --scenario "$sc/two-rooms-folder" --steps 150 --measure-line "1;-1;1;1"
 both "RiMEA 5's premovement times" --model crowd --scenario "$sc/premovement.json" --steps 700
 both "a corridor with an area" --model crowd --scenario "$sc/corridor.json" --steps 300 --measure-area "POLYGON ((10 0, 14 0, 14 4, 10 4))"
+both "a hall with a slow zone (the folder form)" --model crowd --scenario "$sc/slow-zone-folder" --steps 500
+both "a hall with a slow zone, the social force model" --model crowd --scenario "$sc/slow-zone-folder" --operational-model sfm --steps 300
 both "a corridor without ends, round its seam (collision-free speed model)" --model crowd --scenario "$sc/corridor-without-ends.json" --operational-model csm --steps 300
-# (premovement.json: saved while some still wait for their premovement time, at frame 300 = 12 s)
+# (premovement.json: saved while some still wait for their premovement time, at frame 300 = 12 s;
+# slow-zone-folder: at 16 s, while people cross the zone)
 while read -r file first rest; do
   n=$((n + 1))
   whole=$("$native" --model crowd --scenario "$sc/$file" --steps $((first + rest)) 2>/dev/null | sha256sum)
@@ -83,6 +86,7 @@ done <<'ROOMS'
 holes.json 70 50
 premovement.json 300 100
 corridor-without-ends.json 250 150
+slow-zone-folder 400 150
 ROOMS
 # Threads: the step split over 1, 2, 3 and 8 threads gives the bytes of the single-threaded run,
 # natively and in the threaded wasm build (a pool of 8); a sweep's rows in parallel likewise.

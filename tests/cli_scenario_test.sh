@@ -23,6 +23,22 @@ check "exit areas have no width: the specific flow is nan, not inf" \
 check "what does not carry over is said once on stderr: the other model's parameters" \
   'grep -c "parameters the CollisionFreeSpeedModel does not use (relaxation_time)" "$tmp/corridor.err" | grep -qx 1'
 
+# Speed zones (the folder form of the web community's bottleneck-zone): the file meets its own
+# _expectations, and the slow zone costs the time its length takes at the slower speed. 10 m at
+# 0.4 × 1.3 m/s instead of 1.3 m/s is 11.5 s more for each person, so at least 10 s later.
+zone="$sc/slow-zone-folder"
+"$cli" --model crowd --scenario "$zone" > "$tmp/zone.json" 2> "$tmp/zone.err"
+check "a file in the web community's bottleneck-zone form runs unchanged and meets its own _expectations" \
+  'python3 "$here/scenario_checks.py" expectations "$zone/config.json" "$tmp/zone.json"'
+mkdir -p "$tmp/nozone" && cp "$zone/geometry.wkt" "$tmp/nozone/" &&
+  python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); d["zones"]={}; json.dump(d, open(sys.argv[2], "w"))' "$zone/config.json" "$tmp/nozone/config.json"
+"$cli" --model crowd --scenario "$tmp/nozone" > "$tmp/nozone.json" 2>/dev/null
+check "a slow zone makes the evacuation at least 10 s longer than the same hall without it" \
+  'python3 -c "import json,sys; a=json.load(open(sys.argv[1]))[\"evacuation_time\"]; b=json.load(open(sys.argv[2]))[\"evacuation_time\"]; sys.exit(0 if a - b >= 10 else 1)" "$tmp/zone.json" "$tmp/nozone.json"'
+a=$("$cli" --model crowd --scenario "$zone" --steps 400 --threads 1 2>/dev/null)
+b=$("$cli" --model crowd --scenario "$zone" --steps 400 --threads 2 2>/dev/null)
+check "a hall with a speed zone gives the same bytes on 1 and 2 threads" '[ -n "$a" ] && [ "$a" = "$b" ]'
+
 # Three rooms from WKT: two rooms and a bottleneck (the folder form), an L-shaped corner, a hall
 # with two pillars; every trajectory row lies in the walkable area.
 for room in two-rooms-folder corner.json holes.json; do
@@ -110,6 +126,8 @@ bad "an age table with a gap" "bandada.age_tables.start-west[1].ages: ages that 
 bad "a corridor without ends that has exits" "exits: none: a corridor without ends (bandada.periodic) has no exits" 'd.setdefault("bandada", {})["periodic"] = "east"'
 bad "more people than fit" "distributions.start-west.parameters.number: 300 people do not fit" 'd["distributions"]["start-west"]["parameters"]["number"] = 300'
 bad "waypoints" "checkpoints: must be empty" 'd["checkpoints"] = {"c": {"type": "polygon", "coordinates": [[1, 1], [2, 1], [2, 2]]}}'
+bad "a speed factor of 0" "zones.slow.speed_factor: a number more than 0" 'd["zones"] = {"slow": {"coordinates": [[8, 0], [12, 0], [12, 4], [8, 4]], "speed_factor": 0}}'
+bad "a zone off the floor" "zones.slow: a zone that touches no walkable ground" 'd["zones"] = {"slow": {"coordinates": [[30, 0], [31, 0], [31, 1]], "speed_factor": 0.5}}'
 bad "several simulations" "config.simulation_settings.numberOfSimulations: 1" 'd["config"]["simulation_settings"]["numberOfSimulations"] = 3'
 bad "flow spawning" "distributions.start-west.parameters.use_flow_spawning: must be false" 'd["distributions"]["start-west"]["parameters"]["use_flow_spawning"] = True'
 bad "two routes that disagree" "disagree with transitions" 'd["exits"]["exit-2"] = {"type": "polygon", "coordinates": [[0, 0], [0.4, 0], [0.4, 4], [0, 4]]}; d["journeys"][0].pop("transitions"); d["transitions"] = [{"from": "start-west", "to": "exit-2"}]'

@@ -21,6 +21,16 @@ async function openVia(page, act) {
   return appState(page);
 }
 
+/// The folder form: its config.json and geometry.wkt dropped on the page together.
+function dropFolder(page, folder) {
+  return page.evaluate(([c, g]) => {
+    const dt = new DataTransfer();
+    dt.items.add(new File([c], 'config.json', {type: 'application/json'}));
+    dt.items.add(new File([g], 'geometry.wkt', {type: 'text/plain'}));
+    document.body.dispatchEvent(new DragEvent('drop', {dataTransfer: dt, bubbles: true, cancelable: true}));
+  }, [fs.readFileSync(path.join(folder, 'config.json'), 'utf8'), fs.readFileSync(path.join(folder, 'geometry.wkt'), 'utf8')]);
+}
+
 async function saveScenario(page) {
   const [download] = await Promise.all([page.waitForEvent('download'), clickWidget(page, 'Save scenario')]);
   const chunks = [];
@@ -93,12 +103,7 @@ test('Open scenario places the file\'s crowd with the CLI\'s bits; Save scenario
 
   // The folder form: config.json and geometry.wkt dropped together.
   const folder = path.join(fixtures, 'two-rooms-folder');
-  s = await openVia(page, () => page.evaluate(([c, g]) => {
-    const dt = new DataTransfer();
-    dt.items.add(new File([c], 'config.json', {type: 'application/json'}));
-    dt.items.add(new File([g], 'geometry.wkt', {type: 'text/plain'}));
-    document.body.dispatchEvent(new DragEvent('drop', {dataTransfer: dt, bubbles: true, cancelable: true}));
-  }, [fs.readFileSync(path.join(folder, 'config.json'), 'utf8'), fs.readFileSync(path.join(folder, 'geometry.wkt'), 'utf8')]));
+  s = await openVia(page, () => dropFolder(page, folder));
   assert.equal(s.state_ok, true, s.state_message);
   assert.equal(s.n, 60);
   const dropped = s.fingerprint;
@@ -166,6 +171,32 @@ test('a page sweep of an opened scenario runs in its room: the CSV is the CLI\'s
   const cliArgs = args.slice(1).map((a) => a === 'corridor.json' ? path.join(fixtures, 'corridor.json') : a);
   assert.equal(csv, execFileSync(nativeCli, cliArgs, {encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore']}));
   assert.match(csv, /\n1,1,12,/, 'the file\'s twelve people inside (not the preset\'s 200)');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a file with a speed zone: its outline drawn and named in the legend, the CLI\'s bits, and Save scenario keeps the zone', async () => {
+  const folder = path.join(fixtures, 'slow-zone-folder');
+  const {context, page, errors} = await freshPage(suite.browser, suite.url);
+  await page.evaluate(() => Module.command('model:crowd'));
+  await nextFrames(page, 2);
+  const s = await openVia(page, () => dropFolder(page, folder));
+  assert.equal(s.state_ok, true, s.state_message);
+  assert.equal(s.n, 40);
+  const view = JSON.parse(await page.evaluate(() => Module.viewJson(1, 0, 0)));
+  const orange = view.overlays.filter((o) => o[0] === 4 && o[1] === 5);  // segments in the zone's colour
+  assert.equal(orange.length, 4, 'the zone\'s four edges');
+  const legend = JSON.parse(await page.evaluate(() => Module.describe())).legend.map((l) => l[1]);
+  assert.ok(legend.includes('speed zone'), legend.join(', '));
+  for (let i = 0; i < 400; ++i) await page.evaluate(() => Module.command('step'));
+  await waitState(page, (st) => st.steps === 400);
+  const json = await page.evaluate(() => Module.stateJson());
+  assert.equal(execFileSync(nativeCli, ['--model', 'crowd', '--scenario', folder, '--steps', '400'],
+                            {encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore']}), json);
+  assert.ok(JSON.parse(json).zones[0].inside > 0, 'people are in the zone at 16 s');
+  const text = await page.evaluate(() => Module.exportFile());  // what Save scenario writes (the first test clicks it)
+  assert.deepEqual(Object.keys(JSON.parse(text).zones), ['slow-middle']);
+  assert.equal(JSON.parse(text).zones['slow-middle'].speed_factor, 0.4);
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -2,8 +2,9 @@
 // them with bandada-cli --scenario. Half of each input is the JSON, the rest (after the first
 // NUL byte, if any) the folder form's geometry.wkt. Whatever the bytes, the reader refuses them
 // with a reason naming where, or reads a scenario that holds what the crowd needs (a walkable
-// area, an exit, people), and a crowd is built in it, with the file's operational model, without a
-// crash, its premovement times in range, and who cannot reach an exit among those placed.
+// area, an exit, people; speed zones with factors in range), and a crowd is built in it, with the file's
+// operational model, without a crash, its premovement times in range, and who cannot reach an exit among
+// those placed.
 #include <cstdint>
 #include <cstdlib>
 #include <string_view>
@@ -24,6 +25,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   }
   // a room, people, and exits unless it is a corridor without ends (which has none)
   if (s.walkable.empty() || s.exits.empty() != (s.periodic != 0) || s.starts.empty()) std::abort();
+  for (const bandada::CrowdZone& z : s.zones)  // speed zones: a factor in (0, 3], a ring to test
+    if (!(z.factor > 0 && z.factor <= bandada::kCrowdZoneMaxFactor) || z.area.size() < 3) std::abort();
   uint64_t people = 0;
   for (const bandada::CrowdStartArea& a : s.starts) people += a.number;
   if (people > 2000) return 0;  // placement is not what this target looks at

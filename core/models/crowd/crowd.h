@@ -99,6 +99,7 @@ struct CrowdLayout {
   double x0 = 0, y0 = 0;                    ///< the extent's lower-left corner, in the room's own coordinates
   std::vector<CrowdPolygon> walkable{};     ///< where people may stand; empty: the whole extent
   std::vector<CrowdExitArea> exit_areas{};  ///< a person whose centre enters one has left
+  std::vector<CrowdZone> zones{};           ///< speed zones (CrowdZone), in file order
   /// A corridor without ends along x (CrowdScenario::periodic): +1 people walk east, −1 west;
   /// x wraps over [x0, x0 + width), and people see each other across the seam. 0: walls all round.
   int periodic = 0;
@@ -278,6 +279,9 @@ class Crowd {
   /// The unit direction a person of radius r at (x, y) wants to go: to the nearest point of an
   /// exit (less r at each end) when nothing is in the way, else down the navigation field.
   void desired(size_t i, double& ex, double& ey) const;
+  /// Person i's desired speed: their own (or params().v0), times the speed zones' factor where
+  /// their centre is (crowd_zone_factor).
+  double desired_speed(size_t i) const;
   /// Person i's exits: indices into doors_, the exit areas their route allows (every one for
   /// route 0) and every segment exit.
   const std::vector<uint32_t>& route_of(size_t i) const {

@@ -44,6 +44,11 @@ struct CrowdRecord {
   // A corridor without ends (CrowdLayout::periodic), after the constants (which it then always
   // has): its tag, and 1 east or 2 west.
   uint32_t seam_tag = 0, seam = 0;
+  // Speed zones (CrowdLayout::zones), after the constants and the seam (which it then always
+  // has): their rings as shape and points, their factors, and their ids each ended by a newline.
+  std::vector<uint32_t> zone_shape;
+  std::vector<double> zone_points, zone_factors;
+  std::vector<char> zone_ids;
   bool scenario() const { return magic == kMagicScenario || magic == kMagicPremove; }
 };
 
@@ -87,6 +92,31 @@ void walk_law(Io& io, R& r) {
 
 constexpr uint32_t kLawTag = 0x4c415731;   // "LAW1"
 constexpr uint32_t kSeamTag = 0x5345414d;  // "SEAM"
+constexpr uint32_t kZoneTag = 0x5a4f4e45;  // "ZONE"
+
+/// A record's zones, read or written.
+template <class Io, class R>
+void walk_zones(Io& io, R& r) {
+  constexpr uint64_t kMany = 1u << 24;
+  io(r.zone_shape, 100000);
+  io(r.zone_points, kMany);
+  io(r.zone_factors, 100000);
+  io(r.zone_ids, kMany);
+}
+
+/// Ids each ended by a newline, back into `count` strings; false when they do not number that.
+bool ids_back(const std::vector<char>& chars, size_t count, std::vector<std::string>& ids) {
+  ids.assign(1, {});
+  for (char ch : chars) {
+    if (ch == '\n')
+      ids.emplace_back();
+    else
+      ids.back() += ch;
+  }
+  if (ids.size() != count + 1 || !ids.back().empty()) return false;
+  ids.pop_back();
+  return true;
+}
 
 std::vector<double> law_of(CrowdParams p) {
   std::vector<double> out;
@@ -200,15 +230,20 @@ bool crowd_scenario_back(const Record& r, Crowd& out) {
   if (!rings_back(r.area_shape, at, r.area_points, pt, r.area_shape.size(), areas) ||
       pt != r.area_points.size())
     return false;
-  std::vector<std::string> ids(1);
-  for (char ch : r.exit_ids) {
-    if (ch == '\n')
-      ids.emplace_back();
-    else
-      ids.back() += ch;
-  }
-  if (ids.size() != areas.size() + 1 || !ids.back().empty()) return false;
+  std::vector<std::string> ids;
+  if (!ids_back(r.exit_ids, areas.size(), ids)) return false;
   for (size_t k = 0; k < areas.size(); ++k) L.exit_areas.push_back({ids[k], std::move(areas[k])});
+  std::vector<CrowdRing> zones;
+  at = pt = 0;
+  if (!rings_back(r.zone_shape, at, r.zone_points, pt, r.zone_shape.size(), zones) ||
+      pt != r.zone_points.size() || r.zone_factors.size() != zones.size() ||
+      !ids_back(r.zone_ids, zones.size(), ids))
+    return false;
+  for (size_t k = 0; k < zones.size(); ++k) {
+    const double f = r.zone_factors[k];
+    if (!(f > 0 && f <= kCrowdZoneMaxFactor)) return false;
+    L.zones.push_back({ids[k], std::move(zones[k]), f});
+  }
   out.routes_.assign(1, {});
   size_t item = 0;
   for (uint32_t size : r.route_shape) {
@@ -277,10 +312,17 @@ std::string crowd_pack(const Crowd& c) {
       r.start = c.start_;
     }
   }
+  for (const CrowdZone& z : c.layout_.zones) {
+    flat_rings({z.area}, r.zone_shape, r.zone_points);
+    r.zone_factors.push_back(z.factor);
+    r.zone_ids.insert(r.zone_ids.end(), z.id.begin(), z.id.end());
+    r.zone_ids.push_back('\n');
+  }
   ByteWriter w;
   walk_members(w, r);
   if (c.layout_.periodic != 0) r.seam = c.layout_.periodic > 0 ? 1 : 2;
-  if (!first_law(r.p) || r.seam != 0) {
+  const bool zones = !c.layout_.zones.empty();
+  if (!first_law(r.p) || r.seam != 0 || zones) {
     r.law_tag = kLawTag;
     walk_law(w, r);
   }
@@ -288,6 +330,11 @@ std::string crowd_pack(const Crowd& c) {
     r.seam_tag = kSeamTag;
     w(r.seam_tag);
     w(r.seam);
+  }
+  if (zones) {
+    uint32_t tag = kZoneTag;
+    w(tag);
+    walk_zones(w, r);
   }
   return w.take();
 }
@@ -300,11 +347,22 @@ bool crowd_unpack(std::string_view bytes, Crowd& c) {
     walk_law(in, r);
     if (r.law_tag != kLawTag) return false;
   }
-  if (!in.finished() && in.ok()) {
-    in(r.seam_tag);
+  // Then a seam, zones, or both, in that order, each after its tag.
+  uint32_t tag = 0;
+  if (!in.finished() && in.ok()) in(tag);
+  if (tag == kSeamTag) {
+    r.seam_tag = tag;
     in(r.seam);
-    if (r.seam_tag != kSeamTag || (r.seam != 1 && r.seam != 2) || !r.scenario()) return false;
+    if ((r.seam != 1 && r.seam != 2) || !r.scenario()) return false;
+    tag = 0;
+    if (!in.finished() && in.ok()) in(tag);
   }
+  if (tag == kZoneTag) {
+    walk_zones(in, r);
+    if (!r.scenario()) return false;
+    tag = 0;
+  }
+  if (tag != 0) return false;
   if (!in.finished() || !possible(r)) return false;
   const unsigned threads = c.threads_;
   CrowdParams none = r.p;

@@ -95,7 +95,7 @@ void Crowd::csm_velocity(size_t i, const std::vector<uint32_t>& near, CsmBuffers
     if (std::fabs(-diry * dx + dirx * dy) > l) continue;
     gap = std::fmin(gap, std::sqrt(dx * dx + dy * dy) - l);
   }
-  const double v0 = v0_.empty() ? p.v0 : v0_[i];
+  const double v0 = desired_speed(i);
   const double speed = std::fmin(std::fmax(gap / p.csm_t, 0.0), v0);
   scratch_.ax[i] = speed * dirx;
   scratch_.ay[i] = speed * diry;

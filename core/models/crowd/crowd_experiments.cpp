@@ -44,6 +44,16 @@ Verdict rimea_01(const ExperimentTable& t) {
   return Verdict{ok, "the walk took " + range(t, 0, "evacuation_time") + " s"};
 }
 
+/// RiMEA 2 and 3: 10 m of stair at `speed` m/s (the zone's factor × 1 m/s), within 5 %.
+Verdict stair_walk(const ExperimentTable& t, double speed) {
+  const double want = 10.0 / speed;
+  const bool ok = t.min(0, "evacuation_time") >= 0.95 * want && t.max(0, "evacuation_time") <= 1.05 * want &&
+                  t.min(0, "evacuated") == 1;
+  return Verdict{ok, "the stair took " + range(t, 0, "evacuation_time") + " s"};
+}
+Verdict rimea_02(const ExperimentTable& t) { return stair_walk(t, 0.5); }
+Verdict rimea_03(const ExperimentTable& t) { return stair_walk(t, 0.75); }
+
 Verdict rimea_05(const ExperimentTable& t) {
   const bool ok = t.max(0, "moved_early") == 0 && t.max(0, "start_lag_max") <= 1 &&
                   t.max(0, "not_started") == 0 && t.min(0, "evacuated") == 10;
@@ -455,6 +465,25 @@ constexpr Card kCards[] = {
      {"evacuation_time", "evacuated"},
      "every seed's travel time (the evacuation time) lies within 26 … 34 s",
      rimea_01, 0},
+    {"rimea-02", 2, "RiMEA 2", kRimea,
+     "One person keeps the stair's speed going up: 10 m of stair at 0.5 m/s takes 19 to 21 s. The stair is a speed "
+     "zone at 0.5 of a desired speed of 1 m/s (the factor the web tool's own RiMEA 2 test uses): a zone, not a stair.",
+     "nothing: one person walks up a stair 2 m wide and 10 m long (bundled room rimea-02; the seed only moves "
+     "their start within a 10 cm square)",
+     "room", {{"stair up", "rimea-02"}}, 1000,
+     {"evacuation_time", "evacuated"},
+     "every seed's time over the stair (the evacuation time) lies within 5 % of 10 m at 0.5 m/s: 19 … 21 s",
+     rimea_02, 0},
+    {"rimea-03", 3, "RiMEA 3", kRimea,
+     "One person keeps the stair's speed going down: 10 m of stair at 0.75 m/s takes 12.7 to 14 s. The stair is a "
+     "speed zone at 0.75 of a desired speed of 1 m/s (the factor the web tool's own RiMEA 3 test uses): a zone, not a "
+     "stair.",
+     "nothing: one person walks down a stair 2 m wide and 10 m long (bundled room rimea-03; the seed only moves "
+     "their start within a 10 cm square)",
+     "room", {{"stair down", "rimea-03"}}, 1000,
+     {"evacuation_time", "evacuated"},
+     "every seed's time over the stair (the evacuation time) lies within 5 % of 10 m at 0.75 m/s: 12.67 … 14 s",
+     rimea_03, 0},
     {"rimea-04", 4, "RiMEA 4", kRimea,
      "The fundamental diagram: the denser the crowd in a corridor, the slower it walks (Weidmann's curve is the "
      "reference).",

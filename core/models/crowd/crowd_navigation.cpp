@@ -1,6 +1,6 @@
 // Bandada — where the crowd's people head (crowd.h): the navigation field (a Dijkstra over the
 // room's cells from each route's exits, cached for a room built again), the straight way when it
-// is clear, and the desired direction.
+// is clear, the desired direction, and the speed zones' factor on the desired speed.
 #include <algorithm>
 #include <cmath>
 #include <memory>
@@ -303,6 +303,18 @@ bool Crowd::blocked_path(double x0, double y0, double x1, double y1) const {
     if (std::sqrt(px * px + py * py) < c.r + 0.3) return true;
   }
   return false;
+}
+
+double crowd_zone_factor(const std::vector<CrowdZone>& zones, double x, double y) {
+  double factor = 1.0;
+  for (const CrowdZone& z : zones)  // the furthest from 1 counts; the first on a tie
+    if (std::fabs(z.factor - 1.0) > std::fabs(factor - 1.0) && inside_ring(z.area, x, y)) factor = z.factor;
+  return factor;
+}
+
+double Crowd::desired_speed(size_t i) const {
+  const double v0 = v0_.empty() ? params_.v0 : v0_[i];
+  return layout_.zones.empty() ? v0 : v0 * crowd_zone_factor(layout_.zones, x_[i], y_[i]);
 }
 
 void Crowd::desired(size_t i, double& ex, double& ey) const {

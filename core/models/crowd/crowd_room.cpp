@@ -246,6 +246,7 @@ CrowdLayout crowd_scenario_room(const CrowdScenario& s) {
   L.sy1 = by;
   L.walkable = s.walkable;
   L.exit_areas = s.exits;
+  L.zones = s.zones;
   L.columns = s.columns;
   L.periodic = s.periodic;
   return L;

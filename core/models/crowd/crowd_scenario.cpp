@@ -227,6 +227,36 @@ struct Reader {
     return true;
   }
 
+  /// "zones": speed zones keyed by id, each a polygon with its speed_factor (1 when absent, as
+  /// the web tool reads it); a factor above 3 counts as 3, as there, and the notes say so.
+  bool zones(const Json& j) {
+    if (j.is_null() || (j.is_object() && j.empty())) return true;
+    if (!j.is_object()) return fail("zones", "an object keyed by id");
+    for (const auto& [id, z] : j.items()) {
+      const std::string path = "zones." + id;
+      CrowdZone zone{id, {}, 1.0};
+      if (!ring_of(z, path, zone.area)) return false;
+      if (z.contains("speed_factor")) {
+        const Json& f = z["speed_factor"];
+        if (!f.is_number() || !(f.get<double>() > 0 && f.get<double>() < 1e6))
+          return fail(path + ".speed_factor", "a number more than 0 (the desired speed is multiplied by it)");
+        zone.factor = f.get<double>();
+      }
+      if (zone.factor > kCrowdZoneMaxFactor) {
+        out.notes.push_back(path + ".speed_factor " + format_shortest(zone.factor) + " counts as " +
+                            format_shortest(kCrowdZoneMaxFactor) + ", as the web tool clips it");
+        zone.factor = kCrowdZoneMaxFactor;
+      }
+      for (const auto& [k, v] : z.items())
+        if (k != "coordinates" && k != "type" && k != "speed_factor")
+          out.notes.push_back(path + "." + k + " is not read");
+      if (!bg::relate(walkable, to_bg({zone.area}), bg::de9im::mask("T********")))
+        return fail(path, "a zone that touches no walkable ground");
+      out.zones.push_back(std::move(zone));
+    }
+    return true;
+  }
+
   bool spread(const Json& params, const std::string& path, const char* dist_key, const char* alt_key,
               const char* std_key, const char* alt_std, CrowdSpread& s, double span) {
     const char* k = params.contains(dist_key) ? dist_key : alt_key;
@@ -630,8 +660,6 @@ struct Reader {
     for (const auto& [k, v] : root.items()) {
       if (k == "checkpoints" && !(v.is_object() && v.empty()))
         return fail("checkpoints", "must be empty: waypoints are not built");
-      if (k == "zones" && !(v.is_object() && v.empty()))
-        return fail("zones", "must be empty: speed zones are not built");
       static const char* known[] = {"walkable_area_wkt", "config", "exits",       "distributions", "journeys",
                                     "transitions",       "seed",   "checkpoints", "zones",         "bandada"};
       static const char* ignored[] = {"_description", "_expectations", "model_type", "project_version",
@@ -657,6 +685,7 @@ struct Reader {
     const bool periodic =
         root.contains("bandada") && root["bandada"].is_object() && root["bandada"].contains("periodic");
     if (!exits(root.contains("exits") ? root["exits"] : Json(), periodic)) return false;
+    if (!zones(root.contains("zones") ? root["zones"] : Json())) return false;
     const Json& d = root.contains("distributions") ? root["distributions"] : Json();
     if (!d.is_object() || d.empty())
       return fail("distributions", "at least one start area, as an object keyed by id");
@@ -764,6 +793,11 @@ std::string write_crowd_scenario(const CrowdScenario& s) {
   }
   root["checkpoints"] = Json::object();
   root["zones"] = Json::object();
+  for (const CrowdZone& z : s.zones) {
+    Json x = polygon_json(z.area);
+    x["speed_factor"] = z.factor;
+    root["zones"][z.id] = x;
+  }
   root["journeys"] = journeys;
   Json ours = Json::object();
   if (!s.lines.empty()) {

@@ -62,6 +62,19 @@ struct CrowdExitArea {
   CrowdRing area;  ///< a person whose centre enters it has left
 };
 
+/// A speed zone (JuPedSim Web's "zones"): whoever's centre is inside walks toward `factor` times
+/// their desired speed, in either operational model. The web tool's rules: a factor above 3 counts
+/// as 3; where zones overlap, the one whose factor lies furthest from 1 counts (the first in file
+/// order on a tie). A zone models a stair or a slow floor by its speed alone: it is not a stair.
+struct CrowdZone {
+  std::string id;
+  CrowdRing area;
+  double factor = 1;  ///< more than 0, at most kCrowdZoneMaxFactor
+};
+inline constexpr double kCrowdZoneMaxFactor = 3.0;
+/// The factor of the zones at (x, y): 1 outside them all.
+double crowd_zone_factor(const std::vector<CrowdZone>& zones, double x, double y);
+
 /// The operational models (CrowdParams::model, CrowdScenario::model), in choice order.
 inline constexpr uint32_t kCrowdSocialForce = 0, kCrowdCollisionFree = 1;
 
@@ -81,6 +94,7 @@ extern const CrowdModelKey kCrowdModelKeys[12];
 struct CrowdScenario {
   std::vector<CrowdPolygon> walkable;  ///< the walkable area: its polygons, holes included
   std::vector<CrowdExitArea> exits;
+  std::vector<CrowdZone> zones;        ///< in file order
   std::vector<CrowdStartArea> starts;  ///< in file order: people are placed in this order
   uint32_t seed = 1;
   bool has_seed = false;

@@ -79,11 +79,8 @@ const ModelDescription& crowd_description() {
                {"start", "start area (N people)", true}};
     m.display_options = {{"speed", "colour by speed", 1, true}, {"pressure", "colour by pressure", 1}};
     m.cli_options = crowd_cli_options();
-    m.legend = {{kRamp, "slow / low"},
-                {kRamp + 15, "fast / high"},
-                {kGreen, "exit"},
-                {kObstacle, "wall, column"},
-                {kYellow, "measurement line, area"}};
+    m.legend = {{kRamp, "slow / low"},       {kRamp + 15, "fast / high"},         {kGreen, "exit"},
+                {kObstacle, "wall, column"}, {kYellow, "measurement line, area"}, {kOrange, "speed zone"}};
     return m;
   }();
   return d;
@@ -386,6 +383,12 @@ class CrowdSession final : public LiveSession<CrowdController, CrowdField> {
         d.overlays.push_back(
             {Overlay::Kind::segment, kGreen, fx(p0.x), fy(p0.y), 0, 0, fx(p1.x), fy(p1.y), 0, 3.0f});
       }
+    for (const CrowdZone& z : L.zones)  // a speed zone's outline
+      for (size_t k = 0; k < z.area.size(); ++k) {
+        const CrowdPoint &p0 = z.area[k], &p1 = z.area[(k + 1) % z.area.size()];
+        d.overlays.push_back(
+            {Overlay::Kind::segment, kOrange, fx(p0.x), fy(p0.y), 0, 0, fx(p1.x), fy(p1.y), 0, 2.0f});
+      }
     for (const CrowdColumn& c : L.columns)
       d.overlays.push_back({Overlay::Kind::solid, kObstacle, fx(c.x), fy(c.y), 0, static_cast<float>(c.r)});
     if (c_.room_edits().has_start && !c_.scenario()) {  // the start area drawn: a faint outline
@@ -566,6 +569,16 @@ class CrowdSession final : public LiveSession<CrowdController, CrowdField> {
         out += json_quote(areas[static_cast<size_t>(e)].id);
     }
     out += "]";
+    const std::vector<CrowdZone>& zones = m.layout().zones;
+    if (!zones.empty()) {  // each speed zone, its factor, and how many stand in it now
+      json_objects(out, "zones", zones.size(), [&](size_t k) {
+        size_t inside = 0;
+        for (size_t i = 0; i < m.size(); ++i)
+          inside += inside_ring(zones[k].area, m.x()[i], m.y()[i]) ? 1 : 0;
+        out += "\"id\":" + json_quote(zones[k].id) + ",\"speed_factor\":" + format_double(zones[k].factor) +
+               ",\"inside\":" + std::to_string(inside);
+      });
+    }
     if (m.start_times().empty()) return;
     out += ",\"waiting\":" + std::to_string(m.waiting()) + ",\"premovement\":[";
     for (size_t i = 0; i < m.start_times().size(); ++i)

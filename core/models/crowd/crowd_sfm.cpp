@@ -65,10 +65,8 @@ void Crowd::forces_on(size_t i, const std::vector<uint32_t>& near) {
   // Before their premovement time a person stands: the drive brings them to rest, and they keep
   // no distance (no social force on them); bodies that touch them still push.
   const bool still = waits(i);
-  const double v0 = still         ? 0.0
-                    : v0_.empty() ? p.v0
-                                  : v0_[i],
-               social = still ? 0.0 : p.sfm_a, wall_social = still ? 0.0 : p.sfm_wall_a;
+  const double v0 = still ? 0.0 : desired_speed(i), social = still ? 0.0 : p.sfm_a,
+               wall_social = still ? 0.0 : p.sfm_wall_a;
   double fx = kCrowdMass * (v0 * ex - vxi) / p.sfm_tau, fy = kCrowdMass * (v0 * ey - vyi) / p.sfm_tau;
   if (p.sfm_noise > 0.0 && !still) {
     double gx, gy;
