@@ -450,6 +450,8 @@ std::string page_share_string() {
   std::string share = s.share_string();
   if (page_sweep().in_link && page_sweep().model() == s.info().id)
     share += "&sweep=" + page_sweep().link_text(s);
+  if (page_optimize().in_link && page_optimize().model() == s.info().id)
+    share += "&opt=" + page_optimize().link_text(s);
   return share;
 }
 
@@ -457,13 +459,15 @@ bool open_link_from_address_bar() {
   App& a = app();
   std::string hash = location_hash();
   if (hash.empty()) return false;
-  std::string sweep, rest;  // the sweep's definition is the page's, not the model's
+  std::string sweep, opt, rest;  // the sweep's and the optimisation's definitions are the page's
   for (size_t from = 0; from <= hash.size();) {
     size_t end = hash.find('&', from);
     if (end == std::string::npos) end = hash.size();
     const std::string pair = hash.substr(from, end - from);
     if (pair.rfind("sweep=", 0) == 0)
       sweep = pair.substr(6);
+    else if (pair.rfind("opt=", 0) == 0)
+      opt = pair.substr(4);
     else
       rest += (rest.empty() ? "" : "&") + pair;
     from = end + 1;
@@ -482,6 +486,7 @@ bool open_link_from_address_bar() {
     else
       page_sweep().note_bad_link();
   }
+  if (!opt.empty() && !page_optimize().open_link_text(a.session(), opt)) page_optimize().note_bad_link();
   persist();
   // Drop the share string so a later reload shows the user's own edits, not the link.
   drop_location_hash();

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "app/share_codec.h"
 #include "app_state.h"
 #include "common/number_text.h"
 #include "sweep.h"
@@ -109,6 +110,7 @@ bool PageOptimize::start(bandada::ModelSession& s, bool live_running, double now
   finished_ = 0;
   t0_ms_ = last_ms_ = now_ms;
   status_ = Status::running;
+  in_link = true;
   // Every core while the live run is paused, one fewer while it runs; never more than the runs.
   workers_ = std::max(1, std::min(static_cast<int>(plan_.runs_per_iteration()),
                                   js_optimize_cores() - (live_running ? 1 : 0)));
@@ -169,6 +171,51 @@ void PageOptimize::run_done(size_t k, const std::string& line, const std::string
     status_ = Status::done;
   else
     start_iteration();
+}
+
+// Text for a link value: anything unsafe in a fragment, and the separators ':', ',' and '~', as %XX.
+namespace {
+std::string escape(const std::string& s) { return bandada::percent_encode(s, ":,~"); }
+std::string unescape(const std::string& s) { return bandada::percent_decode(s).value_or(s); }
+}  // namespace
+
+std::string PageOptimize::link_text(const bandada::ModelSession& s) {
+  definition(s);
+  std::string t;
+  for (const OptimizeVaryRow& v : def_.vary)
+    t += (t.empty() ? "" : ",") + escape(v.field < s.field_count() ? s.field(v.field).option() : "") + ":" +
+         escape(v.lo) + ":" + escape(v.hi);
+  const std::vector<std::string>& names = measures(s);
+  t += "~" + escape(def_.measure < names.size() ? names[def_.measure] : "") + "~" +
+       (def_.maximize ? "max" : "min");
+  for (const std::string* v : {&def_.seeds, &def_.steps, &def_.swarm, &def_.iterations, &def_.swarm_seed})
+    t += "~" + escape(*v);
+  return t;
+}
+
+bool PageOptimize::open_link_text(const bandada::ModelSession& s, const std::string& text) {
+  const std::vector<std::string> parts = bandada::split_text(text, '~');
+  if (parts.size() != 8 || (parts[2] != "min" && parts[2] != "max")) return false;
+  OptimizeDefinition d = definition(s);
+  d.vary.clear();
+  for (const std::string& row : bandada::split_text(parts[0], ',')) {
+    const std::vector<std::string> f = bandada::split_text(row, ':');
+    if (f.size() != 3 || d.vary.size() >= kMaxFields) return false;
+    const size_t field = field_by_option(s, unescape(f[0]));
+    if (field >= s.field_count()) return false;
+    d.vary.push_back({field, unescape(f[1]), unescape(f[2])});
+  }
+  d.maximize = parts[2] == "max";
+  std::string* texts[] = {&d.seeds, &d.steps, &d.swarm, &d.iterations, &d.swarm_seed};
+  for (size_t k = 0; k < 5; ++k) *texts[k] = unescape(parts[3 + k]);
+  const std::vector<std::string>& names = measures(s);
+  d.measure = 0;
+  for (size_t k = 0; k < names.size(); ++k)
+    if (names[k] == unescape(parts[1])) d.measure = k;
+  def_ = d;
+  show = true;
+  in_link = true;
+  return true;
 }
 
 std::vector<std::string> PageOptimize::best_texts() const {

@@ -79,6 +79,19 @@ class PageOptimize {
   /// The log as `bandada-cli optimize --out FILE` writes it (so far, while it runs).
   const std::string& log() const { return log_; }
 
+  /// The definition in a share link (`opt=…`), and back; false leaves it as it was.
+  std::string link_text(const bandada::ModelSession& s);
+  bool open_link_text(const bandada::ModelSession& s, const std::string& text);
+  /// A link carried a definition that cannot be read: say so in the Optimise tab.
+  void note_bad_link() {
+    error_ = "The link's optimisation could not be read and was ignored; the fields opened.";
+    show = true;
+  }
+  /// Asks the Optimise tab to come forward (a link opened one); cleared by the view that shows it.
+  bool show = false;
+  /// The definition goes into share links (once an optimisation ran, or a link brought one).
+  bool in_link = false;
+
   /// The best's fields into the session (the fields before kept for undo_use()); the seed waits.
   bool use_best(bandada::ModelSession& s);
   bool can_undo_use(const bandada::ModelSession& s) const;

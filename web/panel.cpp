@@ -18,6 +18,7 @@
 #include "common/number_text.h"  // ClearActiveID: ImGui 1.86 has no public way to end an edit
 #include "imgui.h"
 #include "imgui_internal.h"
+#include "optimize.h"
 #include "sweep.h"
 #include "widgets.h"
 
@@ -698,9 +699,10 @@ void parameters_contents(bandada::ModelSession& s) {
 }
 
 /// Brings the Sweep tab forward once when a link opened a sweep.
-ImGuiTabItemFlags sweep_tab_flags(bool sweep_tab) {
-  if (!sweep_tab || !page_sweep().show) return 0;
-  page_sweep().show = false;
+/// The tab a link asks to bring forward (its `show`, cleared here): the Sweep or the Optimise tab.
+ImGuiTabItemFlags link_tab_flags(bool& show) {
+  if (!show) return 0;
+  show = false;
   return ImGuiTabItemFlags_SetSelected;
 }
 
@@ -744,7 +746,9 @@ void draw_panels(float width, float height) {
       if (ImGui::BeginTabBar("##tabs")) {
         const char* tabs[] = {"Parameters", "Table", "Plots", "Sweep", "Optimise", "Experiments"};
         for (int t = 0; t < 6; ++t) {
-          const bool open = ImGui::BeginTabItem(tabs[t], nullptr, sweep_tab_flags(t == 3));
+          bool none = false;
+          bool& show = t == 3 ? page_sweep().show : t == 4 ? page_optimize().show : none;
+          const bool open = ImGui::BeginTabItem(tabs[t], nullptr, link_tab_flags(show));
           note_rect((std::string("tab:") + tabs[t]).c_str());
           if (!open) continue;
           if (t == 0) parameters_contents(s);
@@ -779,8 +783,8 @@ void draw_panels(float width, float height) {
                        ImGui::EndTabItem();
                      };
                      tab("Plots over time", false, 0, plots_contents);
-                     tab("Sweep", true, sweep_tab_flags(true), sweep_contents);
-                     tab("Optimise", true, 0, optimize_contents);
+                     tab("Sweep", true, link_tab_flags(page_sweep().show), sweep_contents);
+                     tab("Optimise", true, link_tab_flags(page_optimize().show), optimize_contents);
                      tab("Experiments", true, 0, experiments_contents);
                      ImGui::EndTabBar();
                    }

@@ -94,6 +94,27 @@ test('an optimisation in the Optimise tab: the log is the CLI\'s, the plot and t
   assert.equal(after[coh], s.best_texts[1]);
   await clickWidget(page, 'optimize-undo');
   assert.deepEqual((await appState(page)).texts, before);
+  // The share link carries the definition; opening it brings the Optimise tab forward, ready to run.
+  const link = await page.evaluate(() => Module.shareLink());
+  assert.match(link, /&opt=/);
+  const other = await context.newPage();
+  await other.goto(suite.url + '#' + link);
+  await other.waitForFunction(() => window.bandadaReady === true);
+  const opened = await optimizeState(other);
+  assert.deepEqual(opened.vary, s.vary);
+  assert.equal(opened.measures[opened.measure], 'order');
+  assert.equal(opened.maximize, true);
+  assert.deepEqual([opened.seeds, opened.steps, opened.swarm, opened.iterations, opened.swarm_seed], ['2', '20', '4', '2', '3']);
+  assert.equal(opened.command_line, s.command_line, 'the same optimisation, to the byte');
+  await nextFrames(other, 3);
+  assert.ok((await uiRects(other)).widgets['optimize-run'], 'the Optimise tab is in front');
+  await other.close();
+  const bad = await context.newPage();
+  await bad.goto(suite.url + '#m=boids3d&v=1&n=77&opt=radius~oops');
+  await bad.waitForFunction(() => window.bandadaReady === true);
+  assert.equal((await appState(bad)).texts[0], '77');
+  assert.match((await optimizeState(bad)).error, /optimisation could not be read/);
+  await bad.close();
   assert.deepEqual(errors, []);
   await context.close();
 });
