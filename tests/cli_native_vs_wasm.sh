@@ -73,9 +73,15 @@ both "RiMEA 5's premovement times" --model crowd --scenario "$sc/premovement.jso
 both "a corridor with an area" --model crowd --scenario "$sc/corridor.json" --steps 300 --measure-area "POLYGON ((10 0, 14 0, 14 4, 10 4))"
 both "a hall with a slow zone (the folder form)" --model crowd --scenario "$sc/slow-zone-folder" --steps 500
 both "a hall with a slow zone, the social force model" --model crowd --scenario "$sc/slow-zone-folder" --operational-model sfm --steps 300
+both "a desk where people wait (the folder form), both models" --model crowd --scenario "$sc/waiting-checkpoint-folder" --steps 600
+both "a desk where people wait, the social force model" --model crowd --scenario "$sc/waiting-checkpoint-folder" --operational-model sfm --steps 400
+both "a throttled gate and a slow ramp as checkpoints" --model crowd --scenario "$sc/checkpoint-to-exit.json" --steps 700
+both "arrivals over 15 s at a throttled exit" --model crowd --scenario "$sc/flow-spawning.json" --steps 600
 both "a corridor without ends, round its seam (collision-free speed model)" --model crowd --scenario "$sc/corridor-without-ends.json" --operational-model csm --steps 300
 # (premovement.json: saved while some still wait for their premovement time, at frame 300 = 12 s;
-# slow-zone-folder: at 16 s, while people cross the zone)
+# slow-zone-folder: at 16 s, while people cross the zone; waiting-checkpoint-folder at 12 s, while
+# people wait at the desk; checkpoint-to-exit at 12 s, a queue at the gate; flow-spawning at 8 s,
+# with people yet to arrive)
 while read -r file first rest; do
   n=$((n + 1))
   whole=$("$native" --model crowd --scenario "$sc/$file" --steps $((first + rest)) 2>/dev/null | sha256sum)
@@ -87,6 +93,9 @@ holes.json 70 50
 premovement.json 300 100
 corridor-without-ends.json 250 150
 slow-zone-folder 400 150
+waiting-checkpoint-folder 300 200
+checkpoint-to-exit.json 300 200
+flow-spawning.json 200 200
 ROOMS
 # Threads: the step split over 1, 2, 3 and 8 threads gives the bytes of the single-threaded run,
 # natively and in the threaded wasm build (a pool of 8); a sweep's rows in parallel likewise.

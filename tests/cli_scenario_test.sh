@@ -39,6 +39,31 @@ a=$("$cli" --model crowd --scenario "$zone" --steps 400 --threads 1 2>/dev/null)
 b=$("$cli" --model crowd --scenario "$zone" --steps 400 --threads 2 2>/dev/null)
 check "a hall with a speed zone gives the same bytes on 1 and 2 threads" '[ -n "$a" ] && [ "$a" = "$b" ]'
 
+# Checkpoints, throttles and flow spawning (our own files in the form of the web community's
+# waiting-stage-corridor, checkpoint_to_exit and flow_spawning): each meets its own _expectations.
+for f in waiting-checkpoint-folder checkpoint-to-exit.json flow-spawning.json; do
+  conf="$sc/$f"; [ -d "$conf" ] && conf="$conf/config.json"
+  "$cli" --model crowd --scenario "$sc/$f" > "$tmp/$f.out" 2>/dev/null
+  check "a file in the form of the web community's ${f%.json} runs unchanged and meets its own _expectations" \
+    'python3 "$here/scenario_checks.py" expectations "$conf" "$tmp/$f.out"'
+done
+check "a throttled exit at 1.5 persons/s: one leaves every 2/3 s at most, all 30 who arrived over 15 s" \
+  'python3 -c "import json,sys; j=json.load(open(sys.argv[1])); t=j[\"exit_times\"]; a=j[\"arrivals\"]; assert len(t)==30 and min(b-x for x,b in zip(t,t[1:])) >= 1/1.5 and a[\"total\"]==30 and a[\"to_come\"]==0, (t, a)" "$tmp/flow-spawning.json.out"'
+wc="$sc/waiting-checkpoint-folder"
+mkdir -p "$tmp/nowait" && cp "$wc/geometry.wkt" "$tmp/nowait/" &&
+  python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); d["checkpoints"]["desk"]["waiting_time"]=0; json.dump(d, open(sys.argv[2], "w"))' "$wc/config.json" "$tmp/nowait/config.json"
+"$cli" --model crowd --scenario "$tmp/nowait" > "$tmp/nowait.json" 2>/dev/null
+check "a 6 s wait at the desk makes the last person leave at least 5 s later than with no wait" \
+  'python3 -c "import json,sys; a=json.load(open(sys.argv[1]))[\"evacuation_time\"]; b=json.load(open(sys.argv[2]))[\"evacuation_time\"]; sys.exit(0 if a - b >= 5 else 1)" "$tmp/waiting-checkpoint-folder.out" "$tmp/nowait.json"'
+for f in waiting-checkpoint-folder checkpoint-to-exit.json flow-spawning.json; do
+  a=$("$cli" --model crowd --scenario "$sc/$f" --steps 500 --threads 1 2>/dev/null)
+  b=$("$cli" --model crowd --scenario "$sc/$f" --steps 500 --threads 2 2>/dev/null)
+  "$cli" --model crowd --scenario "$sc/$f" --steps 200 --save-state "$tmp/$f.state" > /dev/null 2>&1
+  c=$("$cli" --state "$tmp/$f.state" --steps 300 --threads 2 2>/dev/null)
+  check "${f%.json}: the same bytes on 1 and 2 threads, and continued from a state file at 8 s" \
+    '[ -n "$a" ] && [ "$a" = "$b" ] && [ "$a" = "$c" ]'
+done
+
 # Three rooms from WKT: two rooms and a bottleneck (the folder form), an L-shaped corner, a hall
 # with two pillars; every trajectory row lies in the walkable area.
 for room in two-rooms-folder corner.json holes.json; do
@@ -125,12 +150,15 @@ bad "an age table whose rows overlap" "bandada.age_tables.start-west[1].ages: ag
 bad "an age table with a gap" "bandada.age_tables.start-west[1].ages: ages that start where the row before's end (30), leaving no gap" 'd.setdefault("bandada", {})["age_tables"] = {"start-west": [{"ages": [18, 30], "speed": [1, 1.5]}, {"ages": [40, 60], "speed": [0.8, 1.2]}]}'
 bad "a corridor without ends that has exits" "exits: none: a corridor without ends (bandada.periodic) has no exits" 'd.setdefault("bandada", {})["periodic"] = "east"'
 bad "more people than fit" "distributions.start-west.parameters.number: 300 people do not fit" 'd["distributions"]["start-west"]["parameters"]["number"] = 300'
-bad "waypoints" "checkpoints: must be empty" 'd["checkpoints"] = {"c": {"type": "polygon", "coordinates": [[1, 1], [2, 1], [2, 2]]}}'
+bad "a checkpoint on no journey" "checkpoints.c: a checkpoint on a journey" 'd["checkpoints"] = {"c": {"type": "polygon", "coordinates": [[1, 1], [2, 1], [2, 2]]}}'
+bad "a checkpoint after the exit" "journeys[0].stages[2]: a checkpoint before the journey's exits" 'd["checkpoints"] = {"c": {"coordinates": [[8, 1], [9, 1], [9, 2]]}}; d["journeys"][0]["stages"].append("c")'
+bad "a checkpoint's speed factor of 0" "checkpoints.c.speed_factor: a number more than 0" 'd["checkpoints"] = {"c": {"coordinates": [[8, 1], [9, 1], [9, 2]], "speed_factor": 0}}'
+bad "a throttled exit without a throughput" "exits.exit-east.max_throughput: persons per second, more than 0" 'd["exits"]["exit-east"].update(enable_throughput_throttling=True, max_throughput=0)'
 bad "a speed factor of 0" "zones.slow.speed_factor: a number more than 0" 'd["zones"] = {"slow": {"coordinates": [[8, 0], [12, 0], [12, 4], [8, 4]], "speed_factor": 0}}'
 bad "a zone off the floor" "zones.slow: a zone that touches no walkable ground" 'd["zones"] = {"slow": {"coordinates": [[30, 0], [31, 0], [31, 1]], "speed_factor": 0.5}}'
 bad "several simulations" "config.simulation_settings.numberOfSimulations: 1" 'd["config"]["simulation_settings"]["numberOfSimulations"] = 3'
-bad "flow spawning" "distributions.start-west.parameters.use_flow_spawning: must be false" 'd["distributions"]["start-west"]["parameters"]["use_flow_spawning"] = True'
-bad "two routes that disagree" "disagree with transitions" 'd["exits"]["exit-2"] = {"type": "polygon", "coordinates": [[0, 0], [0.4, 0], [0.4, 4], [0, 4]]}; d["journeys"][0].pop("transitions"); d["transitions"] = [{"from": "start-west", "to": "exit-2"}]'
+bad "a flow window that ends before it starts" "distributions.start-west.parameters.flow_end_time: a window that ends after it starts" 'd["distributions"]["start-west"]["parameters"].update(use_flow_spawning=True, flow_start_time=10, flow_end_time=4)'
+bad "two routes that disagree" "disagrees with transitions" 'd["exits"]["exit-2"] = {"type": "polygon", "coordinates": [[0, 0], [0.4, 0], [0.4, 4], [0, 4]]}; d["journeys"][0].pop("transitions"); d["transitions"] = [{"from": "start-west", "to": "exit-2"}]'
 bad "a ring of two points" "exits.exit-east.coordinates: a polygon of at least three points" 'd["exits"]["exit-east"]["coordinates"] = [[1, 1], [2, 2]]'
 bad "WKT that is not" "walkable_area_wkt: a number expected" 'd["walkable_area_wkt"] = "POLYGON ((0 0, 24 x, 24 4, 0 4))"'
 bad "a gaussian with a negative spread" "v0_std: a spread from 0" 'd["distributions"]["start-west"]["parameters"].update(v0_distribution="gaussian", v0_std=-1)'

@@ -200,3 +200,47 @@ test('a file with a speed zone: its outline drawn and named in the legend, the C
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('checkpoints and arrivals in the page: outlines named in the legend, the CLI\'s bits, Save scenario keeps them',
+     async () => {
+  const {context, page, errors} = await freshPage(suite.browser, suite.url);
+  await page.evaluate(() => Module.command('model:crowd'));
+  await nextFrames(page, 2);
+  const folder = path.join(fixtures, 'waiting-checkpoint-folder');
+  let s = await openVia(page, () => dropFolder(page, folder));
+  assert.equal(s.state_ok, true, s.state_message);
+  const view = JSON.parse(await page.evaluate(() => Module.viewJson(1, 0, 0)));
+  const purple = view.overlays.filter((o) => o[0] === 4 && o[1] === 7);  // segments in the checkpoint's colour
+  assert.equal(purple.length, 4, 'the desk\'s four edges');
+  const legend = JSON.parse(await page.evaluate(() => Module.describe())).legend.map((l) => l[1]);
+  assert.ok(legend.includes('checkpoint'), legend.join(', '));
+  for (let i = 0; i < 300; ++i) await page.evaluate(() => Module.command('step'));
+  await waitState(page, (st) => st.steps === 300);
+  let json = await page.evaluate(() => Module.stateJson());
+  assert.equal(execFileSync(nativeCli, ['--model', 'crowd', '--scenario', folder, '--steps', '300'],
+                            {encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore']}), json);
+  assert.ok(JSON.parse(json).checkpoints[0].waiting > 0, 'people wait at the desk at 12 s');
+  let text = await page.evaluate(() => Module.exportFile());  // what Save scenario writes
+  assert.equal(JSON.parse(text).checkpoints.desk.waiting_time, 6);
+  assert.deepEqual(JSON.parse(text).journeys[0].stages, ['queue', 'desk', 'far-end']);
+  // A single file with arrivals over 15 s and a throttled exit.
+  const flow = path.join(fixtures, 'flow-spawning.json');
+  s = await openVia(page, () => page.evaluate((t) => {
+    const dt = new DataTransfer();
+    dt.items.add(new File([t], 'flow-spawning.json', {type: 'application/json'}));
+    document.body.dispatchEvent(new DragEvent('drop', {dataTransfer: dt, bubbles: true, cancelable: true}));
+  }, fs.readFileSync(flow, 'utf8')));
+  assert.equal(s.state_ok, true, s.state_message);
+  for (let i = 0; i < 200; ++i) await page.evaluate(() => Module.command('step'));
+  await waitState(page, (st) => st.steps === 200);
+  json = await page.evaluate(() => Module.stateJson());
+  assert.equal(execFileSync(nativeCli, ['--model', 'crowd', '--scenario', flow, '--steps', '200'],
+                            {encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore']}), json);
+  assert.ok(JSON.parse(json).arrivals.to_come > 0, 'some are still to arrive at 8 s');
+  text = await page.evaluate(() => Module.exportFile());
+  const lobby = JSON.parse(text).distributions.lobby.parameters;
+  assert.deepEqual([lobby.use_flow_spawning, lobby.flow_start_time, lobby.flow_end_time], [true, 0, 15]);
+  assert.equal(JSON.parse(text).exits['east-door'].max_throughput, 1.5);
+  assert.deepEqual(errors, []);
+  await context.close();
+});

@@ -358,7 +358,12 @@ bool same_scenario(const CrowdScenario& a, const CrowdScenario& b) {
               a.starts.size() == b.starts.size() && a.seed == b.seed && a.has_seed == b.has_seed &&
               a.max_time == b.max_time && a.lines.size() == b.lines.size() &&
               a.areas.size() == b.areas.size() && a.columns.size() == b.columns.size() &&
-              a.zones.size() == b.zones.size();
+              a.zones.size() == b.zones.size() && a.checkpoints.size() == b.checkpoints.size();
+  for (size_t k = 0; same && k < a.checkpoints.size(); ++k) {
+    const CrowdCheckpoint &x = a.checkpoints[k], &y = b.checkpoints[k];
+    same = x.id == y.id && same_rings(x.area, y.area) && x.wait == y.wait && x.wait_std == y.wait_std &&
+           x.gaussian == y.gaussian && x.throughput == y.throughput && x.factor == y.factor;
+  }
   for (size_t k = 0; same && k < a.zones.size(); ++k)
     same = a.zones[k].id == b.zones[k].id && a.zones[k].factor == b.zones[k].factor &&
            same_rings(a.zones[k].area, b.zones[k].area);
@@ -368,7 +373,8 @@ bool same_scenario(const CrowdScenario& a, const CrowdScenario& b) {
       same = same_rings(a.walkable[p][r], b.walkable[p][r]);
   }
   for (size_t k = 0; same && k < a.exits.size(); ++k)
-    same = a.exits[k].id == b.exits[k].id && same_rings(a.exits[k].area, b.exits[k].area);
+    same = a.exits[k].id == b.exits[k].id && same_rings(a.exits[k].area, b.exits[k].area) &&
+           a.exits[k].throughput == b.exits[k].throughput;
   for (size_t k = 0; same && k < a.starts.size(); ++k) {
     const CrowdStartArea &x = a.starts[k], &y = b.starts[k];
     same = x.id == y.id && same_rings(x.area, y.area) && x.number == y.number && x.exits == y.exits &&
@@ -377,7 +383,8 @@ bool same_scenario(const CrowdScenario& a, const CrowdScenario& b) {
            x.v0.gaussian == y.v0.gaussian && x.premovement.kind == y.premovement.kind &&
            x.premovement.a == y.premovement.a && x.premovement.b == y.premovement.b &&
            x.premovement.seed == y.premovement.seed && x.premovement.has_seed == y.premovement.has_seed &&
-           x.ages.size() == y.ages.size();
+           x.ages.size() == y.ages.size() && x.checkpoints == y.checkpoints && x.flow == y.flow &&
+           x.flow_start == y.flow_start && x.flow_end == y.flow_end;
     for (size_t r = 0; same && r < x.ages.size(); ++r)
       same = x.ages[r].from == y.ages[r].from && x.ages[r].to == y.ages[r].to &&
              x.ages[r].v_min == y.ages[r].v_min && x.ages[r].v_max == y.ages[r].v_max;
@@ -1102,4 +1109,287 @@ TEST_CASE(
   REQUIRE(at != std::string::npos);
   bad[at + 7] = static_cast<char>(0x7f);  // about 1e300
   CHECK_FALSE(crowd_unpack(bad, again));
+}
+
+namespace {
+
+/// A 20 × 4 m corridor with its exit at the east end, `n` people at its west end walking east
+/// through `checkpoints` (JSON members) named in order by `stages`, with `exit_extra` on the exit.
+std::string journey_corridor(const std::string& checkpoints, const std::string& stages, const char* model,
+                             int n = 1, const std::string& exit_extra = "", const std::string& params = "") {
+  return std::string(R"J({"walkable_area_wkt": "POLYGON ((0 0, 20 0, 20 4, 0 4, 0 0))", "model_type": ")J") +
+         model + R"J(", "seed": 4,
+    "exits": {"e": {"coordinates": [[19.5, 0], [20, 0], [20, 4], [19.5, 4]])J" +
+         exit_extra + R"J(}},
+    "checkpoints": {)J" +
+         checkpoints + R"J(},
+    "distributions": {"d": {"coordinates": [[0.3, 0.3], [3.7, 0.3], [3.7, 3.7], [0.3, 3.7]],
+                            "parameters": {"number": )J" +
+         std::to_string(n) + R"J(, "radius": 0.2, "v0": 1.2)J" + params + R"J(}}},
+    "journeys": [{"id": "j", "stages": ["d", )J" +
+         stages + R"J("e"]}]})J";
+}
+
+Crowd journey_crowd(const std::string& text, CrowdScenario& s) {
+  const std::string why = read_crowd_scenario(text, "", s);
+  REQUIRE(why == "");
+  CrowdParams p;
+  p.model = s.model;
+  p.seed = s.seed;
+  return Crowd(p, s, 0);
+}
+
+}  // namespace
+
+TEST_CASE("a person waits at a checkpoint for their waiting time, standing on their point, then goes on") {
+  const std::string desk =
+      R"J("desk": {"coordinates": [[9, 1], [11, 1], [11, 3], [9, 3]], "waiting_time": 4,
+                   "waiting_time_distribution": "constant"})J";
+  for (const char* model : {"CollisionFreeSpeedModel", "SocialForceModel"}) {
+    CAPTURE(model);
+    CrowdScenario s;
+    Crowd c = journey_crowd(journey_corridor(desk, R"("desk", )", model), s);
+    REQUIRE(c.size() == 1);
+    REQUIRE(c.checkpoint_of(0) == 0);
+    // Their point is inside the desk, at least 0.8 r from its edges.
+    CHECK(c.target_x()[0] >= 9.16);
+    CHECK(c.target_x()[0] <= 10.84);
+    CHECK(c.target_y()[0] >= 1.16);
+    CHECK(c.target_y()[0] <= 2.84);
+    double before = 0;
+    int f = 0;
+    for (; f < 1000 && c.wait_until()[0] < 0; ++f) {
+      before = c.time();
+      c.step();
+    }
+    REQUIRE(c.wait_until()[0] >= 0);
+    // They reached it (within r + 0.5 m of their point) during the last frame, and wait 4 s from then.
+    const double dx = c.x()[0] - c.target_x()[0], dy = c.y()[0] - c.target_y()[0];
+    CHECK(std::sqrt(dx * dx + dy * dy) <= 0.7);
+    const double reached = c.wait_until()[0] - 4.0;
+    CHECK(reached > before);
+    CHECK(reached <= c.time() + 1e-12);
+    CHECK(c.waiting_at_checkpoints() == 1);
+    while (c.time() + kCrowdFrame < c.wait_until()[0] - 1e-9) {  // all through the wait: still at the desk
+      c.step();
+      REQUIRE(c.checkpoint_of(0) == 0);
+    }
+    const double ex = c.x()[0] - c.target_x()[0], ey = c.y()[0] - c.target_y()[0];
+    CHECK(std::sqrt(ex * ex + ey * ey) < 0.1);  // standing on their point by the end
+    c.step();
+    CHECK(c.checkpoint_of(0) == -1);  // on to the exit
+    CHECK(c.wait_until()[0] == -1);
+    for (f = 0; f < 1000 && c.size() == 1; ++f) c.step();
+    CHECK(c.evacuated() == 1);
+    // Without the wait they are out sooner by the wait, less what walking on to their point
+    // within it saves (at most 0.7 m there and back at 1.2 m/s).
+    CrowdScenario t;
+    Crowd quick =
+        journey_crowd(journey_corridor(R"J("desk": {"coordinates": [[9, 1], [11, 1], [11, 3], [9, 3]]})J",
+                                       R"("desk", )", model),
+                      t);
+    for (f = 0; f < 1000 && quick.size() == 1; ++f) quick.step();
+    REQUIRE(quick.evacuated() == 1);
+    CHECK(c.exit_times()[0] - quick.exit_times()[0] >= 4.0 - 1.4 / 1.2);
+    CHECK(c.exit_times()[0] - quick.exit_times()[0] <= 4.5);
+  }
+}
+
+TEST_CASE("a gaussian waiting time: each person's own draw, never below 0.1 s") {
+  const std::string desk =
+      R"J("desk": {"coordinates": [[9, 0.2], [11, 0.2], [11, 3.8], [9, 3.8]], "waiting_time": 1,
+                   "waiting_time_distribution": "gaussian", "waiting_time_std": 3})J";
+  CrowdScenario s;
+  Crowd c = journey_crowd(journey_corridor(desk, R"("desk", )", "CollisionFreeSpeedModel", 12), s);
+  REQUIRE(c.size() == 12);
+  std::vector<double> waits(12, -1), seen(12, -1);
+  for (int f = 0; f < 2000 && c.size() > 0; ++f) {
+    c.step();
+    for (size_t i = 0; i < c.size(); ++i) {
+      const uint32_t id = c.ids()[i];
+      if (c.wait_until()[i] >= 0 && seen[id] < 0) seen[id] = c.wait_until()[i], waits[id] = c.time();
+    }
+  }
+  CHECK(c.evacuated() == 12);
+  size_t clipped = 0, long_waits = 0;
+  for (size_t k = 0; k < 12; ++k) {
+    REQUIRE(seen[k] >= 0);
+    const double w = seen[k] - waits[k];  // their wait, less at most the frame they reached it in
+    CHECK(w >= 0.1 - kCrowdFrame - 1e-9);
+    clipped += w < 0.1 + 1e-9 ? 1 : 0;
+    long_waits += w > 2.5 ? 1 : 0;
+  }
+  CHECK(clipped + long_waits >= 2);  // a spread of 3 s about 1 s: some clipped, some long
+}
+
+TEST_CASE("a throttled exit and a throttled checkpoint keep their caps; a checkpoint's speed factor") {
+  for (const char* model : {"CollisionFreeSpeedModel", "SocialForceModel"}) {
+    CAPTURE(model);
+    // 10 people, an exit that lets one out every 2 s: the exit times are at least 2 s apart.
+    CrowdScenario s;
+    Crowd c =
+        journey_crowd(journey_corridor("", "", model, 10,
+                                       R"J(, "enable_throughput_throttling": true, "max_throughput": 0.5)J"),
+                      s);
+    REQUIRE(s.exits[0].throughput == 0.5);
+    for (int f = 0; f < 3000 && c.size() > 0; ++f) c.step();
+    REQUIRE(c.evacuated() == 10);
+    double closest = INFINITY;
+    for (size_t k = 1; k < 10; ++k) closest = std::min(closest, c.exit_times()[k] - c.exit_times()[k - 1]);
+    CHECK(closest >= 2.0);
+    CHECK(closest < 2.1);  // a queue stands at the door: each goes as soon as allowed
+    // A gate that passes one every 1.5 s: people leave its stage at least 1.5 s apart.
+    CrowdScenario t;
+    Crowd g =
+        journey_crowd(journey_corridor(R"J("gate": {"coordinates": [[9, 1.5], [10, 1.5], [10, 2.5], [9, 2.5]],
+                                      "enable_throughput_throttling": true, "max_throughput": 0.6667})J",
+                                       R"("gate", )", model, 8),
+                      t);
+    std::vector<double> passed;
+    std::vector<int32_t> was(8, 0);
+    for (int f = 0; f < 3000 && g.size() > 0; ++f) {
+      g.step();
+      for (size_t i = 0; i < g.size(); ++i)
+        if (g.checkpoint_of(i) < 0 && was[g.ids()[i]] == 0) was[g.ids()[i]] = 1, passed.push_back(g.time());
+    }
+    REQUIRE(passed.size() == 8);
+    for (size_t k = 1; k < passed.size(); ++k) CHECK(passed[k] - passed[k - 1] >= 1.5 - kCrowdFrame);
+    CHECK(passed.back() - passed.front() >= 7 * 1.49);
+  }
+  // A checkpoint's own speed factor, while one heads for it and is inside it: exactly in the
+  // collision-free speed model.
+  CrowdScenario s;
+  Crowd c = journey_crowd(
+      journey_corridor(
+          R"J("ramp": {"coordinates": [[6, 0], [14, 0], [14, 4], [6, 4]], "speed_factor": 0.5})J",
+          R"("ramp", )", "CollisionFreeSpeedModel"),
+      s);
+  for (int f = 0; f < 1000 && c.x()[0] < 8; ++f) c.step();
+  REQUIRE(c.checkpoint_of(0) == 0);
+  CHECK(std::hypot(c.vx()[0], c.vy()[0]) == doctest::Approx(0.6).epsilon(1e-12));
+}
+
+TEST_CASE("flow spawning places the stated number over its window, and who finds no room waits for it") {
+  const std::string text = R"J({"walkable_area_wkt": "POLYGON ((0 0, 20 0, 20 4, 0 4, 0 0))", "seed": 2,
+    "model_type": "CollisionFreeSpeedModel",
+    "exits": {"e": {"coordinates": [[19.5, 0], [20, 0], [20, 4], [19.5, 4]]}},
+    "distributions": {"d": {"coordinates": [[0.3, 0.3], [3.7, 0.3], [3.7, 3.7], [0.3, 3.7]],
+      "parameters": {"number": 12, "radius": 0.2, "v0": 1.2, "use_flow_spawning": true,
+                     "flow_start_time": 2, "flow_end_time": 8}}}})J";
+  CrowdScenario s;
+  Crowd c = journey_crowd(text, s);
+  CHECK(c.size() == 0);
+  CHECK(c.expected() == 12);
+  CHECK(c.arrivals_total() == 12);
+  std::vector<double> at;  // when each was placed, in order of their numbers
+  for (int f = 0; f < 1000 && (c.size() > 0 || !c.arrivals().empty()); ++f) {
+    c.step();
+    while (at.size() < c.placed()) at.push_back(c.time());
+  }
+  REQUIRE(at.size() == 12);
+  for (size_t k = 0; k < 12; ++k) {  // person k is due at 2 + 0.5 k s, and placed within the frame
+    CHECK(at[k] >= 2 + 0.5 * k);
+    CHECK(at[k] < 2 + 0.5 * k + kCrowdFrame + 1e-9);
+  }
+  CHECK(c.arrivals_waited() == 0);
+  CHECK(c.evacuated() == 12);
+  CHECK(std::isfinite(c.evacuation_time()));
+  // A start area with room for one: 20 arrive in 2 s; they wait for room, and none is dropped.
+  std::string tight = text;
+  tight.replace(tight.find("[[0.3, 0.3], [3.7, 0.3], [3.7, 3.7], [0.3, 3.7]]"), 48,
+                "[[0.3, 1.7], [0.9, 1.7], [0.9, 2.3], [0.3, 2.3]]");
+  tight.replace(tight.find("\"number\": 12"), 12, "\"number\": 20");
+  tight.replace(tight.find("\"flow_end_time\": 8"), 18, "\"flow_end_time\": 4");
+  CrowdScenario t;
+  Crowd w = journey_crowd(tight, t);
+  for (int f = 0; f < 3000 && (w.size() > 0 || !w.arrivals().empty()); ++f) {
+    w.step();
+    CHECK(std::isnan(w.evacuation_time()) == (w.size() > 0 || !w.arrivals().empty()));
+  }
+  CHECK(w.placed() == 20);
+  CHECK(w.evacuated() == 20);
+  CHECK(w.arrivals_waited() > 10);
+  CHECK(w.arrivals_wait_max() > 1.0);
+  CHECK(w.arrivals_wait_total() >= w.arrivals_wait_max());
+}
+
+TEST_CASE(
+    "checkpoints, throttles and flow spawning: refused by their path, written back, kept by a state file") {
+  const std::string desk =
+      R"J("desk": {"coordinates": [[9, 1], [11, 1], [11, 3], [9, 3]], "waiting_time": 2})J";
+  CrowdScenario s;
+  auto why = [&](const std::string& text) { return read_crowd_scenario(text, "", s); };
+  const char* csm = "CollisionFreeSpeedModel";
+  CHECK(why(journey_corridor(desk, "", csm)) ==
+        "checkpoints.desk: a checkpoint on a journey (it is in no journey's stages or transitions)");
+  CHECK(why(journey_corridor(
+            R"J("desk": {"coordinates": [[9, 1], [11, 1], [11, 3], [9, 3]], "speed_factor": 0})J",
+            R"("desk", )", csm)) ==
+        "checkpoints.desk.speed_factor: a number more than 0 (the desired speed is multiplied by it)");
+  CHECK(
+      why(journey_corridor(
+          R"J("desk": {"coordinates": [[9, 1], [11, 1], [11, 3], [9, 3]], "enable_throughput_throttling": true,
+                         "max_throughput": 0})J",
+          R"("desk", )", csm)) ==
+      "checkpoints.desk.max_throughput: persons per second, more than 0 and at most 1000 (throttling is on)");
+  CHECK(why(journey_corridor("", "", csm, 1,
+                             R"J(, "enable_throughput_throttling": true, "max_throughput": -1)J"))
+            .find("exits.e.max_throughput: ") == 0);
+  CHECK(why(journey_corridor("", "", csm, 1, "",
+                             R"J(, "use_flow_spawning": true, "flow_start_time": 5, "flow_end_time": 5)J")) ==
+        "distributions.d.parameters.flow_end_time: a window that ends after it starts (flow_end_time above "
+        "flow_start_time; 5 … 5 s given)");
+  std::string after = journey_corridor(desk, "", csm);
+  after.replace(after.find(R"("stages": ["d", "e"])"), 20, R"("stages": ["d", "e", "desk"])");
+  CHECK(why(after) ==
+        "journeys[0].stages[2]: a checkpoint before the journey's exits (its stages: distributions, "
+        "checkpoints "
+        "in order, exits)");
+  // A stage on another part of the floor: a second room with no way between them.
+  std::string apart = journey_corridor(R"J("desk": {"coordinates": [[30, 1], [32, 1], [32, 3], [30, 3]]})J",
+                                       R"("desk", )", csm);
+  apart.replace(apart.find("POLYGON ((0 0, 20 0, 20 4, 0 4, 0 0))"), 37,
+                "MULTIPOLYGON (((0 0, 20 0, 20 4, 0 4, 0 0)), ((25 0, 35 0, 35 4, 25 4, 25 0)))");
+  CHECK(why(apart) ==
+        "checkpoints.desk: a stage reachable from the one before it on the journey of d (d lies on another "
+        "part "
+        "of the walkable area)");
+  // Transitions through a checkpoint give the same route as the stages.
+  std::string moved = journey_corridor(desk, "", csm);
+  moved.replace(moved.find(R"("stages": ["d", "e"])"), 20,
+                R"("transitions": [{"from": "d", "to": "desk"}, {"from": "desk", "to": "e"}])");
+  REQUIRE(why(moved) == "");
+  CHECK(s.starts[0].checkpoints == std::vector<uint32_t>{0});
+  // Written back and read the same; a state file taken mid-wait, with arrivals to come, continues
+  // bit for bit.
+  REQUIRE(
+      why(journey_corridor(
+          R"J("desk": {"coordinates": [[9, 0.2], [11, 0.2], [11, 3.8], [9, 3.8]], "waiting_time": 3,
+                           "waiting_time_distribution": "gaussian", "waiting_time_std": 1},
+                  "gate": {"coordinates": [[14, 1], [15, 1], [15, 3], [14, 3]], "enable_throughput_throttling": true,
+                           "max_throughput": 2})J",
+          R"("desk", "gate", )", csm, 16, R"J(, "enable_throughput_throttling": true, "max_throughput": 1)J",
+          R"J(, "use_flow_spawning": true, "flow_start_time": 1, "flow_end_time": 12)J")) == "");
+  CrowdScenario back;
+  REQUIRE(read_crowd_scenario(write_crowd_scenario(s), "", back) == "");
+  CHECK(same_scenario(s, back));
+  Crowd c = journey_crowd(write_crowd_scenario(s), back);
+  for (int f = 0; f < 250; ++f) c.step();  // 10 s: some wait at the desk, some have yet to arrive
+  REQUIRE(c.waiting_at_checkpoints() > 0);
+  REQUIRE(!c.arrivals().empty());
+  const std::string bytes = crowd_pack(c);
+  CrowdParams p;
+  Crowd again(p);
+  REQUIRE(crowd_unpack(bytes, again));
+  CHECK(crowd_pack(again) == bytes);
+  for (int f = 0; f < 750; ++f) c.step(), again.step();
+  CHECK(again.fingerprint() == c.fingerprint());
+  CHECK(c.evacuated() == 16);
+  // Two threads: the same bits.
+  Crowd two = journey_crowd(write_crowd_scenario(s), back);
+  two.set_threads(2);
+  for (int f = 0; f < 1000; ++f) two.step();
+  CHECK(two.fingerprint() == c.fingerprint());
+  // Cut short, the bytes are refused.
+  CHECK_FALSE(crowd_unpack(bytes.substr(0, bytes.size() - 9), again));
 }

@@ -126,18 +126,20 @@ double Crowd::move_and_collide(size_t i, double h) {
   double x1 = x0 + vx * h, y1 = y0 + vy * h;
   double te = 2.0, tw = 2.0, nxw = 0, nyw = 0, t;
   int32_t by = kStillInside;
-  for (uint32_t a : route_of(i)) {  // an exit: where the path first enters it (or passes through it)
-    const CrowdRing& ring = doors_[a].area;
-    double enter = inside_ring(ring, x0, y0) ? 0.0 : 2.0;
-    for (size_t k = 0; k < ring.size(); ++k) {
-      const CrowdPoint &p0 = ring[k], &p1 = ring[(k + 1) % ring.size()];
-      if (path_meets(x0, y0, x1, y1, {p0.x, p0.y, p1.x, p1.y}, t) && t < enter) enter = t;
+  // (one heading for a checkpoint leaves by no exit on the way)
+  if (checkpoint_of(i) < 0)
+    for (uint32_t a : route_of(i)) {  // an exit: where the path first enters it (or passes through it)
+      const CrowdRing& ring = doors_[a].area;
+      double enter = inside_ring(ring, x0, y0) ? 0.0 : 2.0;
+      for (size_t k = 0; k < ring.size(); ++k) {
+        const CrowdPoint &p0 = ring[k], &p1 = ring[(k + 1) % ring.size()];
+        if (path_meets(x0, y0, x1, y1, {p0.x, p0.y, p1.x, p1.y}, t) && t < enter) enter = t;
+      }
+      if (enter < te) {
+        te = enter;
+        by = exit_id(a);
+      }
     }
-    if (enter < te) {
-      te = enter;
-      by = exit_id(a);
-    }
-  }
   for (const CrowdSegment& w : layout_.walls)
     if (path_meets(x0, y0, x1, y1, w, t) && t < tw) {
       tw = t;
@@ -196,7 +198,19 @@ void Crowd::remove_exited(double h) {
   std::sort(left.begin(), left.end());
   std::vector<char>& gone = scratch_.gone;
   gone.assign(n, 0);
+  const size_t areas = layout_.exit_areas.size(), stops = layout_.checkpoints.size();
   for (const auto& [time, i] : left) {
+    const int32_t by = scratch_.out_by[i];
+    if (by >= 0 && static_cast<size_t>(by) < areas &&
+        layout_.exit_areas[static_cast<size_t>(by)].throughput > 0) {
+      // A throttled exit: one leaves every 1/throughput s; who comes sooner stands at its edge.
+      double& last = passed_[stops + static_cast<size_t>(by)];
+      if (time - last < 1.0 / layout_.exit_areas[static_cast<size_t>(by)].throughput) {
+        vx_[i] = vy_[i] = 0.0;
+        continue;
+      }
+      last = time;
+    }
     exit_times_.push_back(time);
     gone[i] = 1;
     if (id_[i] < exit_of_.size()) exit_of_[id_[i]] = scratch_.out_by[i];
@@ -213,7 +227,19 @@ void Crowd::remove_exited(double h) {
     pressure_[w] = pressure_[i];
     if (!v0_.empty()) v0_[w] = v0_[i];
     if (!route_.empty()) route_[w] = route_[i];
+    if (!stage_.empty()) {
+      stage_[w] = stage_[i];
+      tx_[w] = tx_[i];
+      ty_[w] = ty_[i];
+      until_[w] = until_[i];
+    }
     ++w;
+  }
+  if (!stage_.empty()) {
+    stage_.resize(w);
+    tx_.resize(w);
+    ty_.resize(w);
+    until_.resize(w);
   }
   for (auto* v : {&x_, &y_, &vx_, &vy_, &r_, &pressure_}) v->resize(w);
   id_.resize(w);
@@ -222,6 +248,7 @@ void Crowd::remove_exited(double h) {
 }
 
 void Crowd::internal_step(double h) {
+  spawn_arrivals(t_);
   const size_t n = x_.size();
   if (n == 0) {
     t_ += h;
@@ -252,17 +279,18 @@ void Crowd::internal_step(double h) {
   parallel_for(n, threads_, [&](size_t first, size_t last, unsigned) {
     for (size_t i = first; i < last; ++i) scratch_.out_at[i] = move_and_collide(i, h);
   });
-  remove_exited(h);  // exits
+  remove_exited(h);           // exits
+  checkpoint_stages(t_ + h);  // checkpoints: reached, waited at, passed
   t_ += h;
 }
 
 double Crowd::evacuation_time() const {
-  if (placed_ == 0 || !x_.empty() || exit_times_.empty()) return NAN;
+  if (placed_ == 0 || !x_.empty() || !arrivals_.empty() || exit_times_.empty()) return NAN;
   return exit_times_.back();
 }
 
 double Crowd::evacuation_time_90() const {
-  const size_t k = static_cast<size_t>(std::ceil(0.9 * placed_));
+  const size_t k = static_cast<size_t>(std::ceil(0.9 * expected()));
   return k > 0 && exit_times_.size() >= k ? exit_times_[k - 1] : NAN;
 }
 
@@ -324,6 +352,13 @@ uint64_t Crowd::fingerprint() const {
   for (double v : v0_) fp.add(v);
   for (uint32_t r : route_) fp.add(static_cast<uint64_t>(r));
   for (double t : start_) fp.add(t);  // none without premovement: the fingerprint stays as it was
+  // Journeys through checkpoints, throttles and arrivals (none of them: as it was).
+  for (size_t i = 0; i < stage_.size(); ++i) {
+    fp.add(static_cast<uint64_t>(stage_[i]));
+    for (double v : {tx_[i], ty_[i], until_[i]}) fp.add(v);
+  }
+  for (double v : passed_) fp.add(v);
+  if (!arrivals_.empty()) fp.add(static_cast<uint64_t>(arrivals_.size()));
   return fp.value();
 }
 

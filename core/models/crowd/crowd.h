@@ -100,6 +100,7 @@ struct CrowdLayout {
   std::vector<CrowdPolygon> walkable{};     ///< where people may stand; empty: the whole extent
   std::vector<CrowdExitArea> exit_areas{};  ///< a person whose centre enters one has left
   std::vector<CrowdZone> zones{};           ///< speed zones (CrowdZone), in file order
+  std::vector<CrowdCheckpoint> checkpoints{};  ///< a journey's stages before its exits, in file order
   /// A corridor without ends along x (CrowdScenario::periodic): +1 people walk east, −1 west;
   /// x wraps over [x0, x0 + width), and people see each other across the seam. 0: walls all round.
   int periodic = 0;
@@ -134,6 +135,9 @@ struct CrowdRoomError {
 /// The room people are placed in: preset p.layout with every exit p.exit_width wide about its
 /// centre, then `edits`; `out` set when every edit fits.
 CrowdRoomError crowd_room(const CrowdParams& p, const CrowdRoomEdits& edits, CrowdLayout& out);
+
+/// A standard normal draw: Box–Muller, two uniforms, the cosine branch (the project's own log and cos).
+double crowd_normal_draw(Lcg& rng);
 
 /// A premovement time drawn from `p` with `rng`, clipped to [0, kCrowdPremovementMax]: only
 /// + − × ÷, sqrt and the project's own exp, log and cos, so the bits are the same everywhere.
@@ -219,6 +223,45 @@ class Crowd {
   const std::string& unreached_start() const { return unreached_start_; }
   uint32_t unreached_people() const { return unreached_people_; }
 
+  // ---- journeys through checkpoints (a scenario's; every list empty without checkpoints) ----
+  /// By index: the stage each heads for, an index into their route's checkpoints (route_stops);
+  /// that route's length once they head for its exits.
+  const std::vector<uint32_t>& stages() const { return stage_; }
+  /// By index: the point of their checkpoint they walk to.
+  const std::vector<double>& target_x() const { return tx_; }
+  const std::vector<double>& target_y() const { return ty_; }
+  /// By index: when their waiting at the checkpoint ends, s; −1 when not waiting.
+  const std::vector<double>& wait_until() const { return until_; }
+  /// Person i's checkpoints in order (indices into layout().checkpoints).
+  const std::vector<uint32_t>& route_stops(size_t i) const { return stops_[route_.empty() ? 0 : route_[i]]; }
+  /// The checkpoint person i heads for, or −1 when they head for an exit.
+  int32_t checkpoint_of(size_t i) const {
+    if (stage_.empty()) return -1;
+    const std::vector<uint32_t>& s = route_stops(i);
+    return stage_[i] < s.size() ? static_cast<int32_t>(s[stage_[i]]) : -1;
+  }
+  /// How many stand waiting at a checkpoint now.
+  size_t waiting_at_checkpoints() const;
+
+  // ---- arrivals (flow spawning) ----
+  /// Someone who has yet to arrive: when, their radius and speed (drawn at the start, in file
+  /// order, as the people placed then), their start area and route.
+  struct Arrival {
+    double at, r, v0;
+    uint32_t area, route;
+  };
+  /// Who has yet to be placed, in order of their times (file order on a tie).
+  const std::vector<Arrival>& arrivals() const { return arrivals_; }
+  /// How many of those placed by flow spawning found no room at their time, their waits summed
+  /// and the longest, s.
+  uint32_t arrivals_waited() const { return spawn_waited_; }
+  double arrivals_wait_total() const { return spawn_wait_total_; }
+  double arrivals_wait_max() const { return spawn_wait_max_; }
+  /// Everyone the run has: placed so far and still to arrive.
+  uint32_t expected() const { return placed_ + static_cast<uint32_t>(arrivals_.size()); }
+  /// How many the scenario's start areas bring by flow spawning (0: none do).
+  uint32_t arrivals_total() const { return arrivals_total_; }
+
   // ---- who left ----
   uint32_t placed() const { return placed_; }
   /// By person number (as placed): the exit they left by, an index into layout().exit_areas, or
@@ -260,6 +303,10 @@ class Crowd {
   friend bool crowd_unpack(std::string_view bytes, Crowd& c);
   template <class Record>
   friend bool crowd_scenario_back(const Record& r, Crowd& out);
+  template <class Record>
+  friend bool journeys_back(const Record& r, Crowd& out);
+  template <class Record>
+  friend bool journeys_out(const Crowd& c, Record& r);
   /// One step of h as three phases: forces (forces_on, herd), move and collide
   /// (move_and_collide), exits (remove_exited).
   void internal_step(double h);
@@ -372,6 +419,35 @@ class Crowd {
   const std::vector<std::vector<uint32_t>>& neighbour_lists(double look);
   /// Whether person i's route's navigation field reaches a cell around them.
   bool reaches_exit(size_t i) const;
+
+  // Journeys through checkpoints: per route its checkpoints in order (route 0: none); per person
+  // (by index) the stage, the point aimed at and the end of their waiting; per checkpoint, then
+  // per exit area, when someone last passed a throttled one (−1e300: nobody yet).
+  std::vector<std::vector<uint32_t>> stops_{{}};
+  std::vector<uint32_t> stage_;
+  std::vector<double> tx_, ty_, until_;
+  std::vector<double> passed_;
+  /// After a scenario's placement (`placed_in`: how many each start area placed): who cannot
+  /// reach their first stage, the premovement times, the age tables' speeds.
+  void after_placement(const CrowdScenario& s, const std::vector<size_t>& placed_in);
+  /// After placement: arrivals in order, the throttles, everyone at their first stage.
+  void start_journeys();
+  /// Person i's point inside checkpoint `c`, drawn for their number and stage.
+  void aim_at_checkpoint(size_t i, uint32_t c);
+  /// After the moves, in index order: who reached their checkpoint's point, who ends waiting.
+  void checkpoint_stages(double now);
+  /// Person i on to the next stage of their journey.
+  void next_stage(size_t i);
+  /// The field person i walks down: their route's, or their checkpoint's.
+  const std::vector<double>& field_of(size_t i) const;
+  /// Flow spawning: the start areas' rings, the generator of places, and those who waited.
+  std::vector<CrowdRing> spawn_areas_;
+  std::vector<Arrival> arrivals_;
+  Lcg spawn_rng_{0};
+  uint32_t spawn_waited_ = 0, arrivals_total_ = 0;
+  double spawn_wait_total_ = 0, spawn_wait_max_ = 0;
+  /// Places whoever is due by `now` and fits (start areas in order; within one, in turn).
+  void spawn_arrivals(double now);
 };
 
 }  // namespace bandada

@@ -49,6 +49,17 @@ struct CrowdRecord {
   std::vector<uint32_t> zone_shape;
   std::vector<double> zone_points, zone_factors;
   std::vector<char> zone_ids;
+  // Journeys, throttles and arrivals (crowd_journey.cpp), after the zones: the checkpoints (rings,
+  // ids, and per checkpoint wait, spread, gaussian, throughput, factor), each exit area's
+  // throughput, each route's checkpoints, per person their stage, point and end of waiting, when
+  // each throttle last let someone by; the arrivals (time, radius, speed; area and route), the
+  // start areas' rings, the generator of places, and who waited for room.
+  std::vector<uint32_t> cp_shape, route_stop_shape, route_stops, stage, arrival_where, spawn_shape;
+  std::vector<double> cp_points, cp_params, exit_throughput, tx, ty, until, passed, arrival_numbers,
+      spawn_points;
+  std::vector<char> cp_ids;
+  uint32_t spawn_rng = 0, spawn_waited = 0, arrivals_total = 0;
+  double spawn_wait_total = 0, spawn_wait_max = 0;
   bool scenario() const { return magic == kMagicScenario || magic == kMagicPremove; }
 };
 
@@ -90,9 +101,10 @@ void walk_law(Io& io, R& r) {
   r.p.each_model_constant([&io](double& v) { io(v); });
 }
 
-constexpr uint32_t kLawTag = 0x4c415731;   // "LAW1"
-constexpr uint32_t kSeamTag = 0x5345414d;  // "SEAM"
-constexpr uint32_t kZoneTag = 0x5a4f4e45;  // "ZONE"
+constexpr uint32_t kLawTag = 0x4c415731;      // "LAW1"
+constexpr uint32_t kSeamTag = 0x5345414d;     // "SEAM"
+constexpr uint32_t kZoneTag = 0x5a4f4e45;     // "ZONE"
+constexpr uint32_t kJourneyTag = 0x4a524e59;  // "JRNY"
 
 /// A record's zones, read or written.
 template <class Io, class R>
@@ -102,6 +114,31 @@ void walk_zones(Io& io, R& r) {
   io(r.zone_points, kMany);
   io(r.zone_factors, 100000);
   io(r.zone_ids, kMany);
+}
+
+/// A record's journeys, throttles and arrivals, read or written.
+template <class Io, class R>
+void walk_journeys(Io& io, R& r) {
+  constexpr uint64_t kMany = 1u << 24;
+  io(r.cp_shape, 100000);
+  io(r.cp_points, kMany);
+  io(r.cp_ids, kMany);
+  io(r.cp_params, 5 * 100000);
+  io(r.exit_throughput, 100000);
+  io(r.route_stop_shape, kMany);
+  io(r.route_stops, kMany);
+  io(r.stage, kCrowdMaxPeople);
+  for (auto* v : {&r.tx, &r.ty, &r.until}) io(*v, kCrowdMaxPeople);
+  io(r.passed, 200000);
+  io(r.arrival_numbers, 3 * kCrowdMaxPeople);
+  io(r.arrival_where, 2 * kCrowdMaxPeople);
+  io(r.spawn_shape, 100000);
+  io(r.spawn_points, kMany);
+  io(r.spawn_rng);
+  io(r.spawn_waited);
+  io(r.arrivals_total);
+  io(r.spawn_wait_total);
+  io(r.spawn_wait_max);
 }
 
 /// Ids each ended by a newline, back into `count` strings; false when they do not number that.
@@ -168,11 +205,11 @@ bool possible(const CrowdRecord& r) {
       r.rad.size() != n || r.pressure.size() != n || r.ids.size() != n || r.walls.size() % 4 ||
       r.exits.size() % 4 || r.columns.size() % 3)
     return false;
-  if (p.n < 1 || p.n > kCrowdMaxPeople || !(p.exit_width >= 0.4 && p.exit_width <= 5) ||
-      !(p.v0 > 0 && p.v0 <= 10) || !(p.herding >= 0 && p.herding <= 1) ||
-      !(p.herd_radius >= 0.5 && p.herd_radius <= 20) || !(p.dt >= 0.0002 && p.dt <= 0.005) ||
-      !crowd_law_possible(p) || p.layout >= crowd_layouts().size() || r.placed > kCrowdMaxPeople ||
-      n + r.exit_times.size() > r.placed || !(r.t >= 0 && r.t < 1e12))
+  if ((p.n < 1 && !r.scenario()) || p.n > kCrowdMaxPeople ||  // (a scenario may start empty: arrivals)
+      !(p.exit_width >= 0.4 && p.exit_width <= 5) || !(p.v0 > 0 && p.v0 <= 10) ||
+      !(p.herding >= 0 && p.herding <= 1) || !(p.herd_radius >= 0.5 && p.herd_radius <= 20) ||
+      !(p.dt >= 0.0002 && p.dt <= 0.005) || !crowd_law_possible(p) || p.layout >= crowd_layouts().size() ||
+      r.placed > kCrowdMaxPeople || n + r.exit_times.size() > r.placed || !(r.t >= 0 && r.t < 1e12))
     return false;
   const bool scenario = r.scenario();
   if (r.magic == kMagicPremove && r.start.size() != r.placed) return false;
@@ -206,6 +243,90 @@ bool possible(const CrowdRecord& r) {
 }
 
 }  // namespace
+
+/// A record's journeys, throttles and arrivals into `out` (its room and routes read already);
+/// false when they do not fit them.
+template <class Record>
+bool journeys_back(const Record& r, Crowd& out) {
+  CrowdLayout& L = out.layout_;
+  const size_t n = out.x_.size();  // (the record's people are moved into `out` already)
+  std::vector<CrowdRing> rings;
+  std::vector<std::string> ids;
+  size_t at = 0, pt = 0;
+  if (!rings_back(r.cp_shape, at, r.cp_points, pt, r.cp_shape.size(), rings) || pt != r.cp_points.size() ||
+      !ids_back(r.cp_ids, rings.size(), ids) || r.cp_params.size() != 5 * rings.size())
+    return false;
+  for (size_t k = 0; k < rings.size(); ++k) {
+    const double* q = &r.cp_params[5 * k];
+    CrowdCheckpoint c{ids[k], std::move(rings[k]), q[0], q[1], q[2] != 0, q[3], q[4]};
+    if (!(c.wait >= 0 && c.wait <= 1e6) || !(c.wait_std >= 0 && c.wait_std <= 1e6) ||
+        (q[2] != 0 && q[2] != 1) || !(c.throughput >= 0 && c.throughput <= 1000) ||
+        !(c.factor > 0 && c.factor <= kCrowdZoneMaxFactor))
+      return false;
+    L.checkpoints.push_back(std::move(c));
+  }
+  if (!r.exit_throughput.empty() && r.exit_throughput.size() != L.exit_areas.size()) return false;
+  for (size_t k = 0; k < r.exit_throughput.size(); ++k) {
+    if (!(r.exit_throughput[k] >= 0 && r.exit_throughput[k] <= 1000)) return false;
+    L.exit_areas[k].throughput = r.exit_throughput[k];
+  }
+  // Each route's checkpoints (route 0 has none).
+  if (!r.route_stop_shape.empty() && r.route_stop_shape.size() != out.routes_.size() - 1) return false;
+  out.stops_.assign(out.routes_.size(), {});
+  size_t item = 0;
+  for (size_t k = 0; k < r.route_stop_shape.size(); ++k) {
+    if (item + r.route_stop_shape[k] > r.route_stops.size()) return false;
+    for (uint32_t q = 0; q < r.route_stop_shape[k]; ++q, ++item) {
+      if (r.route_stops[item] >= L.checkpoints.size()) return false;
+      out.stops_[k + 1].push_back(r.route_stops[item]);
+    }
+  }
+  if (item != r.route_stops.size()) return false;
+  const bool staged = !L.checkpoints.empty();
+  if (staged != !r.stage.empty() && n > 0) return false;
+  for (const std::vector<double>* v : {&r.tx, &r.ty, &r.until})
+    if (v->size() != r.stage.size() || (staged && v->size() != n)) return false;
+  for (size_t i = 0; i < r.stage.size(); ++i) {
+    if (r.stage[i] > out.stops_[r.route[i]].size() ||
+        !(std::fabs(r.tx[i]) < 1e6 && std::fabs(r.ty[i]) < 1e6) ||
+        !(r.until[i] == -1 || (r.until[i] >= 0 && r.until[i] <= r.t + 1e6 + 1)))
+      return false;
+  }
+  if (!r.passed.empty() && r.passed.size() != L.checkpoints.size() + L.exit_areas.size()) return false;
+  for (double v : r.passed)
+    if (!(v == -1e300 || (v >= 0 && v <= r.t + 1))) return false;
+  // Arrivals: three numbers and two places each, in order of time.
+  const size_t na = r.arrival_where.size() / 2;
+  if (r.arrival_where.size() % 2 || r.arrival_numbers.size() != 3 * na) return false;
+  at = pt = 0;
+  if (!rings_back(r.spawn_shape, at, r.spawn_points, pt, r.spawn_shape.size(), out.spawn_areas_) ||
+      pt != r.spawn_points.size())
+    return false;
+  for (size_t k = 0; k < na; ++k) {
+    const Crowd::Arrival a{r.arrival_numbers[3 * k], r.arrival_numbers[3 * k + 1],
+                           r.arrival_numbers[3 * k + 2], r.arrival_where[2 * k], r.arrival_where[2 * k + 1]};
+    if (!(a.at >= 0 && a.at <= 1e6) || !(a.r >= 0.1 && a.r <= 1) || !(a.v0 >= 0.1 && a.v0 <= 5) ||
+        a.area >= out.spawn_areas_.size() || a.route >= out.routes_.size() ||
+        (k > 0 && a.at < out.arrivals_.back().at))
+      return false;
+    out.arrivals_.push_back(a);
+  }
+  if (r.arrivals_total < na || r.placed + na > kCrowdMaxPeople || r.spawn_waited > r.arrivals_total ||
+      !(r.spawn_wait_total >= 0 && r.spawn_wait_total < 1e12) ||
+      !(r.spawn_wait_max >= 0 && r.spawn_wait_max < 1e12))
+    return false;
+  out.stage_ = r.stage;
+  out.tx_ = r.tx;
+  out.ty_ = r.ty;
+  out.until_ = r.until;
+  out.passed_ = r.passed;
+  out.spawn_rng_.state = r.spawn_rng;
+  out.spawn_waited_ = r.spawn_waited;
+  out.arrivals_total_ = r.arrivals_total;
+  out.spawn_wait_total_ = r.spawn_wait_total;
+  out.spawn_wait_max_ = r.spawn_wait_max;
+  return true;
+}
 
 /// A scenario record's own parts into `out`; false when they do not make a room.
 template <class Record>
@@ -266,6 +387,46 @@ bool crowd_scenario_back(const Record& r, Crowd& out) {
   out.route_ = r.route;
   out.exit_of_ = r.exit_of;
   out.start_ = r.start;
+  return journeys_back(r, out);
+}
+
+/// The crowd's journeys, throttles and arrivals into the record; false when it has none of them.
+template <class Record>
+bool journeys_out(const Crowd& c, Record& r) {
+  const CrowdLayout& L = c.layout_;
+  bool throttled = false;
+  for (const CrowdExitArea& e : L.exit_areas) throttled = throttled || e.throughput > 0;
+  const bool journeys = !L.checkpoints.empty() || throttled || c.arrivals_total_ > 0;
+  if (!journeys) return false;
+  for (const CrowdCheckpoint& k : L.checkpoints) {
+    flat_rings({k.area}, r.cp_shape, r.cp_points);
+    r.cp_ids.insert(r.cp_ids.end(), k.id.begin(), k.id.end());
+    r.cp_ids.push_back('\n');
+    r.cp_params.insert(r.cp_params.end(),
+                       {k.wait, k.wait_std, k.gaussian ? 1.0 : 0.0, k.throughput, k.factor});
+  }
+  if (throttled)
+    for (const CrowdExitArea& e : L.exit_areas) r.exit_throughput.push_back(e.throughput);
+  if (!L.checkpoints.empty())
+    for (size_t k = 1; k < c.stops_.size(); ++k) {
+      r.route_stop_shape.push_back(static_cast<uint32_t>(c.stops_[k].size()));
+      r.route_stops.insert(r.route_stops.end(), c.stops_[k].begin(), c.stops_[k].end());
+    }
+  r.stage = c.stage_;
+  r.tx = c.tx_;
+  r.ty = c.ty_;
+  r.until = c.until_;
+  r.passed = c.passed_;
+  for (const Crowd::Arrival& a : c.arrivals_) {
+    r.arrival_numbers.insert(r.arrival_numbers.end(), {a.at, a.r, a.v0});
+    r.arrival_where.insert(r.arrival_where.end(), {a.area, a.route});
+  }
+  if (c.arrivals_total_ > 0) flat_rings(c.spawn_areas_, r.spawn_shape, r.spawn_points);
+  r.spawn_rng = c.spawn_rng_.state;
+  r.spawn_waited = c.spawn_waited_;
+  r.arrivals_total = c.arrivals_total_;
+  r.spawn_wait_total = c.spawn_wait_total_;
+  r.spawn_wait_max = c.spawn_wait_max_;
   return true;
 }
 
@@ -318,11 +479,12 @@ std::string crowd_pack(const Crowd& c) {
     r.zone_ids.insert(r.zone_ids.end(), z.id.begin(), z.id.end());
     r.zone_ids.push_back('\n');
   }
+  const bool journeys = journeys_out(c, r);
   ByteWriter w;
   walk_members(w, r);
   if (c.layout_.periodic != 0) r.seam = c.layout_.periodic > 0 ? 1 : 2;
   const bool zones = !c.layout_.zones.empty();
-  if (!first_law(r.p) || r.seam != 0 || zones) {
+  if (!first_law(r.p) || r.seam != 0 || zones || journeys) {
     r.law_tag = kLawTag;
     walk_law(w, r);
   }
@@ -335,6 +497,11 @@ std::string crowd_pack(const Crowd& c) {
     uint32_t tag = kZoneTag;
     w(tag);
     walk_zones(w, r);
+  }
+  if (journeys) {
+    uint32_t tag = kJourneyTag;
+    w(tag);
+    walk_journeys(w, r);
   }
   return w.take();
 }
@@ -359,6 +526,12 @@ bool crowd_unpack(std::string_view bytes, Crowd& c) {
   }
   if (tag == kZoneTag) {
     walk_zones(in, r);
+    if (!r.scenario()) return false;
+    tag = 0;
+    if (!in.finished() && in.ok()) in(tag);
+  }
+  if (tag == kJourneyTag) {
+    walk_journeys(in, r);
     if (!r.scenario()) return false;
     tag = 0;
   }

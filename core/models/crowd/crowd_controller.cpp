@@ -203,7 +203,8 @@ void CrowdController::work(double budget_ms) {
     model_->step();
     record();
   }
-  if (model_->size() == 0 && model_->placed() > 0) running_ = false;  // everyone is out: it stops
+  // everyone is out, and nobody is yet to arrive: it stops
+  if (model_->size() == 0 && model_->placed() > 0 && model_->arrivals().empty()) running_ = false;
 }
 
 CommandResult CrowdController::compute(uint64_t n) {

@@ -54,6 +54,21 @@ Verdict stair_walk(const ExperimentTable& t, double speed) {
 Verdict rimea_02(const ExperimentTable& t) { return stair_walk(t, 0.5); }
 Verdict rimea_03(const ExperimentTable& t) { return stair_walk(t, 0.75); }
 
+Verdict rimea_13(const ExperimentTable& t) {
+  // point 0 the stair, point 1 its level twin; area 1 the 2 m before the stair's foot, area 2 mid-corridor
+  const double foot = t.mean(0, "area1_density"), level = t.mean(1, "area1_density");
+  const bool all = t.min(0, "evacuated") == 150 && t.min(1, "evacuated") == 150;
+  return Verdict{all && foot > 1.5 * level && t.mean(0, "evacuation_time") > t.mean(1, "evacuation_time"),
+                 "mean density before the stair's foot " + pm(t, 0, "area1_density") +
+                     " P/m², on the level floor " + pm(t, 1, "area1_density") + " P/m² (" +
+                     times(foot, level) + "), at most " + range(t, 0, "area1_density_max") + " against " +
+                     range(t, 1, "area1_density_max") + " P/m² in a frame; mid-corridor " +
+                     pm(t, 0, "area2_density") + " against " + pm(t, 1, "area2_density") +
+                     " P/m²; out after " + secs(t, 0, "evacuation_time") + " against " +
+                     secs(t, 1, "evacuation_time") + "; people who left: " + range(t, 0, "evacuated", 0) +
+                     " and " + range(t, 1, "evacuated", 0) + " of 150"};
+}
+
 Verdict rimea_05(const ExperimentTable& t) {
   const bool ok = t.max(0, "moved_early") == 0 && t.max(0, "start_lag_max") <= 1 &&
                   t.max(0, "not_started") == 0 && t.min(0, "evacuated") == 10;
@@ -614,6 +629,19 @@ constexpr Card kCards[] = {
      {"line1_flow", "line1_specific_flow", "evacuated"},
      "the mean flow at the line (10–90 % window) rises from each width to the next",
      rimea_12d, 0},
+    {"rimea-13", 13, "RiMEA 13", kRimea,
+     "A crowd jams at the foot of a stair: the stair is slower than the corridor leading to it, so people queue "
+     "before it. The stair is a speed zone at 0.5 of their desired speed (the factor the web tool's own RiMEA 2 "
+     "test uses for a stair going up): a zone, not a stair.",
+     "the floor: 150 people leave a 10 x 10 m room by a corridor 2 m wide and 12 m long to a stair 2 m wide and "
+     "10 m long (bundled room rimea-13), against the same floor level (rimea-13-level); the density measured in "
+     "a 2 x 2 m area before the stair's foot and one mid-corridor",
+     "floor", {{"stair", "rimea-13"}, {"level", "rimea-13-level"}}, 5000,
+     {"area1_density", "area1_density_max", "area2_density", "evacuation_time", "evacuated"},
+     "the guideline asks that a jam forms before the stair; ours: everyone leaves in every seed, and on the mean "
+     "of the seeds the mean density before the stair's foot is more than 1.5 times that on the level floor, and "
+     "the evacuation takes longer",
+     rimea_13, 0},
     {"rimea-14", 14, "RiMEA 14", kRimea,
      "Route choice: people take the shorter of two ways round a block, even where it queues (ours choose by "
      "walking distance alone).",

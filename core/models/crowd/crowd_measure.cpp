@@ -304,18 +304,22 @@ void crowd_measured(std::vector<ModelSession::Measure>& all, const Crowd& m, con
   }
   for (size_t k = 0; k < ms.areas.size(); ++k) {
     const CrowdArea& a = ms.areas[k];
-    double d = 0, v = 0;
+    double d = 0, v = 0, peak = NAN;
     size_t with = 0, frames = 0;
     const size_t frames_kept = a.density.size();
     for (size_t f = 0; f < frames_kept; ++f) {
       // frame f is step steps() − (frames_kept − 1 − f), at 0.04 s a frame
       if (kCrowdFrame * static_cast<double>(m.steps() + f + 1 - frames_kept) < ms.from - 1e-9) continue;
-      if (!std::isnan(a.density[f])) d += a.density[f], ++frames;  // NaN: before it was drawn
+      if (!std::isnan(a.density[f])) {  // NaN: before it was drawn
+        d += a.density[f], ++frames;
+        peak = std::isnan(peak) ? a.density[f] : std::max(peak, a.density[f]);
+      }
       if (!std::isnan(a.speed[f])) v += a.speed[f], ++with;
     }
     const std::string n = "area" + std::to_string(k + 1);
     all.push_back({n + "_density", format_double(frames ? d / static_cast<double>(frames) : NAN)});
     all.push_back({n + "_speed", format_double(with ? v / static_cast<double>(with) : NAN)});
+    all.push_back({n + "_density_max", format_double(peak)});
   }
   if (!m.layout().walkable.empty()) all.push_back({"outside_walkable", std::to_string(ms.outside())});
   if (!m.start_times().empty()) premovement_measures(all, m, ms.first_moves());

@@ -63,6 +63,11 @@ std::vector<double> navigation_key(const CrowdLayout& L, const std::vector<std::
     mark(r.size());
     for (uint32_t a : r) mark(a);
   }
+  if (!L.checkpoints.empty()) mark(L.checkpoints.size());  // (none: the key as it was)
+  for (const CrowdCheckpoint& c : L.checkpoints) {
+    mark(c.area.size());
+    for (const CrowdPoint& q : c.area) k.insert(k.end(), {q.x, q.y});
+  }
   return k;
 }
 
@@ -124,6 +129,8 @@ void Crowd::build_doors() {
   route_doors_ = routes_;
   for (std::vector<uint32_t>& r : route_doors_)
     for (uint32_t d = areas; d < doors_.size(); ++d) r.push_back(d);
+  // Then each checkpoint, as a door no route leaves by: its field is walked toward it.
+  for (const CrowdCheckpoint& c : layout_.checkpoints) doors_.push_back({c.id, c.area});
 }
 
 void Crowd::build_navigation() {
@@ -183,6 +190,8 @@ void Crowd::build_navigation() {
   navs_.clear();
   for (const std::vector<uint32_t>& route : route_doors_)
     navs_.push_back(navigation_field(route, blocked, clear));
+  const auto first = static_cast<uint32_t>(doors_.size() - layout_.checkpoints.size());
+  for (uint32_t c = first; c < doors_.size(); ++c) navs_.push_back(navigation_field({c}, blocked, clear));
   std::lock_guard<std::mutex> hold(cache.lock);
   cache.rooms.insert(cache.rooms.begin(), {key, navs_});
   if (cache.rooms.size() > 4) cache.rooms.pop_back();
@@ -279,7 +288,7 @@ bool Crowd::reaches_exit(size_t i) const {
   if (layout_.periodic != 0) return true;  // a corridor without ends has no exits to reach
   // A placed person stands clear of every surface, so their way out, if any, passes an open cell
   // among the nine around their centre.
-  const std::vector<double>& nav = *navs_[route_.empty() ? 0 : route_[i]];
+  const std::vector<double>& nav = field_of(i);
   const int ci = static_cast<int>(std::floor((x_[i] - layout_.x0) / nav_cell_)),
             cj = static_cast<int>(std::floor((y_[i] - layout_.y0) / nav_cell_));
   for (int j = cj - 1; j <= cj + 1; ++j)
@@ -314,7 +323,16 @@ double crowd_zone_factor(const std::vector<CrowdZone>& zones, double x, double y
 
 double Crowd::desired_speed(size_t i) const {
   const double v0 = v0_.empty() ? params_.v0 : v0_[i];
-  return layout_.zones.empty() ? v0 : v0 * crowd_zone_factor(layout_.zones, x_[i], y_[i]);
+  const int32_t c = checkpoint_of(i);
+  if (c < 0) return layout_.zones.empty() ? v0 : v0 * crowd_zone_factor(layout_.zones, x_[i], y_[i]);
+  // On the way to a checkpoint: its own factor inside it, before the zones' (the web tool's
+  // order); and within 0.5 m of their point, slower the nearer (so one who waits stands on it).
+  const CrowdCheckpoint& k = layout_.checkpoints[static_cast<size_t>(c)];
+  const double f = k.factor != 1.0 && inside_ring(k.area, x_[i], y_[i]) ? k.factor
+                   : layout_.zones.empty()                              ? 1.0
+                                           : crowd_zone_factor(layout_.zones, x_[i], y_[i]);
+  const double dx = tx_[i] - x_[i], dy = ty_[i] - y_[i], d = std::sqrt(dx * dx + dy * dy);
+  return v0 * f * std::min(1.0, d / 0.5);
 }
 
 void Crowd::desired(size_t i, double& ex, double& ey) const {
@@ -325,19 +343,25 @@ void Crowd::desired(size_t i, double& ex, double& ey) const {
     return;
   }
   // The aim (qx, qy), and the point the way there must be clear to (cx, cy): the exit's nearest
-  // point (the aim may lie beyond a wall).
+  // point (the aim may lie beyond a wall); on the way to a checkpoint, the person's point in it.
   double best = INFINITY, qx = 0, qy = 0, cx = 0, cy = 0;
-  for (uint32_t a : route_of(i)) {
-    double ax, ay, nx, ny;
-    const double d = aim_into(doors_[a].area, x, y, r, ax, ay, nx, ny);
-    if (d < best) {
-      best = d;
-      qx = ax;
-      qy = ay;
-      cx = nx;
-      cy = ny;
+  if (checkpoint_of(i) >= 0) {
+    qx = cx = tx_[i];
+    qy = cy = ty_[i];
+    best = std::sqrt((qx - x) * (qx - x) + (qy - y) * (qy - y));
+    if (best == 0.0) return;  // on it
+  } else
+    for (uint32_t a : route_of(i)) {
+      double ax, ay, nx, ny;
+      const double d = aim_into(doors_[a].area, x, y, r, ax, ay, nx, ny);
+      if (d < best) {
+        best = d;
+        qx = ax;
+        qy = ay;
+        cx = nx;
+        cy = ny;
+      }
     }
-  }
   if (best == INFINITY) return;  // no exit: nowhere to go
   if (best > 0.0 && !blocked_path(x, y, cx, cy)) {
     ex = (qx - x) / best;
@@ -347,7 +371,7 @@ void Crowd::desired(size_t i, double& ex, double& ey) const {
   // Down the navigation field: the bilinear gradient where the four cells around are reached,
   // else toward the lowest reached of the eight cells around.
   const double g = nav_cell_, rx = x - layout_.x0, ry = y - layout_.y0;
-  const std::vector<double>& nav = *navs_[route_.empty() ? 0 : route_[i]];
+  const std::vector<double>& nav = field_of(i);
   const int i0 = static_cast<int>(std::floor(rx / g - 0.5)), j0 = static_cast<int>(std::floor(ry / g - 0.5));
   auto at = [&](int ci, int cj) {
     if (ci < 0 || cj < 0 || ci >= nav_w_ || cj >= nav_h_) return static_cast<double>(INFINITY);

@@ -9,6 +9,12 @@
 #include "crowd.h"
 
 namespace bandada {
+
+double crowd_normal_draw(Lcg& rng) {
+  const double u1 = 1.0 - rng.next(), u2 = rng.next();  // u1 in (0, 1]
+  return std::sqrt(-2.0 * det_log(u1)) * det_cos(2.0 * kPi * u2);
+}
+
 namespace {
 
 /// Placement looks only at the people in the 3 × 3 cells of 0.7 m (two radii at most) around a
@@ -56,17 +62,11 @@ class PlacementGrid {
   const std::vector<double>&x_, &y_, &r_;
 };
 
-/// A standard normal draw: Box–Muller, two uniforms, the cosine branch.
-double normal_draw(Lcg& rng) {
-  const double u1 = 1.0 - rng.next(), u2 = rng.next();  // u1 in (0, 1]
-  return std::sqrt(-2.0 * det_log(u1)) * det_cos(2.0 * kPi * u2);
-}
-
 /// A draw from the spread: the mean, or a normal draw about it clipped to [lo, hi] as the anchor
 /// clips.
 double spread_draw(const CrowdSpread& s, Lcg& rng, double lo, double hi) {
   if (!s.gaussian) return s.mean;
-  return std::min(hi, std::max(lo, s.mean + s.std * normal_draw(rng)));
+  return std::min(hi, std::max(lo, s.mean + s.std * crowd_normal_draw(rng)));
 }
 
 /// Gamma of shape k ≥ 1 and scale 1, Marsaglia and Tsang (2000): a normal z and a uniform u per
@@ -74,7 +74,7 @@ double spread_draw(const CrowdSpread& s, Lcg& rng, double lo, double hi) {
 double gamma_draw(double k, Lcg& rng) {
   const double d = k - 1.0 / 3.0, c = 1.0 / std::sqrt(9.0 * d);
   for (int tries = 0; tries < 1000; ++tries) {
-    const double z = normal_draw(rng), t = 1.0 + c * z;
+    const double z = crowd_normal_draw(rng), t = 1.0 + c * z;
     if (t <= 0.0) continue;
     const double v = t * t * t, u = 1.0 - rng.next();  // u in (0, 1]
     if (det_log(u) < 0.5 * z * z + d - d * v + d * det_log(v)) return d * v;
@@ -93,7 +93,7 @@ double crowd_premovement_draw(const CrowdPremovement& p, Lcg& rng) {
       t = p.a + (p.b - p.a) * rng.next();
       break;
     case CrowdPremovement::lognormal:
-      t = det_exp(p.a + p.b * normal_draw(rng));
+      t = det_exp(p.a + p.b * crowd_normal_draw(rng));
       break;
     case CrowdPremovement::weibull:  // a·(−ln(1 − u))^(1/b)
       t = p.a * det_exp(det_log(-det_log(1.0 - rng.next())) / p.b);
@@ -163,23 +163,40 @@ std::vector<CrowdPoint> lattice_spots(const CrowdRing& ring, double r, size_t n,
 
 Crowd::Crowd(const CrowdParams& p, const CrowdScenario& s, double v0_mean)
     : params_(p), layout_(crowd_scenario_room(s)), rng_(p.seed) {
-  for (const CrowdStartArea& a : s.starts) {
-    if (a.exits.empty()) continue;
-    if (std::find(routes_.begin() + 1, routes_.end(), a.exits) == routes_.end()) routes_.push_back(a.exits);
-  }
+  // A route: the exits a journey ends at and the checkpoints before them (route 0: every exit,
+  // none), each once.
+  auto route_of_area = [this](const CrowdStartArea& a) {
+    if (a.exits.empty() && a.checkpoints.empty()) return 0u;
+    for (size_t k = 1; k < routes_.size(); ++k)
+      if (routes_[k] == a.exits && stops_[k] == a.checkpoints) return static_cast<uint32_t>(k);
+    routes_.push_back(a.exits);
+    stops_.push_back(a.checkpoints);
+    return static_cast<uint32_t>(routes_.size() - 1);
+  };
+  std::vector<uint32_t> area_route;
+  for (const CrowdStartArea& a : s.starts) area_route.push_back(route_of_area(a));
   build_navigation();
   PlacementGrid grid(layout_, x_, y_, r_);
-  for (const CrowdStartArea& a : s.starts) {
+  std::vector<size_t> placed_in(s.starts.size(), 0);  // how many each area placed now
+  for (size_t ak = 0; ak < s.starts.size(); ++ak) {
+    const CrowdStartArea& a = s.starts[ak];
     double ax = INFINITY, ay = INFINITY, bx = -INFINITY, by = -INFINITY;
     for (const CrowdPoint& q : a.area) {
       ax = std::min(ax, q.x), ay = std::min(ay, q.y), bx = std::max(bx, q.x), by = std::max(by, q.y);
     }
-    const uint32_t route =
-        a.exits.empty()
-            ? 0
-            : static_cast<uint32_t>(std::find(routes_.begin() + 1, routes_.end(), a.exits) - routes_.begin());
+    const uint32_t route = area_route[ak];
     CrowdSpread speed = a.v0;
     if (v0_mean > 0) speed.mean = v0_mean;
+    spawn_areas_.push_back(a.area);
+    if (a.flow) {  // arrivals: each one's radius and speed now, in file order; placed in their time
+      const double gap = (a.flow_end - a.flow_start) / a.number;
+      for (uint32_t k = 0; k < a.number; ++k) {
+        const double r = spread_draw(a.radius, rng_, 0.1, 1.0), v0 = spread_draw(speed, rng_, 0.1, 5.0);
+        arrivals_.push_back({a.flow_start + k * gap, r, v0, static_cast<uint32_t>(ak), route});
+      }
+      continue;
+    }
+    const size_t before = x_.size();
     if (a.lattice) {  // every person's radius and speed first, then the places
       const size_t first = x_.size(), n = std::min<size_t>(a.number, kCrowdMaxPeople - first);
       std::vector<double> rs(n), vs(n);
@@ -215,6 +232,7 @@ Crowd::Crowd(const CrowdParams& p, const CrowdScenario& s, double v0_mean)
         v0_.push_back(vs[k]);
         route_.push_back(route);
       }
+      placed_in[ak] = x_.size() - before;
       continue;
     }
     for (uint32_t k = 0; k < a.number && x_.size() < kCrowdMaxPeople; ++k) {
@@ -236,15 +254,22 @@ Crowd::Crowd(const CrowdParams& p, const CrowdScenario& s, double v0_mean)
         break;
       }
     }
+    placed_in[ak] = x_.size() - before;
     if (!short_start_.empty()) break;
   }
-  // Who stands where no exit of their journey can be reached (people are placed in file order).
+  start_journeys();
+  after_placement(s, placed_in);
+  at_rest();
+}
+
+void Crowd::after_placement(const CrowdScenario& s, const std::vector<size_t>& placed_in) {
+  // Who stands where their first stage cannot be reached (people are placed in file order).
   size_t first = 0;
-  for (const CrowdStartArea& a : s.starts) {
-    const size_t end = std::min(x_.size(), first + a.number);
+  for (size_t k = 0; k < s.starts.size(); ++k) {
+    const size_t end = first + placed_in[k];
     for (size_t i = first; i < end; ++i) unreached_people_ += reaches_exit(i) ? 0 : 1;
     if (unreached_people_ > 0) {
-      unreached_start_ = a.id;
+      unreached_start_ = s.starts[k].id;
       break;
     }
     first = end;
@@ -252,11 +277,10 @@ Crowd::Crowd(const CrowdParams& p, const CrowdScenario& s, double v0_mean)
   params_.n = static_cast<uint32_t>(x_.size());
   premovement_draws(s);
   first = 0;  // an age table's speeds replace the area's v0 draws
-  for (size_t k = 0; k < s.starts.size() && first < v0_.size(); first += s.starts[k].number, ++k) {
+  for (size_t k = 0; k < s.starts.size() && first < v0_.size(); first += placed_in[k], ++k) {
     const std::vector<CrowdAgeDraw> draws = crowd_age_draws(s.starts[k], k, params_.seed);
-    for (size_t i = 0; i < draws.size() && first + i < v0_.size(); ++i) v0_[first + i] = draws[i].v0;
+    for (size_t i = 0; i < draws.size() && i < placed_in[k]; ++i) v0_[first + i] = draws[i].v0;
   }
-  at_rest();
 }
 
 std::vector<CrowdAgeDraw> crowd_age_draws(const CrowdStartArea& a, size_t k, uint32_t seed) {
@@ -282,6 +306,7 @@ void Crowd::premovement_draws(const CrowdScenario& s) {
   // placement's draws (rng_) are those of the same file without premovement.
   start_.reserve(x_.size());
   for (size_t k = 0; k < s.starts.size() && start_.size() < x_.size(); ++k) {
+    if (s.starts[k].flow) continue;  // (arrivals walk at once)
     const CrowdPremovement& pm = s.starts[k].premovement;
     Lcg rng(pm.has_seed ? pm.seed : params_.seed + static_cast<uint32_t>(k) + 1000u);
     for (uint32_t i = 0; i < s.starts[k].number && start_.size() < x_.size(); ++i)

@@ -247,6 +247,7 @@ CrowdLayout crowd_scenario_room(const CrowdScenario& s) {
   L.walkable = s.walkable;
   L.exit_areas = s.exits;
   L.zones = s.zones;
+  L.checkpoints = s.checkpoints;
   L.columns = s.columns;
   L.periodic = s.periodic;
   return L;

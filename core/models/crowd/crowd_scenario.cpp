@@ -214,15 +214,97 @@ struct Reader {
     for (const auto& [id, e] : j.items()) {
       const std::string path = "exits." + id;
       CrowdExitArea x{id, {}};
-      if (!ring_of(e, path, x.area)) return false;
-      if (e.is_object() &&
-          !off(e, "enable_throughput_throttling", path, "throughput throttling is not built"))
-        return false;
+      if (!ring_of(e, path, x.area) || !throttle(e, path, x.throughput)) return false;
       // Their interiors meet (DE-9IM T********): relate shares covered_by's code, where an
       // intersection would add about 400 KB to the page's wasm.
       if (!bg::relate(walkable, to_bg({x.area}), bg::de9im::mask("T********")))
         return fail(path, "an exit that touches no walkable ground");
       out.exits.push_back(std::move(x));
+    }
+    return true;
+  }
+
+  /// enable_throughput_throttling and max_throughput (persons per second; 1 when absent, as the
+  /// web tool reads it): `thr` the cap, 0 when throttling is off.
+  bool throttle(const Json& e, const std::string& path, double& thr) {
+    thr = 0;
+    if (!e.contains("enable_throughput_throttling")) return true;
+    const Json& on = e["enable_throughput_throttling"];
+    if (!on.is_boolean()) return fail(path + ".enable_throughput_throttling", "true or false");
+    if (!on.get<bool>()) return true;
+    thr = 1.0;
+    if (!e.contains("max_throughput")) {
+      out.notes.push_back(path + ".max_throughput is not given: 1 person/s, as the web tool reads it");
+      return true;
+    }
+    const Json& m = e["max_throughput"];
+    if (!m.is_number() || !(m.get<double>() > 0 && m.get<double>() <= 1000))
+      return fail(path + ".max_throughput",
+                  "persons per second, more than 0 and at most 1000 (throttling is on)");
+    thr = m.get<double>();
+    return true;
+  }
+
+  /// A speed factor: more than 0; above 3 it counts as 3, as the web tool clips it (said in notes).
+  bool speed_factor(const Json& z, const std::string& path, double& factor) {
+    factor = 1.0;
+    if (!z.contains("speed_factor")) return true;
+    const Json& f = z["speed_factor"];
+    if (!f.is_number() || !(f.get<double>() > 0 && f.get<double>() < 1e6))
+      return fail(path + ".speed_factor", "a number more than 0 (the desired speed is multiplied by it)");
+    factor = f.get<double>();
+    if (factor > kCrowdZoneMaxFactor) {
+      out.notes.push_back(path + ".speed_factor " + format_shortest(factor) + " counts as " +
+                          format_shortest(kCrowdZoneMaxFactor) + ", as the web tool clips it");
+      factor = kCrowdZoneMaxFactor;
+    }
+    return true;
+  }
+
+  /// "checkpoints": keyed by id, each a polygon with its waiting time (constant or gaussian), its
+  /// throttling and its speed factor, one mode of the three as the web tool keeps them: a waiting
+  /// time turns the others off, else throttling turns the factor off (the notes say what is unused).
+  bool checkpoints(const Json& j) {
+    if (j.is_null() || (j.is_object() && j.empty())) return true;
+    if (!j.is_object()) return fail("checkpoints", "an object keyed by id");
+    for (const auto& [id, c] : j.items()) {
+      const std::string path = "checkpoints." + id;
+      CrowdCheckpoint k{id, {}};
+      if (!ring_of(c, path, k.area)) return false;
+      if (c.contains("waiting_time") &&
+          !number(c["waiting_time"], path + ".waiting_time", k.wait, 0, 1e6, "a time from 0 s"))
+        return false;
+      if (c.contains("waiting_time_distribution")) {
+        const Json& d = c["waiting_time_distribution"];
+        if (d != "constant" && d != "gaussian")
+          return fail(path + ".waiting_time_distribution", "\"constant\" or \"gaussian\"");
+        k.gaussian = d == "gaussian";
+      }
+      k.wait_std = k.gaussian ? 1.0 : 0.0;  // the web tool's default spread
+      if (k.gaussian && c.contains("waiting_time_std") && !c["waiting_time_std"].is_null() &&
+          !number(c["waiting_time_std"], path + ".waiting_time_std", k.wait_std, 0, 1e6,
+                  "a spread from 0 s (a standard deviation)"))
+        return false;
+      if (!throttle(c, path, k.throughput) || !speed_factor(c, path, k.factor)) return false;
+      if (k.wait > 0 && (k.throughput > 0 || k.factor != 1.0)) {
+        out.notes.push_back(path +
+                            ": a checkpoint with a waiting time neither throttles nor changes speed, as "
+                            "in the web tool");
+        k.throughput = 0;
+        k.factor = 1.0;
+      } else if (k.throughput > 0 && k.factor != 1.0) {
+        out.notes.push_back(path + ": a throttled checkpoint does not change speed, as in the web tool");
+        k.factor = 1.0;
+      }
+      if (!(k.wait > 0)) k.gaussian = false, k.wait_std = 0;
+      for (const auto& [key, v] : c.items())
+        if (key != "coordinates" && key != "type" && key != "speed_factor" && key != "waiting_time" &&
+            key != "waiting_time_distribution" && key != "waiting_time_std" &&
+            key != "enable_throughput_throttling" && key != "max_throughput")
+          out.notes.push_back(path + "." + key + " is not read");
+      if (!bg::relate(walkable, to_bg({k.area}), bg::de9im::mask("T********")))
+        return fail(path, "a checkpoint that touches no walkable ground");
+      out.checkpoints.push_back(std::move(k));
     }
     return true;
   }
@@ -235,18 +317,7 @@ struct Reader {
     for (const auto& [id, z] : j.items()) {
       const std::string path = "zones." + id;
       CrowdZone zone{id, {}, 1.0};
-      if (!ring_of(z, path, zone.area)) return false;
-      if (z.contains("speed_factor")) {
-        const Json& f = z["speed_factor"];
-        if (!f.is_number() || !(f.get<double>() > 0 && f.get<double>() < 1e6))
-          return fail(path + ".speed_factor", "a number more than 0 (the desired speed is multiplied by it)");
-        zone.factor = f.get<double>();
-      }
-      if (zone.factor > kCrowdZoneMaxFactor) {
-        out.notes.push_back(path + ".speed_factor " + format_shortest(zone.factor) + " counts as " +
-                            format_shortest(kCrowdZoneMaxFactor) + ", as the web tool clips it");
-        zone.factor = kCrowdZoneMaxFactor;
-      }
+      if (!ring_of(z, path, zone.area) || !speed_factor(z, path, zone.factor)) return false;
       for (const auto& [k, v] : z.items())
         if (k != "coordinates" && k != "type" && k != "speed_factor")
           out.notes.push_back(path + "." + k + " is not read");
@@ -312,6 +383,28 @@ struct Reader {
     return true;
   }
 
+  /// use_flow_spawning, and when it is true flow_start_time and flow_end_time (the web tool's
+  /// defaults 0 and 10 s): a window that ends after it starts.
+  bool flow(const Json& p, const std::string& pp, CrowdStartArea& a) {
+    if (!p.contains("use_flow_spawning")) return true;
+    if (!p["use_flow_spawning"].is_boolean()) return fail(pp + ".use_flow_spawning", "true or false");
+    if (!p["use_flow_spawning"].get<bool>()) return true;
+    a.flow = true;
+    a.flow_start = 0;
+    a.flow_end = 10;
+    if (p.contains("flow_start_time") &&
+        !number(p["flow_start_time"], pp + ".flow_start_time", a.flow_start, 0, 1e6, "a time from 0 s"))
+      return false;
+    if (p.contains("flow_end_time") &&
+        !number(p["flow_end_time"], pp + ".flow_end_time", a.flow_end, 0, 1e6, "a time from 0 s"))
+      return false;
+    if (!(a.flow_end > a.flow_start))
+      return fail(pp + (p.contains("flow_end_time") ? ".flow_end_time" : ".flow_start_time"),
+                  "a window that ends after it starts (flow_end_time above flow_start_time; " +
+                      format_shortest(a.flow_start) + " … " + format_shortest(a.flow_end) + " s given)");
+    return true;
+  }
+
   bool start_area(const std::string& id, const Json& d) {
     const std::string path = "distributions." + id;
     CrowdStartArea a;
@@ -328,8 +421,11 @@ struct Reader {
     a.number = static_cast<uint32_t>(count);
     if (p.contains("distribution_mode") && p["distribution_mode"] != "by_number")
       return fail(pp + ".distribution_mode", "\"by_number\" (the only mode built)");
-    if (!off(p, "use_flow_spawning", pp, "flow spawning is not built")) return false;
-    if (!premovement(p, pp, a.premovement)) return false;
+    if (!flow(p, pp, a) || !premovement(p, pp, a.premovement)) return false;
+    if (a.flow && a.premovement.kind != CrowdPremovement::none)
+      return fail(pp + ".use_premovement",
+                  "false with flow spawning: who arrives over time walks at once (premovement is for "
+                  "those there from the start)");
     a.radius.mean = 0.15;  // the anchor's defaults
     a.v0.mean = 1.2;
     if (p.contains("radius") && !number(p["radius"], pp + ".radius", a.radius.mean, 0.1, 1.0, "0.1 … 1 m"))
@@ -357,28 +453,123 @@ struct Reader {
     return -1;
   }
 
-  /// Transitions [{from, to}] into per-start exit sets.
-  bool transitions(const Json& t, const std::string& path, std::vector<std::vector<uint32_t>>& sets) {
+  long checkpoint_index(const std::string& id) const {
+    for (size_t k = 0; k < out.checkpoints.size(); ++k)
+      if (out.checkpoints[k].id == id) return static_cast<long>(k);
+    return -1;
+  }
+
+  /// A start area's journey: its checkpoints in order, then the exits it may end at.
+  struct Route {
+    std::vector<uint32_t> stops, exits;
+    bool operator!=(const Route& o) const { return stops != o.stops || exits != o.exits; }
+  };
+  struct Edge {
+    std::string from, to, at;
+  };
+
+  /// Transitions [{from, to}] as edges, each end checked.
+  bool transitions(const Json& t, const std::string& path, std::vector<Edge>& edges) {
     if (!t.is_array()) return fail(path, "a list of {\"from\", \"to\"}");
     for (size_t k = 0; k < t.size(); ++k) {
       const std::string at = path + "[" + std::to_string(k) + "]";
       if (!t[k].is_object() || !t[k].contains("from") || !t[k].contains("to") || !t[k]["from"].is_string() ||
           !t[k]["to"].is_string())
-        return fail(at, "{\"from\": a distribution, \"to\": an exit}");
-      const long s = start_index(t[k]["from"].get<std::string>()),
-                 e = exit_index(t[k]["to"].get<std::string>());
-      if (s < 0)
-        return fail(at + ".from", "a distribution of this file (routes through other stages are not built)");
-      if (e < 0) return fail(at + ".to", "an exit of this file (routes through other stages are not built)");
-      sets[static_cast<size_t>(s)].push_back(static_cast<uint32_t>(e));
+        return fail(at, "{\"from\": a distribution or checkpoint, \"to\": a checkpoint or exit}");
+      const std::string from = t[k]["from"].get<std::string>(), to = t[k]["to"].get<std::string>();
+      if (start_index(from) < 0 && checkpoint_index(from) < 0)
+        return fail(at + ".from", "a distribution or a checkpoint of this file");
+      if (exit_index(to) < 0 && checkpoint_index(to) < 0)
+        return fail(at + ".to", "a checkpoint or an exit of this file");
+      edges.push_back({from, to, at});
     }
+    return true;
+  }
+
+  /// The route the transitions give from start area `d`: one next stage after each checkpoint (a
+  /// choice between checkpoints is not built), ending at the exits the last stage leads to.
+  bool follow(const std::vector<Edge>& edges, size_t d, Route& r, std::string& where) {
+    std::string at = out.starts[d].id;
+    std::vector<std::string> seen = {at};
+    for (;;) {
+      std::vector<const Edge*> next;
+      for (const Edge& e : edges)
+        if (e.from == at) next.push_back(&e);
+      if (next.empty()) break;
+      if (where.empty()) where = next[0]->at;
+      const Edge* stop = nullptr;
+      for (const Edge* e : next)
+        if (checkpoint_index(e->to) >= 0) stop = e;
+      if (!stop) {
+        for (const Edge* e : next) r.exits.push_back(static_cast<uint32_t>(exit_index(e->to)));
+        break;
+      }
+      if (next.size() > 1)
+        return fail(stop->at,
+                    "the one next stage after " + at +
+                        ": a choice of routes after a stage is not built (give one journey per route)");
+      if (std::find(seen.begin(), seen.end(), stop->to) != seen.end())
+        return fail(stop->at + ".to", "a stage not passed before: " + stop->to + " comes round again");
+      seen.push_back(stop->to);
+      r.stops.push_back(static_cast<uint32_t>(checkpoint_index(stop->to)));
+      at = stop->to;
+    }
+    if (!r.stops.empty() && r.exits.empty())
+      return fail(where, "a route through checkpoints that ends at an exit (" + at + " leads nowhere)");
+    return true;
+  }
+
+  /// Which polygons of the walkable area a ring's interior meets.
+  std::vector<size_t> floors_of(const CrowdRing& ring) const {
+    std::vector<size_t> f;
+    const BgPolygon b = to_bg({ring});
+    for (size_t k = 0; k < walkable.size(); ++k)
+      if (bg::relate(walkable[k], b, bg::de9im::mask("T********"))) f.push_back(k);
+    return f;
+  }
+
+  /// Each stage of every journey reachable from the one before: on a polygon of the walkable
+  /// area the one before is on; and every checkpoint on some journey.
+  bool stages_connect() {
+    std::vector<char> used(out.checkpoints.size(), 0);
+    for (const CrowdStartArea& a : out.starts) {
+      if (a.checkpoints.empty()) continue;
+      std::vector<size_t> before = floors_of(a.area);
+      std::string from = a.id;
+      auto meets = [](const std::vector<size_t>& x, const std::vector<size_t>& y) {
+        for (size_t k : x)
+          if (std::find(y.begin(), y.end(), k) != y.end()) return true;
+        return false;
+      };
+      for (uint32_t c : a.checkpoints) {
+        used[c] = 1;
+        const std::vector<size_t> here = floors_of(out.checkpoints[c].area);
+        if (!meets(before, here))
+          return fail("checkpoints." + out.checkpoints[c].id,
+                      "a stage reachable from the one before it on the journey of " + a.id + " (" + from +
+                          " lies on another part of the walkable area)");
+        before = here;
+        from = out.checkpoints[c].id;
+      }
+      bool any = false;
+      for (uint32_t e : a.exits) any = any || meets(before, floors_of(out.exits[e].area));
+      if (!any)
+        return fail("checkpoints." + from,
+                    "a stage from which an exit of the journey of " + a.id +
+                        " can be reached (they lie on another part of the walkable area)");
+    }
+    for (size_t c = 0; c < used.size(); ++c)
+      if (!used[c])
+        return fail("checkpoints." + out.checkpoints[c].id,
+                    "a checkpoint on a journey (it is in no journey's stages or transitions)");
     return true;
   }
 
   bool journeys(const Json& root) {
     const size_t n = out.starts.size();
-    std::vector<std::vector<uint32_t>> by_stages(n), by_transitions(n);
+    std::vector<Route> by_stages(n), by_transitions(n);
     std::vector<std::string> stages_where(n), transitions_where(n);
+    std::vector<Edge> edges;
     const Json& js = root.contains("journeys") ? root["journeys"] : Json::array();
     if (!js.is_array()) return fail("journeys", "a list of journeys");
     for (size_t k = 0; k < js.size(); ++k) {
@@ -389,49 +580,61 @@ struct Reader {
         const Json& st = j["stages"];
         if (!st.is_array()) return fail(path + ".stages", "a list of ids");
         std::vector<long> starts;
-        std::vector<uint32_t> ends;
+        Route route;
+        int phase = 0;  // distributions, then checkpoints, then exits
         for (size_t s = 0; s < st.size(); ++s) {
           const std::string at = path + ".stages[" + std::to_string(s) + "]";
           const std::string id = st[s].is_string() ? st[s].get<std::string>() : std::string();
-          const long d = start_index(id), e = exit_index(id);
-          if (d >= 0)
+          const long d = start_index(id), c = checkpoint_index(id), e = exit_index(id);
+          if (d >= 0) {
+            if (phase > 0) return fail(at, "a distribution before the journey's checkpoints and exits");
             starts.push_back(d);
-          else if (e >= 0)
-            ends.push_back(static_cast<uint32_t>(e));
-          else
-            return fail(at, "a distribution or an exit of this file (waypoints are not built)");
+          } else if (c >= 0) {
+            if (phase > 1)
+              return fail(at,
+                          "a checkpoint before the journey's exits (its stages: distributions, "
+                          "checkpoints in order, exits)");
+            phase = 1;
+            route.stops.push_back(static_cast<uint32_t>(c));
+          } else if (e >= 0) {
+            phase = 2;
+            route.exits.push_back(static_cast<uint32_t>(e));
+          } else {
+            return fail(at, "a distribution, a checkpoint or an exit of this file");
+          }
         }
+        if (!route.stops.empty() && route.exits.empty())
+          return fail(path + ".stages", "an exit at its end: a journey through checkpoints ends at an exit");
         for (long d : starts) {
-          by_stages[static_cast<size_t>(d)].insert(by_stages[static_cast<size_t>(d)].end(), ends.begin(),
-                                                   ends.end());
+          Route& r = by_stages[static_cast<size_t>(d)];
+          if (!stages_where[static_cast<size_t>(d)].empty() && r.stops != route.stops)
+            return fail(path + ".stages", "the checkpoints of " + out.starts[static_cast<size_t>(d)].id +
+                                              "'s other journey (" + stages_where[static_cast<size_t>(d)] +
+                                              "): give one route");
+          r.stops = route.stops;
+          r.exits.insert(r.exits.end(), route.exits.begin(), route.exits.end());
           stages_where[static_cast<size_t>(d)] = path + ".stages";
         }
       }
-      if (j.contains("transitions")) {
-        std::vector<std::vector<uint32_t>> before = by_transitions;
-        if (!transitions(j["transitions"], path + ".transitions", by_transitions)) return false;
-        for (size_t d = 0; d < n; ++d)
-          if (by_transitions[d] != before[d]) transitions_where[d] = path + ".transitions";
-      }
+      if (j.contains("transitions") && !transitions(j["transitions"], path + ".transitions", edges))
+        return false;
     }
-    if (root.contains("transitions")) {
-      std::vector<std::vector<uint32_t>> before = by_transitions;
-      if (!transitions(root["transitions"], "transitions", by_transitions)) return false;
-      for (size_t d = 0; d < n; ++d)
-        if (by_transitions[d] != before[d] && transitions_where[d].empty())
-          transitions_where[d] = "transitions";
-    }
+    if (root.contains("transitions") && !transitions(root["transitions"], "transitions", edges)) return false;
     for (size_t d = 0; d < n; ++d) {
-      for (auto* v : {&by_stages[d], &by_transitions[d]}) {
-        std::sort(v->begin(), v->end());
-        v->erase(std::unique(v->begin(), v->end()), v->end());
+      if (!follow(edges, d, by_transitions[d], transitions_where[d])) return false;
+      for (Route* r : {&by_stages[d], &by_transitions[d]}) {
+        std::sort(r->exits.begin(), r->exits.end());
+        r->exits.erase(std::unique(r->exits.begin(), r->exits.end()), r->exits.end());
       }
-      if (!by_stages[d].empty() && !by_transitions[d].empty() && by_stages[d] != by_transitions[d])
-        return fail(stages_where[d], "its exits for " + out.starts[d].id + " disagree with " +
+      const bool staged = !by_stages[d].exits.empty(), moved = !by_transitions[d].exits.empty();
+      if (staged && moved && by_stages[d] != by_transitions[d])
+        return fail(stages_where[d], "its route for " + out.starts[d].id + " disagrees with " +
                                          transitions_where[d] + "'s; give one route");
-      out.starts[d].exits = by_stages[d].empty() ? by_transitions[d] : by_stages[d];
+      const Route& r = staged ? by_stages[d] : by_transitions[d];
+      out.starts[d].exits = r.exits;
+      out.starts[d].checkpoints = r.stops;
     }
-    return true;
+    return stages_connect();
   }
 
   bool settings(const Json& root) {
@@ -557,6 +760,8 @@ struct Reader {
       const std::string path = "bandada.age_tables." + id;
       const long s = start_index(id);
       if (s < 0) return fail(path, "a distribution of this file");
+      if (out.starts[static_cast<size_t>(s)].flow)
+        return fail(path, "a distribution placed at the start: age tables are not built for flow spawning");
       if (!rows.is_array() || rows.empty() || rows.size() > 20) return fail(path, "a list of 1 to 20 rows");
       std::vector<CrowdAgeRow>& ages = out.starts[static_cast<size_t>(s)].ages;
       for (size_t i = 0; i < rows.size(); ++i) {
@@ -587,8 +792,11 @@ struct Reader {
     if (!out.columns.empty()) return fail(path, "no columns: a corridor without ends has none");
     if (!out.lines.empty())
       return fail(path, "no measurement lines: a corridor without ends measures with areas");
-    for (const CrowdStartArea& a : out.starts)
+    for (const CrowdStartArea& a : out.starts) {
       if (!a.exits.empty()) return fail(path, "no journeys: a corridor without ends has no exits");
+      if (a.flow)
+        return fail(path, "no flow spawning: a corridor without ends keeps the people it starts with");
+    }
     return true;
   }
 
@@ -608,6 +816,10 @@ struct Reader {
         for (size_t i = 0; i < v.size(); ++i) {
           const long s = v[i].is_string() ? start_index(v[i].get<std::string>()) : -1;
           if (s < 0) return fail(path + "[" + std::to_string(i) + "]", "a distribution of this file");
+          if (out.starts[static_cast<size_t>(s)].flow)
+            return fail(path + "[" + std::to_string(i) + "]",
+                        "a distribution placed at the start: who arrives over time (flow spawning) is not "
+                        "placed on a lattice");
           out.starts[static_cast<size_t>(s)].lattice = true;
         }
         continue;
@@ -658,8 +870,6 @@ struct Reader {
   bool read(const Json& root, std::string_view wkt) {
     if (!root.is_object()) return fail("(the file)", "a JSON object");
     for (const auto& [k, v] : root.items()) {
-      if (k == "checkpoints" && !(v.is_object() && v.empty()))
-        return fail("checkpoints", "must be empty: waypoints are not built");
       static const char* known[] = {"walkable_area_wkt", "config", "exits",       "distributions", "journeys",
                                     "transitions",       "seed",   "checkpoints", "zones",         "bandada"};
       static const char* ignored[] = {"_description", "_expectations", "model_type", "project_version",
@@ -685,7 +895,9 @@ struct Reader {
     const bool periodic =
         root.contains("bandada") && root["bandada"].is_object() && root["bandada"].contains("periodic");
     if (!exits(root.contains("exits") ? root["exits"] : Json(), periodic)) return false;
-    if (!zones(root.contains("zones") ? root["zones"] : Json())) return false;
+    if (!zones(root.contains("zones") ? root["zones"] : Json()) ||
+        !checkpoints(root.contains("checkpoints") ? root["checkpoints"] : Json()))
+      return false;
     const Json& d = root.contains("distributions") ? root["distributions"] : Json();
     if (!d.is_object() || d.empty())
       return fail("distributions", "at least one start area, as an object keyed by id");
@@ -726,10 +938,14 @@ Json spread_json(const CrowdStartArea& a) {
   Json p{{"number", a.number},
          {"radius", a.radius.mean},
          {"v0", a.v0.mean},
-         {"use_flow_spawning", false},
+         {"use_flow_spawning", a.flow},
          {"distribution_mode", "by_number"},
          {"radius_distribution", a.radius.gaussian ? "gaussian" : "constant"},
          {"v0_distribution", a.v0.gaussian ? "gaussian" : "constant"}};
+  if (a.flow) {
+    p["flow_start_time"] = a.flow_start;
+    p["flow_end_time"] = a.flow_end;
+  }
   if (a.radius.gaussian) p["radius_std"] = a.radius.std;
   if (a.v0.gaussian) p["v0_std"] = a.v0.std;
   const CrowdPremovement& pm = a.premovement;
@@ -773,7 +989,8 @@ std::string write_crowd_scenario(const CrowdScenario& s) {
   root["exits"] = Json::object();
   for (const CrowdExitArea& e : s.exits) {
     Json x = polygon_json(e.area);
-    x["enable_throughput_throttling"] = false;
+    x["enable_throughput_throttling"] = e.throughput > 0;
+    if (e.throughput > 0) x["max_throughput"] = e.throughput;
     root["exits"][e.id] = x;
   }
   root["distributions"] = Json::object();
@@ -785,13 +1002,29 @@ std::string write_crowd_scenario(const CrowdScenario& s) {
     if (a.exits.empty()) continue;
     Json stages = Json::array({a.id}), transitions = Json::array();
     const std::string id = "journey-" + a.id;
+    std::string from = a.id;
+    for (uint32_t c : a.checkpoints) {
+      stages.push_back(s.checkpoints[c].id);
+      transitions.push_back({{"from", from}, {"to", s.checkpoints[c].id}, {"journey_id", id}});
+      from = s.checkpoints[c].id;
+    }
     for (uint32_t e : a.exits) {
       stages.push_back(s.exits[e].id);
-      transitions.push_back({{"from", a.id}, {"to", s.exits[e].id}, {"journey_id", id}});
+      transitions.push_back({{"from", from}, {"to", s.exits[e].id}, {"journey_id", id}});
     }
     journeys.push_back({{"id", id}, {"stages", stages}, {"transitions", transitions}});
   }
   root["checkpoints"] = Json::object();
+  for (const CrowdCheckpoint& c : s.checkpoints) {
+    Json x = polygon_json(c.area);
+    x["waiting_time"] = c.wait;
+    x["waiting_time_distribution"] = c.gaussian ? "gaussian" : "constant";
+    if (c.gaussian) x["waiting_time_std"] = c.wait_std;
+    x["enable_throughput_throttling"] = c.throughput > 0;
+    if (c.throughput > 0) x["max_throughput"] = c.throughput;
+    x["speed_factor"] = c.factor;
+    root["checkpoints"][c.id] = x;
+  }
   root["zones"] = Json::object();
   for (const CrowdZone& z : s.zones) {
     Json x = polygon_json(z.area);

@@ -55,11 +55,37 @@ struct CrowdStartArea {
   bool lattice = false;
   std::vector<uint32_t>
       exits;  ///< the exits their journey ends at (indices into exits); every exit when none
+  /// The checkpoints their journey passes, in order (indices into checkpoints), before its exits.
+  std::vector<uint32_t> checkpoints;
+  /// Flow spawning (JuPedSim Web's use_flow_spawning): the area's people arrive over
+  /// [flow_start, flow_end) s, person k at flow_start + k·(flow_end − flow_start)/number, each
+  /// placed when there is room (crowd.h, arrivals).
+  bool flow = false;
+  double flow_start = 0, flow_end = 0;
 };
 
 struct CrowdExitArea {
   std::string id;
   CrowdRing area;  ///< a person whose centre enters it has left
+  /// Throttled (enable_throughput_throttling): at most one person leaves every 1/throughput s;
+  /// who enters sooner stands at its edge until then. 0: not throttled.
+  double throughput = 0;
+};
+
+/// A checkpoint (JuPedSim Web's "checkpoints", a stage of a journey between its start area and its
+/// exit). Whoever heads for it walks to a point of their own inside it (drawn per person and
+/// checkpoint); within their radius + 0.5 m of that point they have reached it, and then, by its
+/// one mode (the web tool's, in this order): wait there `wait` s (constant) or a gaussian draw
+/// (at least 0.1 s); or pass one at a time, at most `throughput` a second; or walk at `factor`
+/// times their speed while inside it on their way to that point. Then on to the next stage.
+struct CrowdCheckpoint {
+  std::string id;
+  CrowdRing area;
+  double wait = 0;      ///< s: the mean waiting time (0: none)
+  double wait_std = 0;  ///< s: a gaussian waiting time's spread
+  bool gaussian = false;
+  double throughput = 0;  ///< persons/s when throttled, 0: not (only without a waiting time)
+  double factor = 1;      ///< the speed factor inside (only without waiting or throttling)
 };
 
 /// A speed zone (JuPedSim Web's "zones"): whoever's centre is inside walks toward `factor` times
@@ -94,8 +120,9 @@ extern const CrowdModelKey kCrowdModelKeys[12];
 struct CrowdScenario {
   std::vector<CrowdPolygon> walkable;  ///< the walkable area: its polygons, holes included
   std::vector<CrowdExitArea> exits;
-  std::vector<CrowdZone> zones;        ///< in file order
-  std::vector<CrowdStartArea> starts;  ///< in file order: people are placed in this order
+  std::vector<CrowdZone> zones;              ///< in file order
+  std::vector<CrowdCheckpoint> checkpoints;  ///< in file order
+  std::vector<CrowdStartArea> starts;        ///< in file order: people are placed in this order
   uint32_t seed = 1;
   bool has_seed = false;
   double max_time = 0;  ///< s; 0: none given

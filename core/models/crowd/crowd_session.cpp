@@ -80,7 +80,8 @@ const ModelDescription& crowd_description() {
     m.display_options = {{"speed", "colour by speed", 1, true}, {"pressure", "colour by pressure", 1}};
     m.cli_options = crowd_cli_options();
     m.legend = {{kRamp, "slow / low"},       {kRamp + 15, "fast / high"},         {kGreen, "exit"},
-                {kObstacle, "wall, column"}, {kYellow, "measurement line, area"}, {kOrange, "speed zone"}};
+                {kObstacle, "wall, column"}, {kYellow, "measurement line, area"}, {kOrange, "speed zone"},
+                {kLeader, "checkpoint"}};
     return m;
   }();
   return d;
@@ -102,7 +103,10 @@ class CrowdSession final : public LiveSession<CrowdController, CrowdField> {
     std::vector<Readout> r = {
         {"", m->layout().name},
         {"t =", format_fixed(m->time(), 2) + " s (step " + std::to_string(m->steps()) + ")"},
-        {"inside", std::to_string(m->size()) + " of " + std::to_string(m->placed())},
+        {"inside",
+         std::to_string(m->size()) + " of " + std::to_string(m->placed()) +
+             (m->arrivals().empty() ? std::string()
+                                    : " (" + std::to_string(m->arrivals().size()) + " yet to arrive)")},
         {"outflow", format_fixed(m->outflow(), 0) + " people/s (last second)"},
         {"mean speed", format_fixed(m->mean_speed(), 2) + " m/s"},
         {"largest pressure", format_fixed(m->max_pressure(), 0) + " N/m"},
@@ -116,6 +120,11 @@ class CrowdSession final : public LiveSession<CrowdController, CrowdField> {
                  2});
     if (!m->start_times().empty())
       r.push_back({"waiting", std::to_string(m->waiting()) + " (premovement: not walking yet)"});
+    if (!m->layout().checkpoints.empty())
+      r.push_back({"at checkpoints", std::to_string(m->waiting_at_checkpoints()) + " waiting"});
+    if (m->arrivals_waited() > 0)
+      r.push_back({"arrivals", std::to_string(m->arrivals_waited()) + " waited for room, the longest " +
+                                   format_fixed(m->arrivals_wait_max(), 2) + " s"});
     measure_readouts(r);
     if (c_.selection() && *c_.selection() < m->size()) {
       const uint32_t i = *c_.selection();
@@ -389,6 +398,12 @@ class CrowdSession final : public LiveSession<CrowdController, CrowdField> {
         d.overlays.push_back(
             {Overlay::Kind::segment, kOrange, fx(p0.x), fy(p0.y), 0, 0, fx(p1.x), fy(p1.y), 0, 2.0f});
       }
+    for (const CrowdCheckpoint& c : L.checkpoints)  // a checkpoint's outline
+      for (size_t k = 0; k < c.area.size(); ++k) {
+        const CrowdPoint &p0 = c.area[k], &p1 = c.area[(k + 1) % c.area.size()];
+        d.overlays.push_back(
+            {Overlay::Kind::segment, kLeader, fx(p0.x), fy(p0.y), 0, 0, fx(p1.x), fy(p1.y), 0, 2.0f});
+      }
     for (const CrowdColumn& c : L.columns)
       d.overlays.push_back({Overlay::Kind::solid, kObstacle, fx(c.x), fy(c.y), 0, static_cast<float>(c.r)});
     if (c_.room_edits().has_start && !c_.scenario()) {  // the start area drawn: a faint outline
@@ -547,6 +562,30 @@ class CrowdSession final : public LiveSession<CrowdController, CrowdField> {
       out += "]";
     });
   }
+  /// A scenario's checkpoints (each: how many head for it and how many wait there now) and
+  /// arrivals (how many are yet to come, how many waited for room and how long), when it has them.
+  static void journey_json(std::string& out, const Crowd& m) {
+    const std::vector<CrowdCheckpoint>& cps = m.layout().checkpoints;
+    if (!cps.empty()) {
+      std::vector<size_t> heading(cps.size(), 0), waiting(cps.size(), 0);
+      for (size_t i = 0; i < m.size(); ++i) {
+        const int32_t c = m.checkpoint_of(i);
+        if (c < 0) continue;
+        ++heading[static_cast<size_t>(c)];
+        if (m.wait_until()[i] >= 0) ++waiting[static_cast<size_t>(c)];
+      }
+      json_objects(out, "checkpoints", cps.size(), [&](size_t k) {
+        out += "\"id\":" + json_quote(cps[k].id) + ",\"heading\":" + std::to_string(heading[k]) +
+               ",\"waiting\":" + std::to_string(waiting[k]);
+      });
+    }
+    if (m.arrivals_total() == 0) return;
+    out += ",\"arrivals\":{\"total\":" + std::to_string(m.arrivals_total()) +
+           ",\"to_come\":" + std::to_string(m.arrivals().size()) +
+           ",\"waited\":" + std::to_string(m.arrivals_waited()) +
+           ",\"wait_total\":" + format_double(m.arrivals_wait_total()) +
+           ",\"wait_max\":" + format_double(m.arrivals_wait_max()) + "}";
+  }
   /// A scenario's exits in the JSON: each area's id and how many left by it, and by person (as
   /// placed) the exit they used (null while inside, "segment k" for an exit cut with a tool).
   static void scenario_json(std::string& out, const Crowd& m) {
@@ -579,6 +618,7 @@ class CrowdSession final : public LiveSession<CrowdController, CrowdField> {
                ",\"inside\":" + std::to_string(inside);
       });
     }
+    journey_json(out, m);
     if (m.start_times().empty()) return;
     out += ",\"waiting\":" + std::to_string(m.waiting()) + ",\"premovement\":[";
     for (size_t i = 0; i < m.start_times().size(); ++i)
