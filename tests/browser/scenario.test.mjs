@@ -223,6 +223,21 @@ test('checkpoints and arrivals in the page: outlines named in the legend, the CL
   let text = await page.evaluate(() => Module.exportFile());  // what Save scenario writes
   assert.equal(JSON.parse(text).checkpoints.desk.waiting_time, 6);
   assert.deepEqual(JSON.parse(text).journeys[0].stages, ['queue', 'desk', 'far-end']);
+  // The zone and checkpoint tools: drag a rectangle, and a new crowd stands in the edited room.
+  const tools = JSON.parse(await page.evaluate(() => Module.describe())).tools;
+  await page.evaluate((k) => Module.setTool(k), tools.indexOf('speed zone (x 0.5)'));
+  await page.evaluate(() => Module.drag(12, 0, 15, 3));
+  await page.evaluate((k) => Module.setTool(k), tools.indexOf('checkpoint (wait 5 s)'));
+  await page.evaluate(() => Module.drag(4, 0.5, 5, 2.5));
+  await nextFrames(page, 2);
+  const drawn = JSON.parse(await page.evaluate(() => Module.viewJson(1, 0, 0))).overlays;
+  assert.equal(drawn.filter((o) => o[0] === 4 && o[1] === 5).length, 4, 'the new zone\'s four edges, in orange');
+  assert.equal(drawn.filter((o) => o[0] === 4 && o[1] === 7).length, 8, 'two checkpoints\' edges, in purple');
+  assert.equal(JSON.parse(await page.evaluate(() => Module.stateJson())).steps, 0, 'a new crowd at once');
+  text = await page.evaluate(() => Module.exportFile());
+  assert.equal(JSON.parse(text).zones['zone-1'].speed_factor, 0.5);
+  assert.equal(JSON.parse(text).checkpoints['checkpoint-1'].waiting_time, 5);
+  assert.deepEqual(JSON.parse(text).journeys[0].stages, ['queue', 'desk', 'checkpoint-1', 'far-end']);
   // A single file with arrivals over 15 s and a throttled exit.
   const flow = path.join(fixtures, 'flow-spawning.json');
   s = await openVia(page, () => page.evaluate((t) => {

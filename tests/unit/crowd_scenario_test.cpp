@@ -1393,3 +1393,43 @@ TEST_CASE(
   // Cut short, the bytes are refused.
   CHECK_FALSE(crowd_unpack(bytes.substr(0, bytes.size() - 9), again));
 }
+
+TEST_CASE(
+    "the zone and checkpoint tools edit a scenario's room: a new crowd at once, Save scenario keeps them") {
+  add_all_models();
+  std::unique_ptr<ModelSession> s = make_session("crowd");
+  REQUIRE(s);
+  const int zone_tool = 8, checkpoint_tool = 9;  // after the start tool
+  // A preset room has no scenario to hold them: refused, and said why.
+  REQUIRE(s->command("initialize").ok);
+  s->set_tool(zone_tool);
+  CommandResult r = s->drag(2, 2, 5, 5);
+  CHECK_FALSE(r.ok);
+  CHECK(r.message.find("belong to a scenario's room") != std::string::npos);
+  const std::string folder = pack_list({"config.json", fixture("waiting-checkpoint-folder/config.json"),
+                                        "geometry.wkt", fixture("waiting-checkpoint-folder/geometry.wkt")});
+  REQUIRE(s->cli_option("scenario", folder) == "");
+  REQUIRE(s->command("initialize").ok);
+  for (int f = 0; f < 50; ++f) s->command("step");
+  CHECK_FALSE(s->drag(12, 1, 12.3, 2).ok);  // thinner than 0.5 m
+  REQUIRE(s->drag(12, 0, 15, 3).ok);
+  CHECK(s->export_json().find("\"zones\":[{\"id\":\"zone-1\",\"speed_factor\":0.5,") != std::string::npos);
+  CHECK(s->export_json().find("\"steps\":0,") != std::string::npos);  // a new crowd, at its start
+  s->set_tool(checkpoint_tool);
+  REQUIRE(s->drag(4, 0.5, 5, 2.5).ok);
+  CrowdScenario saved;
+  REQUIRE(read_crowd_scenario(s->export_file(), "", saved) == "");
+  REQUIRE(saved.zones.size() == 1);
+  CHECK(saved.zones[0].factor == kCrowdToolZoneFactor);
+  REQUIRE(saved.checkpoints.size() == 2);
+  CHECK(saved.checkpoints[1].id == "checkpoint-1");
+  CHECK(saved.checkpoints[1].wait == kCrowdToolWait);
+  CHECK(saved.starts[0].checkpoints == std::vector<uint32_t>{0, 1});  // passed after the desk
+  // The room runs as the saved file does, bit for bit.
+  for (int f = 0; f < 300; ++f) s->command("step");
+  std::unique_ptr<ModelSession> again = make_session("crowd");
+  REQUIRE(again->cli_option("scenario", s->export_file()) == "");
+  REQUIRE(again->command("initialize").ok);
+  for (int f = 0; f < 300; ++f) again->command("step");
+  CHECK(again->export_json() == s->export_json());
+}

@@ -299,6 +299,66 @@ CommandResult CrowdController::add_measure_area(double x0, double y0, double x1,
   return {};
 }
 
+CommandResult CrowdController::edit_scenario(const std::function<void(CrowdScenario&)>& change) {
+  if (!model_) return {false, why_not_step()};
+  if (!scenario_)
+    return {
+        false,
+        "Speed zones and checkpoints belong to a scenario's room: open a scenario or a card's room first."};
+  CrowdScenario s = scenario_now();
+  change(s);
+  auto back = std::make_shared<CrowdScenario>();
+  const std::string why = read_crowd_scenario(write_crowd_scenario(s), "", *back);
+  if (!why.empty()) return {false, why};
+  const bool was_running = running_;
+  const std::string refused = open_scenario(std::move(back));
+  if (!refused.empty()) return {false, refused};
+  running_ = was_running;
+  return {};
+}
+
+namespace {
+/// A rectangle's ring, anticlockwise; false when it is not at least 0.5 m each way.
+bool tool_rectangle(double x0, double y0, double x1, double y1, CrowdRing& ring) {
+  const double xa = std::fmin(x0, x1), xb = std::fmax(x0, x1), ya = std::fmin(y0, y1), yb = std::fmax(y0, y1);
+  ring = {{xa, ya}, {xb, ya}, {xb, yb}, {xa, yb}};
+  return xb - xa >= 0.5 && yb - ya >= 0.5;
+}
+/// `stem`-k for the first k from 1 that no item of `items` has as its id.
+template <class T>
+std::string fresh_id(const std::vector<T>& items, const std::string& stem) {
+  for (size_t k = 1;; ++k) {
+    const std::string id = stem + "-" + std::to_string(k);
+    if (std::none_of(items.begin(), items.end(), [&](const T& t) { return t.id == id; })) return id;
+  }
+}
+}  // namespace
+
+CommandResult CrowdController::add_zone(double x0, double y0, double x1, double y1) {
+  CrowdRing ring;
+  if (!tool_rectangle(x0, y0, x1, y1, ring))
+    return {false, "A speed zone is a rectangle at least 0.5 m each way."};
+  return edit_scenario([&](CrowdScenario& s) {
+    s.zones.push_back({fresh_id(s.zones, "zone"), ring, kCrowdToolZoneFactor});
+  });
+}
+
+CommandResult CrowdController::add_checkpoint(double x0, double y0, double x1, double y1) {
+  CrowdRing ring;
+  if (!tool_rectangle(x0, y0, x1, y1, ring))
+    return {false, "A checkpoint is a rectangle at least 0.5 m each way."};
+  return edit_scenario([&](CrowdScenario& s) {
+    CrowdCheckpoint c{fresh_id(s.checkpoints, "checkpoint"), ring};
+    c.wait = kCrowdToolWait;
+    s.checkpoints.push_back(c);
+    for (CrowdStartArea& a : s.starts) {  // every journey passes it last, then on to its exits
+      if (a.exits.empty())
+        for (uint32_t e = 0; e < s.exits.size(); ++e) a.exits.push_back(e);
+      a.checkpoints.push_back(static_cast<uint32_t>(s.checkpoints.size() - 1));
+    }
+  });
+}
+
 std::shared_ptr<CrowdScenario> open_bundled(std::string_view name) {
   const BundledScenario* b = crowd_bundled_scenario(name);
   if (!b) return nullptr;

@@ -20,6 +20,11 @@ struct CrowdSample {
   double left, outflow, mean_speed, max_pressure;  ///< people inside; left per s over the last second
 };
 
+/// What the page's zone and checkpoint tools draw: a zone at this factor of the desired speed (a
+/// stair going up, as the web tool's own RiMEA 2 test has it) and a checkpoint with this wait, s.
+/// Save scenario writes them, where a file's numbers can be changed.
+inline constexpr double kCrowdToolZoneFactor = 0.5, kCrowdToolWait = 5.0;
+
 /// The bundled scenario called `name`, read (null: no such one).
 std::shared_ptr<CrowdScenario> open_bundled(std::string_view name);
 
@@ -101,6 +106,12 @@ class CrowdController : public LiveController<CrowdController, Crowd, CrowdSampl
   /// and a new crowd stands there at once (a scenario's people start where its file says).
   CommandResult set_start_area(double x0, double y0, double x1, double y1);
   CommandResult add_measure_area(double x0, double y0, double x1, double y1);
+  /// The zone tool (a scenario's room): a speed zone at kCrowdToolZoneFactor over the rectangle.
+  /// The checkpoint tool: a waiting area of kCrowdToolWait s that every journey passes after its
+  /// other checkpoints. Either edits the scenario as Save scenario writes it (what was typed, the
+  /// columns, the measures kept), checks it as a file is checked, and a new crowd stands at once.
+  CommandResult add_zone(double x0, double y0, double x1, double y1);
+  CommandResult add_checkpoint(double x0, double y0, double x1, double y1);
 
   /// A state file's crowd: its trajectories begin afresh at its frame (LiveController's hook).
   /// Its lines and areas, with what they measured (none: an old file's empty part).
@@ -127,6 +138,9 @@ class CrowdController : public LiveController<CrowdController, Crowd, CrowdSampl
   static std::string start_problem(const Crowd& c, const CrowdScenario& s);
   void record();
   CommandResult edited(bool ok, const char* refused);
+  /// The scenario as it runs now, changed by `change`, written and read back as a file (refused
+  /// with the reader's words), and opened: a new crowd in it.
+  CommandResult edit_scenario(const std::function<void(CrowdScenario&)>& change);
 
   uint32_t layout_ = 0;
   uint32_t op_model_ = kCrowdSocialForce;

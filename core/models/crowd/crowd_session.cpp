@@ -37,7 +37,9 @@ enum Tool : int {
   kToolErase,
   kToolLine,
   kToolArea,
-  kToolStart
+  kToolStart,
+  kToolZone,
+  kToolCheckpoint
 };
 enum Display : int { kBySpeed, kByPressure };
 
@@ -76,7 +78,9 @@ const ModelDescription& crowd_description() {
                {"erase", "erase"},
                {"line", "measure across a line", true},
                {"area", "measure an area", true},
-               {"start", "start area (N people)", true}};
+               {"start", "start area (N people)", true},
+               {"zone", "speed zone (x 0.5)", true},
+               {"checkpoint", "checkpoint (wait 5 s)", true}};
     m.display_options = {{"speed", "colour by speed", 1, true}, {"pressure", "colour by pressure", 1}};
     m.cli_options = crowd_cli_options();
     m.legend = {{kRamp, "slow / low"},       {kRamp + 15, "fast / high"},         {kGreen, "exit"},
@@ -345,7 +349,7 @@ class CrowdSession final : public LiveSession<CrowdController, CrowdField> {
       r = c_.add_column(x, y, 0.4);
     else if (tool() == kToolLine)
       return {false, "Drag from one end of the line to the other."};
-    else if (tool() == kToolArea || tool() == kToolStart)
+    else if (tool() == kToolArea || tool() == kToolStart || tool() == kToolZone || tool() == kToolCheckpoint)
       return {false, "Drag from one corner of the area to the other."};
     else
       return {false, "Drag from one end of the wall to the other."};
@@ -631,6 +635,8 @@ class CrowdSession final : public LiveSession<CrowdController, CrowdField> {
     if (tool() == kToolLine) return c_.add_measure_line({x0, y0, x1, y1});
     if (tool() == kToolArea) return c_.add_measure_area(x0, y0, x1, y1);
     if (tool() == kToolStart) return c_.set_start_area(x0, y0, x1, y1);
+    if (tool() == kToolZone) return c_.add_zone(x0, y0, x1, y1);
+    if (tool() == kToolCheckpoint) return c_.add_checkpoint(x0, y0, x1, y1);
     if (tool() == kToolColumn)
       return c_.add_column(
           x0, y0, std::fmin(kCrowdToolColumnMax, std::fmax(kCrowdColumnMin, std::hypot(x1 - x0, y1 - y0))));
