@@ -1433,3 +1433,27 @@ TEST_CASE(
   for (int f = 0; f < 300; ++f) again->command("step");
   CHECK(again->export_json() == s->export_json());
 }
+
+TEST_CASE("the people and erase tools in a room with checkpoints keep everyone's stage (a defect found)") {
+  const std::string desk =
+      R"J("desk": {"coordinates": [[9, 1], [11, 1], [11, 3], [9, 3]], "waiting_time": 1})J";
+  CrowdScenario s;
+  Crowd c = journey_crowd(journey_corridor(desk, R"("desk", )", "SocialForceModel", 4), s);
+  REQUIRE(c.size() == 4);
+  REQUIRE(c.add_people(6, 2, 1.0, 3) > 0);
+  REQUIRE(c.stages().size() == c.size());
+  CHECK(c.checkpoint_of(c.size() - 1) == -1);  // a newcomer walks to the exits: no journey of theirs
+  REQUIRE(c.remove_nearest(c.x()[0], c.y()[0]));
+  REQUIRE(c.stages().size() == c.size());
+  CHECK(c.target_x().size() == c.size());
+  CHECK(c.wait_until().size() == c.size());
+  for (int f = 0; f < 1500 && c.size() > 0; ++f) c.step();
+  CHECK(c.size() == 0);
+  // and the bytes of a crowd so edited read back
+  Crowd d = journey_crowd(journey_corridor(desk, R"("desk", )", "SocialForceModel", 4), s);
+  d.add_people(6, 2, 1.0, 2);
+  d.remove_nearest(d.x()[1], d.y()[1]);
+  CrowdParams p;
+  Crowd back(p);
+  CHECK(crowd_unpack(crowd_pack(d), back));
+}

@@ -370,6 +370,12 @@ size_t Crowd::add_people(double x, double y, double spread, size_t count) {
     if (!v0_.empty()) v0_.push_back(params_.v0);  // a scenario's newcomer walks at the field's speed
     if (!route_.empty()) route_.push_back(0);
     if (!start_.empty()) start_.push_back(0);  // a newcomer walks at once
+    if (!stage_.empty()) {                     // on route 0: no checkpoints, straight to the exits
+      stage_.push_back(0);
+      tx_.push_back(px);
+      ty_.push_back(py);
+      until_.push_back(-1);
+    }
     exit_of_.push_back(kStillInside);
     id_.push_back(placed_++);
     ++added;

@@ -328,6 +328,10 @@ bool Crowd::remove_nearest(double x, double y) {
     id_.erase(id_.begin() + static_cast<long>(at));
     if (!v0_.empty()) v0_.erase(v0_.begin() + static_cast<long>(at));
     if (!route_.empty()) route_.erase(route_.begin() + static_cast<long>(at));
+    if (!stage_.empty()) {  // their place on their journey goes with them
+      stage_.erase(stage_.begin() + static_cast<long>(at));
+      for (auto* v : {&tx_, &ty_, &until_}) v->erase(v->begin() + static_cast<long>(at));
+    }
     return true;
   }
   if (kind == 1) layout_.columns.erase(layout_.columns.begin() + static_cast<long>(at));
