@@ -86,8 +86,6 @@ void Crowd::start_journeys() {
   bool throttled = !layout_.checkpoints.empty();
   for (const CrowdExitArea& e : layout_.exit_areas) throttled = throttled || e.throughput > 0;
   if (throttled) passed_.assign(layout_.checkpoints.size() + layout_.exit_areas.size(), -1e300);
-  id_.resize(x_.size());  // (at_rest numbers them so too, after)
-  for (uint32_t i = 0; i < id_.size(); ++i) id_[i] = i;
   if (!layout_.checkpoints.empty()) {
     stage_.assign(x_.size(), 0);
     tx_ = x_;

@@ -257,9 +257,9 @@ Crowd::Crowd(const CrowdParams& p, const CrowdScenario& s, double v0_mean)
     placed_in[ak] = x_.size() - before;
     if (!short_start_.empty()) break;
   }
+  at_rest();  // numbered first: a checkpoint's point is drawn for each person's number
   start_journeys();
   after_placement(s, placed_in);
-  at_rest();
 }
 
 void Crowd::after_placement(const CrowdScenario& s, const std::vector<size_t>& placed_in) {
