@@ -130,9 +130,9 @@ double Crowd::move_and_collide(size_t i, double h) {
   if (checkpoint_of(i) < 0)
     for (uint32_t a : route_of(i)) {  // an exit: where the path first enters it (or passes through it)
       const CrowdRing& ring = doors_[a].area;
-      double enter = inside_ring(ring, x0, y0) ? 0.0 : 2.0;
+      double enter = inside_ring(ring, door_boxes_[a], x0, y0) ? 0.0 : 2.0;
       for (size_t k = 0; k < ring.size(); ++k) {
-        const CrowdPoint &p0 = ring[k], &p1 = ring[(k + 1) % ring.size()];
+        const CrowdPoint &p0 = ring[k], &p1 = ring[k + 1 < ring.size() ? k + 1 : 0];
         if (path_meets(x0, y0, x1, y1, {p0.x, p0.y, p1.x, p1.y}, t) && t < enter) enter = t;
       }
       if (enter < te) {

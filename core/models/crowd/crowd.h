@@ -378,6 +378,7 @@ class Crowd {
   // One kind of exit for the step (rebuilt with the navigation field): every exit as an area, the
   // layout's exit areas first, then each segment exit as a thin one; and each route's doors.
   std::vector<CrowdExitArea> doors_;
+  std::vector<CrowdBox> door_boxes_;  // each door's box (quick answers that are the same answers)
   std::vector<std::vector<uint32_t>> route_doors_;
   std::vector<int32_t> exit_of_;  // by person number
   std::vector<double> start_;     // by person number: premovement times (else empty)

@@ -38,6 +38,7 @@ void Crowd::csm_velocity(size_t i, const std::vector<uint32_t>& near, CsmBuffers
   buf.walls.clear();
   buf.columns.clear();
   for (const CrowdSegment& w : layout_.walls) {
+    if (beyond_reach(w, xi, yi, kCrowdCsmCutoff)) continue;  // (measured, it would be skipped below)
     double qx, qy;
     nearest_on(w, xi, yi, qx, qy);
     const double dx = qx - xi, dy = qy - yi, d = std::sqrt(dx * dx + dy * dy);

@@ -7,32 +7,28 @@
 
 namespace bandada {
 
-/// The point of segment s nearest (px, py).
-void nearest_on(const CrowdSegment& s, double px, double py, double& qx, double& qy) {
-  const double dx = s.x2 - s.x1, dy = s.y2 - s.y1, len2 = dx * dx + dy * dy;
-  double t = len2 > 0 ? ((px - s.x1) * dx + (py - s.y1) * dy) / len2 : 0.0;
-  t = std::min(1.0, std::max(0.0, t));
-  qx = s.x1 + t * dx;
-  qy = s.y1 + t * dy;
+CrowdBox box_of(const CrowdRing& ring) {
+  CrowdBox b;
+  for (const CrowdPoint& q : ring) {
+    b.x0 = std::min(b.x0, q.x);
+    b.x1 = std::max(b.x1, q.x);
+    b.y0 = std::min(b.y0, q.y);
+    b.y1 = std::max(b.y1, q.y);
+    b.size = std::max(b.size, std::fabs(q.x) + std::fabs(q.y));
+  }
+  return b;
+}
+
+double beyond_box(const CrowdBox& b, double x, double y) {
+  const double dx = std::max(0.0, std::max(b.x0 - x, x - b.x1)),
+               dy = std::max(0.0, std::max(b.y0 - y, y - b.y1));
+  return std::sqrt(dx * dx + dy * dy) - 1e-9 * (1.0 + b.size + std::fabs(x) + std::fabs(y));
 }
 
 double distance_to(const CrowdSegment& s, double px, double py) {
   double qx, qy;
   nearest_on(s, px, py, qx, qy);
   return std::sqrt((px - qx) * (px - qx) + (py - qy) * (py - qy));
-}
-
-/// Where the path (x0, y0) → (x1, y1) first meets segment s, as a fraction of the path in
-/// [0, 1]; false when it does not (parallel paths never meet it).
-bool path_meets(double x0, double y0, double x1, double y1, const CrowdSegment& s, double& t) {
-  const double rx = x1 - x0, ry = y1 - y0, sx = s.x2 - s.x1, sy = s.y2 - s.y1;
-  const double den = rx * sy - ry * sx;
-  if (den == 0.0) return false;
-  const double qx = s.x1 - x0, qy = s.y1 - y0;
-  const double a = (qx * sy - qy * sx) / den, b = (qx * ry - qy * rx) / den;
-  if (a < 0.0 || a > 1.0 || b < 0.0 || b > 1.0) return false;
-  t = a;
-  return true;
 }
 
 /// Where the path first enters column c (from outside), as a fraction of the path; false when not.

@@ -83,12 +83,12 @@ double aim_into(const CrowdRing& ring, double x, double y, double r, double& ax,
   ay = y;
   bool wide = false;  // an edge at least a body wide
   for (size_t k = 0; k < ring.size(); ++k) {
-    const CrowdPoint &p0 = ring[k], &p1 = ring[(k + 1) % ring.size()];
+    const CrowdPoint &p0 = ring[k], &p1 = ring[k + 1 < ring.size() ? k + 1 : 0];
     const double dx = p1.x - p0.x, dy = p1.y - p0.y;
     wide = wide || dx * dx + dy * dy >= 4 * r * r;
   }
   for (size_t k = 0; k < ring.size(); ++k) {
-    const CrowdPoint &p0 = ring[k], &p1 = ring[(k + 1) % ring.size()];
+    const CrowdPoint &p0 = ring[k], &p1 = ring[k + 1 < ring.size() ? k + 1 : 0];
     const double dx = p1.x - p0.x, dy = p1.y - p0.y;
     if (wide && dx * dx + dy * dy < 4 * r * r) continue;
     const double len = std::sqrt(dx * dx + dy * dy);
@@ -112,6 +112,14 @@ double aim_into(const CrowdRing& ring, double x, double y, double r, double& ax,
   return d;
 }
 
+/// A bound below aim_into's distance for a ring from (x, y), from its box: the distance beyond the
+/// box (less a margin far above the rounding in aim_into's own sums), then 0.5 m on as there. An
+/// exit whose bound is beyond the best aim so far cannot be nearer, and need not be measured.
+double aim_bound(const CrowdBox& box, double x, double y) {
+  const double d = beyond_box(box, x, y);
+  return d > 0.0 ? d + 0.5 : 0.0;
+}
+
 }  // namespace
 
 void Crowd::build_doors() {
@@ -131,6 +139,8 @@ void Crowd::build_doors() {
     for (uint32_t d = areas; d < doors_.size(); ++d) r.push_back(d);
   // Then each checkpoint, as a door no route leaves by: its field is walked toward it.
   for (const CrowdCheckpoint& c : layout_.checkpoints) doors_.push_back({c.id, c.area});
+  door_boxes_.clear();
+  for (const CrowdExitArea& d : doors_) door_boxes_.push_back(box_of(d.area));
 }
 
 void Crowd::build_navigation() {
@@ -350,18 +360,33 @@ void Crowd::desired(size_t i, double& ex, double& ey) const {
     qy = cy = ty_[i];
     best = std::sqrt((qx - x) * (qx - x) + (qy - y) * (qy - y));
     if (best == 0.0) return;  // on it
-  } else
-    for (uint32_t a : route_of(i)) {
+  } else {
+    // The nearest exit in the route's order on a tie: the exit nearest by its box first, then
+    // only those whose bound is not beyond the best (up to 16 exits; all of them beyond).
+    const std::vector<uint32_t>& route = route_of(i);
+    size_t best_k = route.size(), first = route.size();
+    double bound[16];
+    const bool bounded = route.size() <= 16;
+    for (size_t k = 0; bounded && k < route.size(); ++k) {
+      bound[k] = aim_bound(door_boxes_[route[k]], x, y);
+      if (first == route.size() || bound[k] < bound[first]) first = k;
+    }
+    auto consider = [&](size_t k) {
       double ax, ay, nx, ny;
-      const double d = aim_into(doors_[a].area, x, y, r, ax, ay, nx, ny);
-      if (d < best) {
+      const double d = aim_into(doors_[route[k]].area, x, y, r, ax, ay, nx, ny);
+      if (d < best || (d == best && best_k < route.size() && k < best_k)) {
         best = d;
+        best_k = k;
         qx = ax;
         qy = ay;
         cx = nx;
         cy = ny;
       }
-    }
+    };
+    if (first < route.size()) consider(first);
+    for (size_t k = 0; k < route.size(); ++k)
+      if (k != first && !(bounded && bound[k] > best)) consider(k);
+  }
   if (best == INFINITY) return;  // no exit: nowhere to go
   if (best > 0.0 && !blocked_path(x, y, cx, cy)) {
     ex = (qx - x) / best;

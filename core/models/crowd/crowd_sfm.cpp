@@ -109,6 +109,7 @@ void Crowd::forces_on(size_t i, const std::vector<uint32_t>& near) {
   double corners[8][2];
   size_t n_corners = 0;
   for (const CrowdSegment& w : layout_.walls) {
+    if (beyond_reach(w, xi, yi, kCrowdReach)) continue;  // (measured, it would be skipped below)
     double qx, qy;
     nearest_on(w, xi, yi, qx, qy);
     const double dx = xi - qx, dy = yi - qy, d = std::sqrt(dx * dx + dy * dy);
