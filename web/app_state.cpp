@@ -86,10 +86,10 @@ void DrawPlan::measure(double now_ms) {
     frame_ms = 0.7 * frame_ms + 0.3 * frame;  // a hidden tab's gap is no measure
 }
 
-bool DrawPlan::due(double now_ms, bool long_steps, bool changed) {
+bool DrawPlan::due(double now_ms, bool long_steps, bool changed, bool quiet) {
   // Hysteresis: once on, pacing stays on until frames cost well under the threshold.
   paced = long_steps && (software || frame_ms > (paced ? 0.75 : 1.0) * kPaceAboveMs);
-  drew = !paced || changed || now_ms - drawn_at >= 1000.0;
+  drew = !(paced || quiet) || changed || now_ms - drawn_at >= 1000.0;
   if (drew) drawn_at = now_ms;
   return drew;
 }

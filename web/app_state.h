@@ -77,8 +77,9 @@ struct DrawPlan {
   /// At a frame's start: the cost of the frame before, when it drew.
   void measure(double now_ms);
   /// Whether this frame draws (long_steps: the current model runs steps longer than a frame's share;
-  /// changed: anything on screen would differ from the last drawn frame).
-  bool due(double now_ms, bool long_steps, bool changed);
+  /// changed: anything on screen would differ from the last drawn frame; quiet: nothing moves on
+  /// the page, so it draws only on a change and once a second, as a paced frame does).
+  bool due(double now_ms, bool long_steps, bool changed, bool quiet = false);
   /// This frame draws after all: its panels moved a widget (a row came or went).
   void force(double now_ms) {
     drew = true;
@@ -161,6 +162,7 @@ struct App {
   } shown;
   uint64_t frames = 0, drawn_frames = 0;  ///< frames run, and those that drew (test hooks)
   double last_frame_ms = 0;
+  double input_ms = -1e9;  ///< when the last input event came (a quiet page draws only on change)
   bool ready = false;
   // A picture and a clip of the view (web/browser.h): taken after a frame is drawn, from its pixels.
   bool picture_wanted = false;  ///< Save picture was pressed: the next frame draws and is saved

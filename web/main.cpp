@@ -13,10 +13,13 @@
 
 #include "app_state.h"
 #include "browser.h"
+#include "experiments.h"
 #include "imgui.h"
 #include "imgui_impl_opengl3.h"
 #include "imgui_impl_sdl.h"
 #include "models/all_models.h"
+#include "optimize.h"
+#include "sweep.h"
 
 namespace {
 
@@ -265,6 +268,13 @@ void frame() {
       modifiers_from(e);
       handle_event(e);
       input = true;
+      // A hand's input (not the window's own events: shown, resized, focused) keeps every frame
+      // drawn for a second after it: hover, tooltips, a drag.
+      if (e.type == SDL_MOUSEMOTION || e.type == SDL_MOUSEBUTTONDOWN || e.type == SDL_MOUSEBUTTONUP ||
+          e.type == SDL_MOUSEWHEEL || e.type == SDL_KEYDOWN || e.type == SDL_KEYUP ||
+          e.type == SDL_TEXTINPUT || e.type == SDL_TEXTEDITING || e.type == SDL_FINGERDOWN ||
+          e.type == SDL_FINGERUP || e.type == SDL_FINGERMOTION)
+        a.input_ms = now;
       if (a.html_view) break;
     }
   }
@@ -281,8 +291,17 @@ void frame() {
   }
 
   // A frame that does not draw still runs the panels (input, commands), then draws nothing.
+  // A quiet page (paused, no input for a second, no field being typed in, no sweep,
+  // optimisation, card or clip under way) draws only when something changes, and once a
+  // second: drawing the same frame again is most of a paused page's work on a software
+  // renderer, and it held the page's thread in long tasks while nothing moved.
   const web::App::Shown now_shown{a.current, a.session().steps(), a.session().revision()};
-  bool draw = a.plan.due(now, a.session().long_steps(), input || !(now_shown == a.shown) || a.picture_wanted);
+  const bool quiet = a.session().status() != bandada::RunStatus::running && now - a.input_ms >= 1000.0 &&
+                     !ImGui::GetIO().WantTextInput && !a.recording && !web::page_experiments().busy() &&
+                     web::page_sweep().status() != web::PageSweep::Status::running &&
+                     web::page_optimize().status() != web::PageOptimize::Status::running;
+  bool draw =
+      a.plan.due(now, a.session().long_steps(), input || !(now_shown == a.shown) || a.picture_wanted, quiet);
   ++a.frames;
   if (draw) draw_model(now_shown, now);
   ImGui_ImplOpenGL3_NewFrame();
