@@ -121,6 +121,12 @@ for m in sfm csm; do
   goal "crowd, native, 2 threads, 20000 people, $m" \
     "$(fps "$(field_before "$native" "ms/step" "crowd, hall, N=20000, 2 threads, $m:")")" ">=" 12.5 "frames/s"
 done
+for m in sfm csm; do  # the hall as a scenario against the preset, per person and internal step
+  sc=$(field_before "$native" "ns/person-substep" "crowd, hall as a scenario, N=20000, 2 threads, $m:")
+  pre=$(field_before "$native" "ns/person-substep" "crowd, hall, N=20000, 2 threads, $m:")
+  goal "crowd, native, hall as a scenario / preset, 20000 people, $m" \
+    "$( [ -n "$sc" ] && [ -n "$pre" ] && awk -v a="$sc" -v b="$pre" 'BEGIN { printf "%.2f", a / b }')" "<=" 1.10 "x"
+done
 goal "crowd, page, threaded, 2000 people in the hall" "$(page_sps "crowd N=2000")" ">=" 25 "steps/s (real time)"
 for f in bandada.wasm bandada-mt.wasm; do
   [ -f "build/web/$f" ] || continue

@@ -69,6 +69,42 @@ TEST_CASE("det_exp agrees with exp to a few ulp over the range the social force 
   CHECK(worst < 5e-16);  // about 2 ulp
 }
 
+TEST_CASE("the step's quick answers are the answers: squared reach, boxes, a path far from an edge") {
+  // Who is within reach is decided on the squared distance first (s >= 4, s >= 9), then on the
+  // square root: the same decision when sqrt(s) >= c exactly for s >= c² and never below it.
+  for (double c : {kCrowdReach, kCrowdCsmCutoff}) {
+    CHECK(std::sqrt(c * c) == c);
+    CHECK(std::sqrt(std::nextafter(c * c, 0.0)) < c);
+  }
+  // A point beyond an exit's box is not inside it; one inside is, as the ring says.
+  const CrowdRing door = {{34, 0}, {36, 0}, {36, 0.5}, {34, 0.5}};
+  const CrowdBox box = box_of(door);
+  Lcg rng(7);
+  for (int k = 0; k < 20000; ++k) {
+    const double x = 33 + 4 * rng.next(), y = -0.5 + 1.5 * rng.next();
+    CHECK(inside_ring(door, box, x, y) == inside_ring(door, x, y));
+  }
+  // A step's path against a segment: the quick refusal gives what the two divisions give.
+  // (half the steps start within 5 mm of the segment, so many of them meet it)
+  size_t met = 0;
+  for (int k = 0; k < 20000; ++k) {
+    const CrowdSegment w = {10 * rng.next(), 10 * rng.next(), 10 * rng.next(), 10 * rng.next()};
+    const double u = rng.next(), near = k % 2 == 0 ? 0.005 : 10.0;
+    const double x0 = w.x1 + u * (w.x2 - w.x1) + near * (rng.next() - 0.5),
+                 y0 = w.y1 + u * (w.y2 - w.y1) + near * (rng.next() - 0.5),
+                 x1 = x0 + 0.01 * (rng.next() - 0.5), y1 = y0 + 0.01 * (rng.next() - 0.5);
+    const double rx = x1 - x0, ry = y1 - y0, sx = w.x2 - w.x1, sy = w.y2 - w.y1, den = rx * sy - ry * sx;
+    const double qx = w.x1 - x0, qy = w.y1 - y0;
+    const double a = (qx * sy - qy * sx) / den, b = (qx * ry - qy * rx) / den;
+    const bool want = den != 0.0 && !(a < 0.0 || a > 1.0 || b < 0.0 || b > 1.0);
+    double t = -1;
+    CHECK(path_meets(x0, y0, x1, y1, w, t) == want);
+    if (want) CHECK(t == a);
+    met += want;
+  }
+  CHECK(met > 1000);
+}
+
 TEST_CASE("alone, far from everything: the driving term m(v0·e − v)/τ toward the exit, exactly") {
   Crowd c(params(0.005), open_room(), {10}, {15}, {0.3});  // on the exit's axis, 20 m from it
   c.step();                                                // 8 internal steps of 0.005 s

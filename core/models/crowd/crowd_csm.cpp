@@ -54,8 +54,13 @@ void Crowd::csm_velocity(size_t i, const std::vector<uint32_t>& near, CsmBuffers
   }
   // The neighbours seen, in ascending index, and their repulsion a·exp((r_i + r_j − d)/D).
   buf.seen.clear();
+  // sqrt is correctly rounded and 3² is exact, so sqrt(s) >= 3 exactly when s >= 9: those beyond
+  // the cut-off are passed over before their square root.
+  static_assert(kCrowdCsmCutoff == 3.0, "the squared cut-off below is 3 squared");
   for (uint32_t j : near) {
-    const double dx = sep_x(x_[j] - xi), dy = y_[j] - yi, d = std::sqrt(dx * dx + dy * dy);
+    const double dx = sep_x(x_[j] - xi), dy = y_[j] - yi, s = dx * dx + dy * dy;
+    if (s >= 9.0) continue;
+    const double d = std::sqrt(s);
     if (d >= kCrowdCsmCutoff) continue;
     bool hidden = false;
     double t;  // the segment to j as seen (across the seam of a corridor without ends, its image)

@@ -19,12 +19,6 @@ CrowdBox box_of(const CrowdRing& ring) {
   return b;
 }
 
-double beyond_box(const CrowdBox& b, double x, double y) {
-  const double dx = std::max(0.0, std::max(b.x0 - x, x - b.x1)),
-               dy = std::max(0.0, std::max(b.y0 - y, y - b.y1));
-  return std::sqrt(dx * dx + dy * dy) - 1e-9 * (1.0 + b.size + std::fabs(x) + std::fabs(y));
-}
-
 double distance_to(const CrowdSegment& s, double px, double py) {
   double qx, qy;
   nearest_on(s, px, py, qx, qy);

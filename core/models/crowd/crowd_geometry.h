@@ -49,7 +49,11 @@ struct CrowdBox {
 CrowdBox box_of(const CrowdRing& ring);
 /// How far (x, y) lies outside the box (0 inside or on it), less a margin far above the rounding
 /// of any distance to a point of the ring (so never more than such a distance, as computed).
-double beyond_box(const CrowdBox& b, double x, double y);
+inline double beyond_box(const CrowdBox& b, double x, double y) {
+  const double dx = std::max(0.0, std::max(b.x0 - x, x - b.x1)),
+               dy = std::max(0.0, std::max(b.y0 - y, y - b.y1));
+  return std::sqrt(dx * dx + dy * dy) - 1e-9 * (1.0 + b.size + std::fabs(x) + std::fabs(y));
+}
 /// The distance from (px, py) to segment s.
 double distance_to(const CrowdSegment& s, double px, double py);
 /// Where the path (x0, y0) → (x1, y1) first meets segment s, as a fraction of the path in

@@ -1068,7 +1068,7 @@ std::string read_crowd_scenario(std::string_view json, std::string_view wkt, Cro
   const Json root = Json::parse(json, nullptr, false);
   if (root.is_discarded()) return "not JSON";
   CrowdScenario s;
-  Reader r{s, {}, {}, {}};
+  Reader r{s, {}, {}, {}, {}};
   if (!r.read(root, wkt)) return r.error;
   out = std::move(s);
   return {};

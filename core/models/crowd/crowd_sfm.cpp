@@ -75,8 +75,13 @@ void Crowd::forces_on(size_t i, const std::vector<uint32_t>& near) {
     fy += p.sfm_noise * gy;
   }
   double normal = 0;
+  // sqrt is correctly rounded and 2² is exact, so sqrt(s) >= 2 exactly when s >= 4: those beyond
+  // reach are passed over before their square root (kCrowdReach is 2; the test below checks it).
+  static_assert(kCrowdReach == 2.0, "the squared reach below is 2 squared");
   for (uint32_t j : near) {
-    const double dx = sep_x(xi - x_[j]), dy = yi - y_[j], d = std::sqrt(dx * dx + dy * dy);
+    const double dx = sep_x(xi - x_[j]), dy = yi - y_[j], s = dx * dx + dy * dy;
+    if (s >= 4.0) continue;
+    const double d = std::sqrt(s);
     if (d >= kCrowdReach || d == 0.0) continue;
     const double nx = dx / d, ny = dy / d, overlap = r_[j] + ri - d;
     const double fn = social * det_exp(overlap / p.sfm_b) + (overlap > 0 ? p.sfm_k * overlap : 0.0);
