@@ -406,12 +406,14 @@ int main() {
   double css_w = 0, css_h = 0;
   emscripten_get_element_css_size("#canvas", &css_w, &css_h);
   // 4× multisampling, except where drawing is slow: WebGL on the CPU pays a third of every frame
-  // for it. Slow is measured (a probe frame of the page's size), not read from the renderer's
-  // name, which some engines mask (WebKit says "Apple GPU"); the name decides only where the
-  // probe cannot run.
+  // for it. A renderer that names itself software (SwiftShader, llvmpipe) is slow; any other is
+  // measured (a probe frame of the page's size), since some engines mask the name (WebKit says
+  // "Apple GPU"). The probe's frames, read back, held a software page's start for a quarter of a
+  // second under Lighthouse's throttling, so a named one is not probed.
   web::App& app = web::app();
-  app.probe_ms = web::probe_frame_ms(static_cast<int>(css_w), static_cast<int>(css_h));
-  const bool software = app.probe_ms > 0 ? app.probe_ms > web::DrawPlan::kSlowProbeMs : web::software_webgl();
+  const bool named_software = web::software_webgl();
+  app.probe_ms = named_software ? 0 : web::probe_frame_ms(static_cast<int>(css_w), static_cast<int>(css_h));
+  const bool software = named_software || app.probe_ms > web::DrawPlan::kSlowProbeMs;
   SDL_GL_SetAttribute(SDL_GL_MULTISAMPLEBUFFERS, software ? 0 : 1);
   SDL_GL_SetAttribute(SDL_GL_MULTISAMPLESAMPLES, software ? 0 : 4);
   app.plan.software = software;
