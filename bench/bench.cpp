@@ -135,6 +135,19 @@ void report(const char* name, const Boids3dParams& p, const Figures& f) {
 
 }  // namespace
 
+/// One crowd benchmark line: the crowd on t threads, under way (25 frames: everyone walking),
+/// then a frame's median time, as real time and per person and internal step.
+void crowd_row(const char* what, Crowd& crowd, unsigned t, uint32_t model, double dt, double min_s) {
+  crowd.set_threads(t);
+  for (int s = 0; s < 25; ++s) crowd.step();
+  const double ms_step = median_ms_per_step([&] { crowd.step(); }, min_s);
+  std::printf(
+      "%s, N=%u, %u thread%s, %s: %7.1f ms/step (0.04 s of model time)  %5.2f x real time  %6.0f "
+      "ns/person-substep\n",
+      what, crowd.placed(), t, t > 1 ? "s" : " ", crowd_model_word(model), ms_step, 40.0 / ms_step,
+      ms_step * 1e6 / (static_cast<double>(crowd.size()) * std::ceil(kCrowdFrame / dt)));
+}
+
 int main(int argc, char** argv) {
   double min_s = 0.5;
   bool quick = argc > 1 && std::strcmp(argv[1], "--quick") == 0;
@@ -205,14 +218,7 @@ int main(int argc, char** argv) {
       cp.model = model;
       for (unsigned t = 1; t <= std::min(2u, hardware_threads()); ++t) {
         Crowd crowd(cp);
-        crowd.set_threads(t);
-        for (int s = 0; s < 25; ++s) crowd.step();  // under way: everyone walking
-        const double ms_step = median_ms_per_step([&] { crowd.step(); }, min_s);
-        std::printf(
-            "crowd, hall, N=%u, %u thread%s, %s: %7.1f ms/step (0.04 s of model time)  %5.2f x real time  "
-            "%6.0f ns/person-substep\n",
-            crowd.placed(), t, t > 1 ? "s" : " ", crowd_model_word(model), ms_step, 40.0 / ms_step,
-            ms_step * 1e6 / (static_cast<double>(crowd.size()) * std::ceil(kCrowdFrame / cp.dt)));
+        crowd_row("crowd, hall", crowd, t, model, cp.dt, min_s);
       }
     }
   }
@@ -239,17 +245,8 @@ int main(int argc, char** argv) {
     sc.model = model;
     CrowdParams cp;
     cp.model = model;
-    const unsigned t = std::min(2u, hardware_threads());
     Crowd crowd(cp, sc, 0.0);
-    crowd.set_threads(t);
-    for (int s = 0; s < 25; ++s) crowd.step();
-    const double ms_step = median_ms_per_step([&] { crowd.step(); }, min_s);
-    std::printf(
-        "crowd, hall as a scenario, N=%u, %u thread%s, %s: %7.1f ms/step (0.04 s of model time)  %5.2f x "
-        "real "
-        "time  %6.0f ns/person-substep\n",
-        crowd.placed(), t, t > 1 ? "s" : " ", crowd_model_word(model), ms_step, 40.0 / ms_step,
-        ms_step * 1e6 / (static_cast<double>(crowd.size()) * std::ceil(kCrowdFrame / cp.dt)));
+    crowd_row("crowd, hall as a scenario", crowd, std::min(2u, hardware_threads()), model, cp.dt, min_s);
   }
 #endif
   // A scenario's navigation field: a 200 × 100 m floor with 99 pillars (400 wall segments), and

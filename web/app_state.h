@@ -79,7 +79,7 @@ struct DrawPlan {
   /// Whether this frame draws (long_steps: the current model runs steps longer than a frame's share;
   /// changed: anything on screen would differ from the last drawn frame; quiet: nothing moves on
   /// the page, so it draws only on a change and once a second, as a paced frame does).
-  bool due(double now_ms, bool long_steps, bool changed, bool quiet = false);
+  bool due(double now_ms, bool long_steps, bool changed, bool quiet);
   /// This frame draws after all: its panels moved a widget (a row came or went).
   void force(double now_ms) {
     drew = true;

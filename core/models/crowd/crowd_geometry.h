@@ -34,11 +34,14 @@ inline void nearest_on(const CrowdSegment& s, double px, double py, double& qx, 
   qx = s.x1 + t * dx;
   qy = s.y1 + t * dy;
 }
-/// Whether segment s's box lies further than `reach` from (px, py) along x or y, by a margin far
-/// above the rounding of distance_to: then distance_to(s, px, py) >= reach, without measuring it.
+/// A margin far above the rounding of a distance among points whose |x| + |y| sum to `size`: the
+/// box tests below answer only beyond it, so their quick answers are the measured ones.
+inline double rounding_margin(double size) { return 1e-9 * (1.0 + size); }
+/// Whether segment s's box lies further than `reach` from (px, py) along x or y, by more than the
+/// rounding margin: then distance_to(s, px, py) >= reach, without measuring it.
 inline bool beyond_reach(const CrowdSegment& s, double px, double py, double reach) {
-  const double beyond = reach + 1e-9 * (1.0 + std::fabs(px) + std::fabs(py) + std::fabs(s.x1) +
-                                        std::fabs(s.y1) + std::fabs(s.x2) + std::fabs(s.y2));
+  const double beyond = reach + rounding_margin(std::fabs(px) + std::fabs(py) + std::fabs(s.x1) +
+                                                std::fabs(s.y1) + std::fabs(s.x2) + std::fabs(s.y2));
   return std::min(s.x1, s.x2) - px > beyond || px - std::max(s.x1, s.x2) > beyond ||
          std::min(s.y1, s.y2) - py > beyond || py - std::max(s.y1, s.y2) > beyond;
 }
@@ -52,7 +55,7 @@ CrowdBox box_of(const CrowdRing& ring);
 inline double beyond_box(const CrowdBox& b, double x, double y) {
   const double dx = std::max(0.0, std::max(b.x0 - x, x - b.x1)),
                dy = std::max(0.0, std::max(b.y0 - y, y - b.y1));
-  return std::sqrt(dx * dx + dy * dy) - 1e-9 * (1.0 + b.size + std::fabs(x) + std::fabs(y));
+  return std::sqrt(dx * dx + dy * dy) - rounding_margin(b.size + std::fabs(x) + std::fabs(y));
 }
 /// The distance from (px, py) to segment s.
 double distance_to(const CrowdSegment& s, double px, double py);

@@ -361,15 +361,17 @@ void Crowd::desired(size_t i, double& ex, double& ey) const {
     best = std::sqrt((qx - x) * (qx - x) + (qy - y) * (qy - y));
     if (best == 0.0) return;  // on it
   } else {
-    // The nearest exit in the route's order on a tie: the exit nearest by its box first, then
-    // only those whose bound is not beyond the best (up to 16 exits; all of them beyond).
+    // The nearest exit, the route's first on a tie: the exit nearest by its box measured first,
+    // then only those whose bound is not beyond the best so far.
     const std::vector<uint32_t>& route = route_of(i);
     size_t best_k = route.size(), first = route.size();
-    double bound[16];
-    const bool bounded = route.size() <= 16;
-    for (size_t k = 0; bounded && k < route.size(); ++k) {
-      bound[k] = aim_bound(door_boxes_[route[k]], x, y);
-      if (first == route.size() || bound[k] < bound[first]) first = k;
+    double low = INFINITY;
+    for (size_t k = 0; k < route.size(); ++k) {
+      const double b = aim_bound(door_boxes_[route[k]], x, y);
+      if (first == route.size() || b < low) {
+        first = k;
+        low = b;
+      }
     }
     auto consider = [&](size_t k) {
       double ax, ay, nx, ny;
@@ -385,7 +387,7 @@ void Crowd::desired(size_t i, double& ex, double& ey) const {
     };
     if (first < route.size()) consider(first);
     for (size_t k = 0; k < route.size(); ++k)
-      if (k != first && !(bounded && bound[k] > best)) consider(k);
+      if (k != first && !(aim_bound(door_boxes_[route[k]], x, y) > best)) consider(k);
   }
   if (best == INFINITY) return;  // no exit: nowhere to go
   if (best > 0.0 && !blocked_path(x, y, cx, cy)) {
