@@ -142,6 +142,10 @@ bad() {  # bad NAME EXPECTED-TEXT PYTHON-EDIT [extra options]: the corridor edit
 }
 bad "no one to place" "distributions.start-west.parameters.number: a whole number from 1" 'd["distributions"]["start-west"]["parameters"]["number"] = 0'
 bad "a self-intersecting walkable area" "walkable_area_wkt: not a simple polygon" 'd["walkable_area_wkt"] = "POLYGON ((0 0, 24 4, 24 0, 0 4, 0 0))"'
+# The validity messages are our own words, and say where when the check found a place.
+bad "a walkable area whose edge turns back, and where" "walkable_area_wkt: not a simple polygon (an edge that turns back on itself at (12, 8))" 'd["walkable_area_wkt"] = "POLYGON ((0 0, 24 0, 24 4, 12 4, 12 8, 12 4, 0 4, 0 0))"'
+bad "two walkable parts that overlap, and where" "walkable_area_wkt: polygons that overlap (edges that cross or touch at (10, 4))" 'd["walkable_area_wkt"] = "MULTIPOLYGON (((0 0, 24 0, 24 4, 0 4, 0 0)), ((10 2, 14 2, 14 6, 10 6, 10 2)))"'
+bad "a hole outside its polygon" "walkable_area_wkt: not a simple polygon (a hole outside its polygon)" 'd["walkable_area_wkt"] = "POLYGON ((0 0, 24 0, 24 4, 0 4, 0 0), (30 1, 31 1, 31 2, 30 2, 30 1))"'
 bad "a start area outside the walkable area" "distributions.start-west.coordinates: a start area inside the walkable area" 'd["distributions"]["start-west"]["coordinates"] = [[-3, 0.5], [2, 0.5], [2, 3], [-3, 3]]'
 bad "no exit" "exits: at least one exit" 'd["exits"] = {}; d["journeys"] = []; d["transitions"] = []'
 bad "an exit that touches no walkable ground" "exits.exit-east: an exit that touches no walkable ground" 'd["exits"]["exit-east"]["coordinates"] = [[30, 0], [31, 0], [31, 1], [30, 1]]'

@@ -80,10 +80,97 @@ std::string coordinate_problem(const CrowdPolygon& p) {
   return {};
 }
 
+/// Boost.Geometry's validity check, told why in our words and with our numbers. (Its own
+/// message policy writes through a string stream, and the stream's locale machinery was about
+/// 70 KB of the page's wasm, used for nothing else.) The policy is the one is_valid(g, string&)
+/// uses: duplicate consecutive points are allowed, spikes are not.
+class ValidityReason {
+ public:
+  std::string why;
+
+  template <bg::validity_failure_type F>
+  bool apply() {
+    return failed(F);
+  }
+  template <bg::validity_failure_type F, class Data>
+  bool apply(const Data& data) {
+    if constexpr (F == bg::failure_self_intersections) return failed(F, boost::begin(data)->point);
+    if constexpr (F == bg::failure_duplicate_points) return true;
+    return failed(F);
+  }
+  template <bg::validity_failure_type F, class Data1, class Data2>
+  bool apply(const Data1&, const Data2& point) {
+    if constexpr (F == bg::failure_spikes) return failed(F, point);
+    return failed(F);
+  }
+
+ private:
+  bool failed(bg::validity_failure_type f) {
+    switch (f) {
+      case bg::no_failure:
+        why.clear();
+        return true;
+      case bg::failure_duplicate_points:
+        why.clear();
+        return true;
+      case bg::failure_few_points:
+        why = "a ring with fewer than three corners";
+        break;
+      case bg::failure_wrong_topological_dimension:
+        why = "a ring without area";
+        break;
+      case bg::failure_not_closed:
+        why = "a ring that is not closed";
+        break;
+      case bg::failure_spikes:
+        why = "an edge that turns back on itself";
+        break;
+      case bg::failure_self_intersections:
+        why = "edges that cross or touch";
+        break;
+      case bg::failure_wrong_orientation:
+        why = "a ring that crosses itself or has no area";
+        break;
+      case bg::failure_interior_rings_outside:
+        why = "a hole outside its polygon";
+        break;
+      case bg::failure_nested_interior_rings:
+        why = "a hole inside another hole";
+        break;
+      case bg::failure_disconnected_interior:
+        why = "holes that cut the inside apart";
+        break;
+      case bg::failure_intersecting_interiors:
+        why = "polygons whose insides meet";
+        break;
+      case bg::failure_invalid_coordinate:
+        why = "a coordinate that is not a number";
+        break;
+      default:
+        why = "not valid";
+        break;
+    }
+    return false;
+  }
+  template <class Point>
+  bool failed(bg::validity_failure_type f, const Point& p) {
+    failed(f);
+    why += " at (" + format_shortest(bg::get<0>(p)) + ", " + format_shortest(bg::get<1>(p)) + ")";
+    return false;
+  }
+};
+
+/// "" when `g` is valid in the OGC sense (simple rings, holes inside, parts apart), else why not.
+template <class Geometry>
+std::string validity_problem(const Geometry& g) {
+  ValidityReason reason;
+  return bg::is_valid(g, reason, bg::default_strategy()) ? std::string() : reason.why;
+}
+
 /// "" when the polygon is simple and has area, else why not.
 std::string polygon_problem(const BgPolygon& p) {
-  std::string why;
-  if (!bg::is_valid(p, why)) return "not a simple polygon (" + why + ")";
+  const std::string why = validity_problem(p);
+  if (!why.empty()) return "not a simple polygon (" + why + ")";
   if (!(bg::area(p) > 0)) return "a polygon without area";
   return {};
 }
@@ -194,7 +281,8 @@ struct Reader {
       if (!why.empty()) return fail(path, why);
       walkable.push_back(b);
     }
-    if (!bg::is_valid(walkable, why)) return fail(path, "polygons that overlap (" + why + ")");
+    why = validity_problem(walkable);
+    if (!why.empty()) return fail(path, "polygons that overlap (" + why + ")");
     double x0 = INFINITY, y0 = INFINITY, x1 = -INFINITY, y1 = -INFINITY;
     for (const CrowdPolygon& p : out.walkable)
       for (const CrowdPoint& q : p[0]) {
