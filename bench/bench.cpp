@@ -133,8 +133,6 @@ void report(const char* name, const Boids3dParams& p, const Figures& f) {
   std::fflush(stdout);
 }
 
-}  // namespace
-
 /// One crowd benchmark line: the crowd on t threads, under way (25 frames: everyone walking),
 /// then a frame's median time, as real time and per person and internal step.
 void crowd_row(const char* what, Crowd& crowd, unsigned t, uint32_t model, double dt, double min_s) {
@@ -147,6 +145,8 @@ void crowd_row(const char* what, Crowd& crowd, unsigned t, uint32_t model, doubl
       what, crowd.placed(), t, t > 1 ? "s" : " ", crowd_model_word(model), ms_step, 40.0 / ms_step,
       ms_step * 1e6 / (static_cast<double>(crowd.size()) * std::ceil(kCrowdFrame / dt)));
 }
+
+}  // namespace
 
 int main(int argc, char** argv) {
   double min_s = 0.5;

@@ -95,7 +95,6 @@ class ValidityReason {
   template <bg::validity_failure_type F, class Data>
   bool apply(const Data& data) {
     if constexpr (F == bg::failure_self_intersections) return failed(F, boost::begin(data)->point);
-    if constexpr (F == bg::failure_duplicate_points) return true;
     return failed(F);
   }
   template <bg::validity_failure_type F, class Data1, class Data2>
@@ -108,9 +107,7 @@ class ValidityReason {
   bool failed(bg::validity_failure_type f) {
     switch (f) {
       case bg::no_failure:
-        why.clear();
-        return true;
-      case bg::failure_duplicate_points:
+      case bg::failure_duplicate_points:  // allowed, as the string policy allows them
         why.clear();
         return true;
       case bg::failure_few_points:
