@@ -57,6 +57,58 @@ inline double det_exp(double x) {
   return p * pow2(a) * pow2(b);
 }
 
+/// Two lanes of double: SSE2 natively, f64x2 in wasm. Each lane does a scalar's operations in
+/// the same order (IEEE, no contraction), so a lane's result is the scalar's, bit for bit.
+typedef double DetF64x2 __attribute__((vector_size(16)));
+typedef int64_t DetI64x2 __attribute__((vector_size(16)));
+
+/// det_exp of both lanes, each lane bit for bit det_exp of it: the same reduction, polynomial and
+/// scaling, two at a time (where the step needs many exponentials, half the work of the scalar).
+/// A lane outside [−745, 709.78] (or NaN) sends both to the scalar.
+inline DetF64x2 det_exp_x2(DetF64x2 x) {
+  if (!(x[0] >= -745.0 && x[0] <= 709.78 && x[1] >= -745.0 && x[1] <= 709.78))
+    return DetF64x2{det_exp(x[0]), det_exp(x[1])};
+  // the scalar's constants, each in both lanes (whole vectors, not splatted one by one)
+  static constexpr DetF64x2 kInvLn2 = {1.44269504088896338700e+00, 1.44269504088896338700e+00},
+                            kHalf = {0.5, 0.5}, kOne = {1.0, 1.0},
+                            kLn2Hi = {6.93147180369123816490e-01, 6.93147180369123816490e-01},
+                            kLn2Lo = {1.90821492927058770002e-10, 1.90821492927058770002e-10};
+  static constexpr DetF64x2 kInv[] = {{1.0 / 479001600.0, 1.0 / 479001600.0},
+                                      {1.0 / 39916800.0, 1.0 / 39916800.0},
+                                      {1.0 / 3628800.0, 1.0 / 3628800.0},
+                                      {1.0 / 362880.0, 1.0 / 362880.0},
+                                      {1.0 / 40320.0, 1.0 / 40320.0},
+                                      {1.0 / 5040.0, 1.0 / 5040.0},
+                                      {1.0 / 720.0, 1.0 / 720.0},
+                                      {1.0 / 120.0, 1.0 / 120.0},
+                                      {1.0 / 24.0, 1.0 / 24.0},
+                                      {1.0 / 6.0, 1.0 / 6.0},
+                                      {1.0 / 2.0, 1.0 / 2.0},
+                                      {1.0, 1.0},
+                                      {1.0, 1.0}};
+  const DetF64x2 v = x * kInvLn2 + kHalf;
+  const DetF64x2 tv = __builtin_convertvector(__builtin_convertvector(v, DetI64x2), DetF64x2);
+  // tv − 1 where tv > v, else tv − 0 (which is tv, exactly): the scalar's floor
+  DetI64x2 one_bits;
+  std::memcpy(&one_bits, &kOne, sizeof one_bits);
+  one_bits &= (tv > v);
+  DetF64x2 one;
+  std::memcpy(&one, &one_bits, sizeof one);
+  const DetF64x2 k = tv - one;
+  const DetF64x2 r = (x - k * kLn2Hi) - k * kLn2Lo;
+  DetF64x2 p = {1.0 / 6227020800.0, 1.0 / 6227020800.0};
+  for (const DetF64x2& c : kInv) p = p * r + c;
+  auto pow2 = [](int e) {
+    const uint64_t bits = static_cast<uint64_t>(e + 1023) << 52;
+    double d;
+    std::memcpy(&d, &bits, sizeof d);
+    return d;
+  };
+  const int k0 = static_cast<int>(k[0]), k1 = static_cast<int>(k[1]);
+  const int a0 = k0 / 2, a1 = k1 / 2;
+  return p * DetF64x2{pow2(a0), pow2(a1)} * DetF64x2{pow2(k0 - a0), pow2(k1 - a1)};
+}
+
 /// ln x for x > 0 (NaN below, −∞ at 0): x = m·2^e with m in [√½, √2) (frexp is exact), then
 /// ln m = 2·atanh((m − 1)/(m + 1)) by its odd series to s^23 (|s| ≤ 0.172). For the normal draws
 /// of a scenario's spreads (Box–Muller).

@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <type_traits>
 #include <utility>
 
 #include "common/det_math.h"
@@ -106,6 +107,49 @@ const std::vector<std::vector<uint32_t>>& Crowd::neighbour_lists(double look) {
   S.built_ids = id_;
   S.built_look = look;
   return S.lists;
+}
+
+size_t Crowd::within(size_t i, const std::vector<uint32_t>& near, double cut2, bool toward, bool apart,
+                     NeighbourBuffers& buf) const {
+  // Every candidate is written and kept by advancing m, with no branch on its distance (written
+  // so that a NaN is kept, as the tests on the distance itself kept it).
+  if (buf.seen.size() < near.size() + 1) {
+    for (auto* v : {&buf.dx, &buf.dy, &buf.d, &buf.reach}) v->resize(near.size() + 1);
+    buf.seen.resize(near.size() + 1);
+  }
+  uint32_t* seen = buf.seen.data();
+  double *bdx = buf.dx.data(), *bdy = buf.dy.data(), *bd = buf.d.data(), *bl = buf.reach.data();
+  const double *X = x_.data(), *Y = y_.data(), *R = r_.data();
+  const double xi = x_[i], yi = y_[i], ri = r_[i];
+  // (the loop written once for each case, so that none of its tests is asked per candidate;
+  // sep_x's, by hand, with the room's width read once)
+  const double L = layout_.width;
+  auto scan = [&](auto wrap, auto to_j, auto drop_same) {
+    size_t m = 0;
+    for (uint32_t j : near) {
+      double dx = to_j ? X[j] - xi : xi - X[j];
+      if (wrap) dx = dx > L / 2 ? dx - L : dx < -L / 2 ? dx + L : dx;
+      const double dy = to_j ? Y[j] - yi : yi - Y[j], s = dx * dx + dy * dy;
+      seen[m] = j;
+      bdx[m] = dx;
+      bdy[m] = dy;
+      bd[m] = s;
+      m += !(s >= cut2) & !(drop_same && s == 0.0);
+    }
+    return m;
+  };
+  using Yes = std::true_type;
+  using No = std::false_type;
+  const bool wrap = layout_.periodic != 0;
+  const size_t m = toward ? (apart ? (wrap ? scan(Yes(), Yes(), Yes()) : scan(No(), Yes(), Yes()))
+                                   : (wrap ? scan(Yes(), Yes(), No()) : scan(No(), Yes(), No())))
+                          : (apart ? (wrap ? scan(Yes(), No(), Yes()) : scan(No(), No(), Yes()))
+                                   : (wrap ? scan(Yes(), No(), No()) : scan(No(), No(), No())));
+  for (size_t k = 0; k < m; ++k) {
+    bd[k] = std::sqrt(bd[k]);  // |δ|
+    bl[k] = ri + R[seen[k]];   // r_i + r_j (the same bits as r_j + r_i)
+  }
+  return m;
 }
 
 /// Moves person i (semi-implicit Euler for the social force model, x + v·h for the speed model), its path
@@ -265,13 +309,13 @@ void Crowd::internal_step(double h) {
   scratch_.ax.resize(n);
   scratch_.ay.resize(n);
   pressure_.resize(n);
-  if (speed_model && scratch_.csm.size() < threads_) scratch_.csm.resize(threads_);
+  if (scratch_.near.size() < threads_) scratch_.near.resize(threads_);
   parallel_for(n, threads_, [&](size_t first, size_t last, unsigned worker) {
     for (size_t i = first; i < last; ++i)
       if (speed_model)
-        csm_velocity(i, lists[i], scratch_.csm[worker]);
+        csm_velocity(i, lists[i], scratch_.near[worker]);
       else
-        forces_on(i, lists[i]);
+        forces_on(i, lists[i], scratch_.near[worker]);
   });
   // Move and collide: each person's move is its own; who left is gathered after, in index order.
   scratch_.out_at.resize(n);

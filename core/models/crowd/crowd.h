@@ -312,15 +312,32 @@ class Crowd {
   void internal_step(double h);
   void herd(size_t i, const std::vector<uint32_t>& near, double& ex, double& ey) const;
   void fluctuation(uint32_t id, double& gx, double& gy) const;
-  /// A thread's working lists for csm_velocity: the surfaces near, the neighbours seen.
-  struct CsmBuffers {
+  /// A thread's working lists for one person's neighbours (csm_velocity, forces_on): the surfaces
+  /// near, the neighbours seen.
+  struct NeighbourBuffers {
     std::vector<const CrowdSegment*> walls;
     std::vector<const CrowdColumn*> columns;
+    /// the neighbours seen, in ascending index (room for every candidate: each is written before
+    /// it is kept), with δ, |δ| (its square at first) and r_i + r_j
     std::vector<uint32_t> seen;
+    std::vector<double> dx, dy, d, reach;
   };
   /// The collision-free speed model: person i's velocity for this step (scratch ax, ay).
-  void csm_velocity(size_t i, const std::vector<uint32_t>& near, CsmBuffers& buf);
-  void forces_on(size_t i, const std::vector<uint32_t>& near);
+  void csm_velocity(size_t i, const std::vector<uint32_t>& near, NeighbourBuffers& buf);
+  void forces_on(size_t i, const std::vector<uint32_t>& near, NeighbourBuffers& buf);
+  /// Person i's neighbours whose squared distance is below cut2 (and, if `apart`, not 0), in
+  /// ascending index, into buf: δ (from i to j if `toward`, else from j to i), |δ|, r_i + r_j.
+  /// How many.
+  size_t within(size_t i, const std::vector<uint32_t>& near, double cut2, bool toward, bool apart,
+                NeighbourBuffers& buf) const;
+  /// The first m of buf less those behind a surface in buf (the collision-free speed model's
+  /// sight); how many are left.
+  size_t unhidden(size_t i, size_t m, NeighbourBuffers& buf) const;
+  /// The collision-free speed model's repulsions from the first m of buf, onto (sx, sy).
+  void csm_repulsion(size_t m, const NeighbourBuffers& buf, double& sx, double& sy) const;
+  /// The social force model's forces from the first m of buf onto (fx, fy), and their normal parts.
+  void sfm_pairs(size_t i, size_t m, const NeighbourBuffers& buf, double social, double& fx, double& fy,
+                 double& normal) const;
   double move_and_collide(size_t i, double h);
   void remove_exited(double h);
   /// The unit direction a person of radius r at (x, y) wants to go: to the nearest point of an
@@ -405,8 +422,8 @@ class Crowd {
     Scratch& operator=(const Scratch&) { return *this; }
     std::vector<uint32_t> start, order, home, fill;
     std::vector<double> ax, ay, out_at;
-    std::vector<int32_t> out_by;  // the exit each leaver left by (move_and_collide)
-    std::vector<CsmBuffers> csm;  // one per thread
+    std::vector<int32_t> out_by;         // the exit each leaver left by (move_and_collide)
+    std::vector<NeighbourBuffers> near;  // one per thread
     std::vector<std::pair<double, uint32_t>> left;
     std::vector<char> gone;
     // The neighbour lists and what they were built from (neighbour_lists).

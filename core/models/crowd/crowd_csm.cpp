@@ -12,7 +12,7 @@
 
 namespace bandada {
 
-void Crowd::csm_velocity(size_t i, const std::vector<uint32_t>& near, CsmBuffers& buf) {
+void Crowd::csm_velocity(size_t i, const std::vector<uint32_t>& near, NeighbourBuffers& buf) {
   const CrowdParams& p = params_;
   const double xi = x_[i], yi = y_[i], ri = r_[i];
   pressure_[i] = 0.0;  // no forces in this model
@@ -52,29 +52,11 @@ void Crowd::csm_velocity(size_t i, const std::vector<uint32_t>& near, CsmBuffers
     buf.columns.push_back(&c);
     surface(dx, dy, dc, d);
   }
-  // The neighbours seen, in ascending index, and their repulsion a·exp((r_i + r_j − d)/D).
-  buf.seen.clear();
-  // sqrt is correctly rounded and 3² is exact, so sqrt(s) >= 3 exactly when s >= 9: those beyond
-  // the cut-off are passed over before their square root.
+  // The neighbours within the cut-off (sqrt(s) < 3 exactly when s < 9), in ascending index, less
+  // those behind a surface near; their repulsion bends the direction too.
   static_assert(kCrowdCsmCutoff == 3.0, "the squared cut-off below is 3 squared");
-  for (uint32_t j : near) {
-    const double dx = sep_x(x_[j] - xi), dy = y_[j] - yi, s = dx * dx + dy * dy;
-    if (s >= 9.0) continue;
-    const double d = std::sqrt(s);
-    if (d >= kCrowdCsmCutoff) continue;
-    bool hidden = false;
-    double t;  // the segment to j as seen (across the seam of a corridor without ends, its image)
-    for (size_t k = 0; k < buf.walls.size() && !hidden; ++k)
-      hidden = path_meets(xi, yi, xi + dx, yi + dy, *buf.walls[k], t);
-    for (size_t k = 0; k < buf.columns.size() && !hidden; ++k)
-      hidden = path_enters(xi, yi, xi + dx, yi + dy, *buf.columns[k], t);
-    if (hidden) continue;
-    buf.seen.push_back(j);
-    if (d == 0.0) continue;
-    const double rep = p.csm_a * det_exp((ri + r_[j] - d) / p.csm_d);
-    sx -= rep * dx / d;
-    sy -= rep * dy / d;
-  }
+  const size_t m = unhidden(i, within(i, near, 9.0, true, false, buf), buf);
+  csm_repulsion(m, buf, sx, sy);
   if (p.csm_noise > 0.0) {  // ours, not JuPedSim's: a random turn against gridlock
     double gx, gy;
     fluctuation(id_[i], gx, gy);
@@ -94,17 +76,68 @@ void Crowd::csm_velocity(size_t i, const std::vector<uint32_t>& near, CsmBuffers
   // The speed: the smallest gap d_ij − r_i − r_j over the neighbours ahead (e·Δx ≥ 0) within the
   // corridor |e⊥·Δx| ≤ r_i + r_j, over T, clipped to [0, v0].
   double gap = INFINITY;
-  for (uint32_t j : buf.seen) {
-    const double dx = sep_x(x_[j] - xi), dy = y_[j] - yi;
+  for (size_t q = 0; q < m; ++q) {
+    const double dx = buf.dx[q], dy = buf.dy[q];
     if (dirx * dx + diry * dy < 0.0) continue;
-    const double l = ri + r_[j];
+    const double l = buf.reach[q];
     if (std::fabs(-diry * dx + dirx * dy) > l) continue;
-    gap = std::fmin(gap, std::sqrt(dx * dx + dy * dy) - l);
+    gap = std::fmin(gap, buf.d[q] - l);
   }
   const double v0 = desired_speed(i);
   const double speed = std::fmin(std::fmax(gap / p.csm_t, 0.0), v0);
   scratch_.ax[i] = speed * dirx;
   scratch_.ay[i] = speed * diry;
+}
+
+size_t Crowd::unhidden(size_t i, size_t m, NeighbourBuffers& buf) const {
+  // JuPedSim drops a neighbour when the segment between the centres crosses a boundary segment
+  // (the segment to j, across the seam of a corridor without ends its image).
+  if (buf.walls.empty() && buf.columns.empty()) return m;
+  const double xi = x_[i], yi = y_[i];
+  size_t w = 0;
+  for (size_t k = 0; k < m; ++k) {
+    const double dx = buf.dx[k], dy = buf.dy[k];
+    bool hidden = false;
+    double t;
+    for (size_t q = 0; q < buf.walls.size() && !hidden; ++q)
+      hidden = path_meets(xi, yi, xi + dx, yi + dy, *buf.walls[q], t);
+    for (size_t q = 0; q < buf.columns.size() && !hidden; ++q)
+      hidden = path_enters(xi, yi, xi + dx, yi + dy, *buf.columns[q], t);
+    if (hidden) continue;
+    buf.seen[w] = buf.seen[k];
+    buf.dx[w] = dx;
+    buf.dy[w] = dy;
+    buf.d[w] = buf.d[k];
+    buf.reach[w] = buf.reach[k];
+    ++w;
+  }
+  return w;
+}
+
+void Crowd::csm_repulsion(size_t m, const NeighbourBuffers& buf, double& sx, double& sy) const {
+  // a·exp((r_i + r_j − d)/D) along δ/d from each seen, in ascending index, none from one at the
+  // same place: two at a time, each lane the scalar's operations (the exponential and the
+  // divisions are most of this model's work), so a lane gives the scalar's bits.
+  const CrowdParams& p = params_;
+  const double *bdx = buf.dx.data(), *bdy = buf.dy.data(), *bd = buf.d.data(), *bl = buf.reach.data();
+  auto splat = [](double c) { return DetF64x2{c, c}; };
+  size_t k = 0;
+  for (; k + 1 < m; k += 2) {
+    const DetF64x2 dx = {bdx[k], bdx[k + 1]}, dy = {bdy[k], bdy[k + 1]}, d = {bd[k], bd[k + 1]},
+                   l = {bl[k], bl[k + 1]};
+    const DetF64x2 rep = splat(p.csm_a) * det_exp_x2((l - d) / splat(p.csm_d));
+    const DetF64x2 tx = rep * dx / d, ty = rep * dy / d;
+    for (int lane = 0; lane < 2; ++lane)
+      if (d[lane] != 0.0) {
+        sx -= tx[lane];
+        sy -= ty[lane];
+      }
+  }
+  if (k < m && bd[k] != 0.0) {
+    const double rep = p.csm_a * det_exp((bl[k] - bd[k]) / p.csm_d);
+    sx -= rep * bdx[k] / bd[k];
+    sy -= rep * bdy[k] / bd[k];
+  }
 }
 
 }  // namespace bandada

@@ -3,6 +3,7 @@
 // from the positions before the internal step. Herding, which mixes the desired direction with
 // the neighbours', is here too; the collision-free speed model uses it as well (crowd_csm.cpp).
 #include <cmath>
+#include <cstring>
 
 #include "common/det_math.h"
 #include "crowd.h"
@@ -56,7 +57,7 @@ void Crowd::fluctuation(uint32_t id, double& gx, double& gy) const {
 
 /// Person i's acceleration (scratch ax, ay) and pressure: the drive toward the desired
 /// velocity, then each neighbour in ascending index, then the walls and the columns.
-void Crowd::forces_on(size_t i, const std::vector<uint32_t>& near) {
+void Crowd::forces_on(size_t i, const std::vector<uint32_t>& near, NeighbourBuffers& buf) {
   const CrowdParams& p = params_;
   const double xi = x_[i], yi = y_[i], vxi = vx_[i], vyi = vy_[i], ri = r_[i];
   double ex, ey;
@@ -75,25 +76,10 @@ void Crowd::forces_on(size_t i, const std::vector<uint32_t>& near) {
     fy += p.sfm_noise * gy;
   }
   double normal = 0;
-  // sqrt is correctly rounded and 2² is exact, so sqrt(s) >= 2 exactly when s >= 4: those beyond
-  // reach are passed over before their square root (kCrowdReach is 2; the test below checks it).
+  // The neighbours within reach (sqrt(s) < 2 exactly when s < 4) and not at the same place, in
+  // ascending index.
   static_assert(kCrowdReach == 2.0, "the squared reach below is 2 squared");
-  for (uint32_t j : near) {
-    const double dx = sep_x(xi - x_[j]), dy = yi - y_[j], s = dx * dx + dy * dy;
-    if (s >= 4.0) continue;
-    const double d = std::sqrt(s);
-    if (d >= kCrowdReach || d == 0.0) continue;
-    const double nx = dx / d, ny = dy / d, overlap = r_[j] + ri - d;
-    const double fn = social * det_exp(overlap / p.sfm_b) + (overlap > 0 ? p.sfm_k * overlap : 0.0);
-    fx += fn * nx;
-    fy += fn * ny;
-    normal += fn;
-    if (overlap > 0) {
-      const double tx = -ny, ty = nx, dvt = (vx_[j] - vxi) * tx + (vy_[j] - vyi) * ty;
-      fx += p.sfm_kappa * overlap * dvt * tx;
-      fy += p.sfm_kappa * overlap * dvt * ty;
-    }
-  }
+  sfm_pairs(i, within(i, near, 4.0, false, true, buf), buf, social, fx, fy, normal);
   // Walls and columns: the same three terms with the surface at rest, and the wall's A and B.
   auto surface = [&](double d, double nx, double ny) {
     const double overlap = ri - d;
@@ -134,6 +120,48 @@ void Crowd::forces_on(size_t i, const std::vector<uint32_t>& near) {
   scratch_.ax[i] = fx / kCrowdMass;
   scratch_.ay[i] = fy / kCrowdMass;
   pressure_[i] = normal / (2.0 * kPi * ri);
+}
+
+void Crowd::sfm_pairs(size_t i, size_t m, const NeighbourBuffers& buf, double social, double& fx, double& fy,
+                      double& normal) const {
+  // The normal force (social repulsion and body), then sliding friction where bodies touch, from
+  // each in ascending index. The direction, the exponential and the normal force two at a time,
+  // each lane the scalar's operations (most of the model's work), so a lane gives the scalar's
+  // bits; the sums one by one, in order.
+  const CrowdParams& p = params_;
+  const double vxi = vx_[i], vyi = vy_[i];
+  const double *bdx = buf.dx.data(), *bdy = buf.dy.data(), *bd = buf.d.data(), *bl = buf.reach.data();
+  auto add = [&](size_t k, double nx, double ny, double overlap, double fn) {
+    fx += fn * nx;
+    fy += fn * ny;
+    normal += fn;
+    if (overlap > 0) {
+      const uint32_t j = buf.seen[k];
+      const double tx = -ny, ty = nx, dvt = (vx_[j] - vxi) * tx + (vy_[j] - vyi) * ty;
+      fx += p.sfm_kappa * overlap * dvt * tx;
+      fy += p.sfm_kappa * overlap * dvt * ty;
+    }
+  };
+  auto splat = [](double c) { return DetF64x2{c, c}; };
+  size_t k = 0;
+  for (; k + 1 < m; k += 2) {
+    const DetF64x2 d = {bd[k], bd[k + 1]}, nx = DetF64x2{bdx[k], bdx[k + 1]} / d,
+                   ny = DetF64x2{bdy[k], bdy[k + 1]} / d, overlap = DetF64x2{bl[k], bl[k + 1]} - d;
+    // k·overlap where overlap > 0, else +0 (the scalar's 0.0)
+    const DetF64x2 body_all = splat(p.sfm_k) * overlap;
+    DetI64x2 body_bits;
+    std::memcpy(&body_bits, &body_all, sizeof body_bits);
+    body_bits &= (overlap > splat(0.0));
+    DetF64x2 body;
+    std::memcpy(&body, &body_bits, sizeof body);
+    const DetF64x2 fn = splat(social) * det_exp_x2(overlap / splat(p.sfm_b)) + body;
+    add(k, nx[0], ny[0], overlap[0], fn[0]);
+    add(k + 1, nx[1], ny[1], overlap[1], fn[1]);
+  }
+  if (k < m) {
+    const double d = bd[k], nx = bdx[k] / d, ny = bdy[k] / d, overlap = bl[k] - d;
+    add(k, nx, ny, overlap, social * det_exp(overlap / p.sfm_b) + (overlap > 0 ? p.sfm_k * overlap : 0.0));
+  }
 }
 
 }  // namespace bandada
