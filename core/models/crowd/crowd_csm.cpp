@@ -114,12 +114,13 @@ size_t Crowd::unhidden(size_t i, size_t m, NeighbourBuffers& buf) const {
   return w;
 }
 
-void Crowd::csm_repulsion(size_t m, const NeighbourBuffers& buf, double& sx, double& sy) const {
+void Crowd::csm_repulsion(size_t m, const NeighbourBuffers& buf, double& sx_out, double& sy_out) const {
   // a·exp((r_i + r_j − d)/D) along δ/d from each seen, in ascending index, none from one at the
   // same place: two at a time, each lane the scalar's operations (the exponential and the
   // divisions are most of this model's work), so a lane gives the scalar's bits.
   const CrowdParams& p = params_;
   const double *bdx = buf.dx.data(), *bdy = buf.dy.data(), *bd = buf.d.data(), *bl = buf.reach.data();
+  double sx = sx_out, sy = sy_out;  // in registers, not through the references
   auto splat = [](double c) { return DetF64x2{c, c}; };
   size_t k = 0;
   for (; k + 1 < m; k += 2) {
@@ -138,6 +139,8 @@ void Crowd::csm_repulsion(size_t m, const NeighbourBuffers& buf, double& sx, dou
     sx -= rep * bdx[k] / bd[k];
     sy -= rep * bdy[k] / bd[k];
   }
+  sx_out = sx;
+  sy_out = sy;
 }
 
 }  // namespace bandada

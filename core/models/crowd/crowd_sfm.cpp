@@ -122,8 +122,8 @@ void Crowd::forces_on(size_t i, const std::vector<uint32_t>& near, NeighbourBuff
   pressure_[i] = normal / (2.0 * kPi * ri);
 }
 
-void Crowd::sfm_pairs(size_t i, size_t m, const NeighbourBuffers& buf, double social, double& fx, double& fy,
-                      double& normal) const {
+void Crowd::sfm_pairs(size_t i, size_t m, const NeighbourBuffers& buf, double social, double& fx_out,
+                      double& fy_out, double& normal_out) const {
   // The normal force (social repulsion and body), then sliding friction where bodies touch, from
   // each in ascending index. The direction, the exponential and the normal force two at a time,
   // each lane the scalar's operations (most of the model's work), so a lane gives the scalar's
@@ -131,6 +131,7 @@ void Crowd::sfm_pairs(size_t i, size_t m, const NeighbourBuffers& buf, double so
   const CrowdParams& p = params_;
   const double vxi = vx_[i], vyi = vy_[i];
   const double *bdx = buf.dx.data(), *bdy = buf.dy.data(), *bd = buf.d.data(), *bl = buf.reach.data();
+  double fx = fx_out, fy = fy_out, normal = normal_out;  // in registers, not through the references
   auto add = [&](size_t k, double nx, double ny, double overlap, double fn) {
     fx += fn * nx;
     fy += fn * ny;
@@ -162,6 +163,9 @@ void Crowd::sfm_pairs(size_t i, size_t m, const NeighbourBuffers& buf, double so
     const double d = bd[k], nx = bdx[k] / d, ny = bdy[k] / d, overlap = bl[k] - d;
     add(k, nx, ny, overlap, social * det_exp(overlap / p.sfm_b) + (overlap > 0 ? p.sfm_k * overlap : 0.0));
   }
+  fx_out = fx;
+  fy_out = fy;
+  normal_out = normal;
 }
 
 }  // namespace bandada
