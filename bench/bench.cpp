@@ -2,7 +2,8 @@
 // natively and under Node (wasm); scripts/bench.sh runs both and prints the wasm/native ratio.
 // Per scenario: ns per boid-step (median and best of 5 runs of at least 0.5 s), mean neighbour
 // count k, candidates per boid, ns per candidate and per neighbour, rebuild vs steering split;
-// then threads: ms per step at 1 and 2 threads (3-D at N = 100 000, 2-D flock at N = 20 000);
+// then threads: this machine's own 1 -> 2 thread speed-up for a compute-bound and a memory-bound
+// loop, and ms per step at 1 and 2 threads (3-D at N = 100 000, 2-D flock at N = 20 000);
 // then the crowd in the 140 × 100 m hall at 2 000 and 20 000 people, with each operational model
 // (the social force model, then the collision-free speed model): ms per 0.04 s frame step.
 #include <algorithm>
@@ -146,6 +147,56 @@ void crowd_row(const char* what, Crowd& crowd, unsigned t, uint32_t model, doubl
       ms_step * 1e6 / (static_cast<double>(crowd.size()) * std::ceil(kCrowdFrame / dt)));
 }
 
+/// This machine's own 1 -> 2 thread speed-up for two loops of known kind, to read the step's
+/// beside: one that only computes (eight independent chains of multiply-adds in registers: two
+/// cores give 2x, two threads sharing a core's arithmetic less), and one that only streams memory
+/// (a sum over 128 MiB, beyond the caches: bounded by the memory's bandwidth, not the cores).
+void machine_scaling(double min_s) {
+  const size_t blocks = size_t{1} << 14;  // (parallel_for splits only loops of 256 items or more)
+  std::vector<double> out(blocks);
+  auto compute = [&](unsigned t) {
+    return median_ms_per_step(
+        [&] {
+          parallel_for(blocks, t, [&](size_t a, size_t b, unsigned) {
+            for (size_t k = a; k < b; ++k) {
+              double c[8];
+              for (int l = 0; l < 8; ++l) c[l] = 1.0 + 1e-3 * static_cast<double>(k + l);
+              for (int it = 0; it < 400; ++it)
+                for (int l = 0; l < 8; ++l) c[l] = c[l] * 0.999999 + 1e-7;
+              out[k] = c[0] + c[1] + c[2] + c[3] + c[4] + c[5] + c[6] + c[7];
+            }
+          });
+        },
+        min_s);
+  };
+  std::vector<double> big(size_t{16} << 20, 1.0);  // 128 MiB
+  auto stream = [&](unsigned t) {
+    return median_ms_per_step(
+        [&] {
+          parallel_for(blocks, t, [&](size_t a, size_t b, unsigned) {
+            const size_t per = big.size() / blocks;
+            for (size_t k = a; k < b; ++k) {
+              double s0 = 0, s1 = 0, s2 = 0, s3 = 0;
+              for (size_t q = k * per; q < (k + 1) * per; q += 4) {
+                s0 += big[q];
+                s1 += big[q + 1];
+                s2 += big[q + 2];
+                s3 += big[q + 3];
+              }
+              out[k] = s0 + s1 + s2 + s3;
+            }
+          });
+        },
+        min_s);
+  };
+  const double c1 = compute(1), c2 = compute(2), m1 = stream(1), m2 = stream(2);
+  const double gib = static_cast<double>(big.size() * sizeof(double)) / (1u << 30);
+  std::printf("machine, compute-bound loop, 1 -> 2 threads: %.2fx (%.1f -> %.1f ms)\n", c1 / c2, c1, c2);
+  std::printf("machine, memory stream of 128 MiB, 1 -> 2 threads: %.2fx (%.1f -> %.1f GiB/s)\n", m1 / m2,
+              gib / (m1 * 1e-3), gib / (m2 * 1e-3));
+  if (out[0] == 12345.678) std::printf(" ");  // (keeps the loops' results alive)
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -181,6 +232,7 @@ int main(int argc, char** argv) {
   // Threads: the same bits, less time. Each figure the median of 5 runs.
   std::printf("threads available: %u\n", hardware_threads());
   if (hardware_threads() > 1) {
+    machine_scaling(min_s);
     Boids3dParams big = scenario(100000, 0.305);
     double ms[2];
     for (unsigned t : {1u, 2u}) {

@@ -30,6 +30,12 @@ threads() {  # a threads line of one output, e.g. "3-D speed-up"
   grep -F "$2" <<<"$1" | head -n1
 }
 echo
+# this machine's own scaling, to read the steps' beside: a loop that only computes, one that only
+# streams memory (two cores give 2x for the first; the second is bounded by the memory's bandwidth)
+echo "native:        $(threads "$native" "machine, compute-bound loop")"
+echo "native:        $(threads "$native" "machine, memory stream")"
+echo "threaded wasm: $(threads "$wasm_mt" "machine, compute-bound loop")"
+echo "threaded wasm: $(threads "$wasm_mt" "machine, memory stream")"
 echo "native:        $(threads "$native" "3-D speed-up")"
 echo "threaded wasm: $(threads "$wasm_mt" "3-D speed-up")"
 echo "native:        $(threads "$native" "2-D flock speed-up")"
