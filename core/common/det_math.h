@@ -17,41 +17,49 @@ double det_cos(double x);
 /// Angle of (x, y) in (−π, π]; 0 for (0, 0).
 double det_atan2(double y, double x);
 
+/// det_exp's constants, polynomial and scaling, shared by the scalar and the two-lane version so
+/// that both do the same operations with the same numbers.
+namespace det_exp_parts {
+inline constexpr double kLn2Hi = 6.93147180369123816490e-01, kLn2Lo = 1.90821492927058770002e-10;
+inline constexpr double kInvLn2 = 1.44269504088896338700e+00;
+inline constexpr double kInv13 = 1.0 / 6227020800.0;  // 1/13!, then 1/12! … 1/1!, 1/0! below
+inline constexpr double kInv[] = {1.0 / 479001600.0,
+                                  1.0 / 39916800.0,
+                                  1.0 / 3628800.0,
+                                  1.0 / 362880.0,
+                                  1.0 / 40320.0,
+                                  1.0 / 5040.0,
+                                  1.0 / 720.0,
+                                  1.0 / 120.0,
+                                  1.0 / 24.0,
+                                  1.0 / 6.0,
+                                  1.0 / 2.0,
+                                  1.0,
+                                  1.0};
+/// 2^e for a normal exponent e, from its bits.
+inline double pow2(int e) {
+  const uint64_t bits = static_cast<uint64_t>(e + 1023) << 52;
+  double d;
+  std::memcpy(&d, &bits, sizeof d);
+  return d;
+}
+}  // namespace det_exp_parts
+
 /// e^x: Cody–Waite reduction x = k·ln2 + r, |r| ≤ ln2/2, a degree-13 Taylor polynomial in
 /// Horner form, then × 2^k. 0 below −745, +∞ above 709.78.
 inline double det_exp(double x) {
+  using namespace det_exp_parts;
   if (x != x) return x;
   if (x < -745.0) return 0.0;
   if (x > 709.78) return INFINITY;
-  const double kLn2Hi = 6.93147180369123816490e-01, kLn2Lo = 1.90821492927058770002e-10;
-  const double kInvLn2 = 1.44269504088896338700e+00;
   // floor of v, |v| < 1100 here, by truncation toward zero and a step down for negatives: the
   // same value as std::floor, in fewer instructions than a baseline x86-64 build gives floor.
   const double v = x * kInvLn2 + 0.5, tv = static_cast<double>(static_cast<int64_t>(v));
   const double k = tv > v ? tv - 1.0 : tv;
   const double r = (x - k * kLn2Hi) - k * kLn2Lo;
-  double p = 1.0 / 6227020800.0;  // 1/13!
-  const double inv[] = {1.0 / 479001600.0,
-                        1.0 / 39916800.0,
-                        1.0 / 3628800.0,
-                        1.0 / 362880.0,
-                        1.0 / 40320.0,
-                        1.0 / 5040.0,
-                        1.0 / 720.0,
-                        1.0 / 120.0,
-                        1.0 / 24.0,
-                        1.0 / 6.0,
-                        1.0 / 2.0,
-                        1.0,
-                        1.0};
-  for (double c : inv) p = p * r + c;
+  double p = kInv13;
+  for (double c : kInv) p = p * r + c;
   // × 2^k, in two halves so that k down to −1074 (subnormal results) stays exact.
-  auto pow2 = [](int e) {
-    const uint64_t bits = static_cast<uint64_t>(e + 1023) << 52;
-    double d;
-    std::memcpy(&d, &bits, sizeof d);
-    return d;
-  };
   const int ki = static_cast<int>(k);
   const int a = ki / 2, b = ki - a;
   return p * pow2(a) * pow2(b);
@@ -62,48 +70,30 @@ inline double det_exp(double x) {
 typedef double DetF64x2 __attribute__((vector_size(16)));
 typedef int64_t DetI64x2 __attribute__((vector_size(16)));
 
+/// c in both lanes.
+inline DetF64x2 det_splat(double c) { return DetF64x2{c, c}; }
+/// v where the lane's mask is set (all ones, as a comparison gives), else +0.
+inline DetF64x2 det_where(DetI64x2 mask, DetF64x2 v) {
+  DetI64x2 bits;
+  std::memcpy(&bits, &v, sizeof bits);
+  bits &= mask;
+  std::memcpy(&v, &bits, sizeof v);
+  return v;
+}
+
 /// det_exp of both lanes, each lane bit for bit det_exp of it: the same reduction, polynomial and
 /// scaling, two at a time (where the step needs many exponentials, half the work of the scalar).
 /// A lane outside [−745, 709.78] (or NaN) sends both to the scalar.
 inline DetF64x2 det_exp_x2(DetF64x2 x) {
+  using namespace det_exp_parts;
   if (!(x[0] >= -745.0 && x[0] <= 709.78 && x[1] >= -745.0 && x[1] <= 709.78))
     return DetF64x2{det_exp(x[0]), det_exp(x[1])};
-  // the scalar's constants, each in both lanes (whole vectors, not splatted one by one)
-  static constexpr DetF64x2 kInvLn2 = {1.44269504088896338700e+00, 1.44269504088896338700e+00},
-                            kHalf = {0.5, 0.5}, kOne = {1.0, 1.0},
-                            kLn2Hi = {6.93147180369123816490e-01, 6.93147180369123816490e-01},
-                            kLn2Lo = {1.90821492927058770002e-10, 1.90821492927058770002e-10};
-  static constexpr DetF64x2 kInv[] = {{1.0 / 479001600.0, 1.0 / 479001600.0},
-                                      {1.0 / 39916800.0, 1.0 / 39916800.0},
-                                      {1.0 / 3628800.0, 1.0 / 3628800.0},
-                                      {1.0 / 362880.0, 1.0 / 362880.0},
-                                      {1.0 / 40320.0, 1.0 / 40320.0},
-                                      {1.0 / 5040.0, 1.0 / 5040.0},
-                                      {1.0 / 720.0, 1.0 / 720.0},
-                                      {1.0 / 120.0, 1.0 / 120.0},
-                                      {1.0 / 24.0, 1.0 / 24.0},
-                                      {1.0 / 6.0, 1.0 / 6.0},
-                                      {1.0 / 2.0, 1.0 / 2.0},
-                                      {1.0, 1.0},
-                                      {1.0, 1.0}};
-  const DetF64x2 v = x * kInvLn2 + kHalf;
+  const DetF64x2 v = x * det_splat(kInvLn2) + det_splat(0.5);
   const DetF64x2 tv = __builtin_convertvector(__builtin_convertvector(v, DetI64x2), DetF64x2);
-  // tv − 1 where tv > v, else tv − 0 (which is tv, exactly): the scalar's floor
-  DetI64x2 one_bits;
-  std::memcpy(&one_bits, &kOne, sizeof one_bits);
-  one_bits &= (tv > v);
-  DetF64x2 one;
-  std::memcpy(&one, &one_bits, sizeof one);
-  const DetF64x2 k = tv - one;
-  const DetF64x2 r = (x - k * kLn2Hi) - k * kLn2Lo;
-  DetF64x2 p = {1.0 / 6227020800.0, 1.0 / 6227020800.0};
-  for (const DetF64x2& c : kInv) p = p * r + c;
-  auto pow2 = [](int e) {
-    const uint64_t bits = static_cast<uint64_t>(e + 1023) << 52;
-    double d;
-    std::memcpy(&d, &bits, sizeof d);
-    return d;
-  };
+  const DetF64x2 k = tv - det_where(tv > v, det_splat(1.0));  // tv − 1 or tv − 0 (tv, exactly)
+  const DetF64x2 r = (x - k * det_splat(kLn2Hi)) - k * det_splat(kLn2Lo);
+  DetF64x2 p = det_splat(kInv13);
+  for (double c : kInv) p = p * r + det_splat(c);
   const int k0 = static_cast<int>(k[0]), k1 = static_cast<int>(k[1]);
   const int a0 = k0 / 2, a1 = k1 / 2;
   return p * DetF64x2{pow2(a0), pow2(a1)} * DetF64x2{pow2(k0 - a0), pow2(k1 - a1)};

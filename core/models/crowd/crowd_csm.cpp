@@ -121,12 +121,11 @@ void Crowd::csm_repulsion(size_t m, const NeighbourBuffers& buf, double& sx_out,
   const CrowdParams& p = params_;
   const double *bdx = buf.dx.data(), *bdy = buf.dy.data(), *bd = buf.d.data(), *bl = buf.reach.data();
   double sx = sx_out, sy = sy_out;  // in registers, not through the references
-  auto splat = [](double c) { return DetF64x2{c, c}; };
   size_t k = 0;
   for (; k + 1 < m; k += 2) {
     const DetF64x2 dx = {bdx[k], bdx[k + 1]}, dy = {bdy[k], bdy[k + 1]}, d = {bd[k], bd[k + 1]},
                    l = {bl[k], bl[k + 1]};
-    const DetF64x2 rep = splat(p.csm_a) * det_exp_x2((l - d) / splat(p.csm_d));
+    const DetF64x2 rep = det_splat(p.csm_a) * det_exp_x2((l - d) / det_splat(p.csm_d));
     const DetF64x2 tx = rep * dx / d, ty = rep * dy / d;
     for (int lane = 0; lane < 2; ++lane)
       if (d[lane] != 0.0) {

@@ -3,7 +3,6 @@
 // from the positions before the internal step. Herding, which mixes the desired direction with
 // the neighbours', is here too; the collision-free speed model uses it as well (crowd_csm.cpp).
 #include <cmath>
-#include <cstring>
 
 #include "common/det_math.h"
 #include "crowd.h"
@@ -143,19 +142,13 @@ void Crowd::sfm_pairs(size_t i, size_t m, const NeighbourBuffers& buf, double so
       fy += p.sfm_kappa * overlap * dvt * ty;
     }
   };
-  auto splat = [](double c) { return DetF64x2{c, c}; };
   size_t k = 0;
   for (; k + 1 < m; k += 2) {
     const DetF64x2 d = {bd[k], bd[k + 1]}, nx = DetF64x2{bdx[k], bdx[k + 1]} / d,
                    ny = DetF64x2{bdy[k], bdy[k + 1]} / d, overlap = DetF64x2{bl[k], bl[k + 1]} - d;
     // k·overlap where overlap > 0, else +0 (the scalar's 0.0)
-    const DetF64x2 body_all = splat(p.sfm_k) * overlap;
-    DetI64x2 body_bits;
-    std::memcpy(&body_bits, &body_all, sizeof body_bits);
-    body_bits &= (overlap > splat(0.0));
-    DetF64x2 body;
-    std::memcpy(&body, &body_bits, sizeof body);
-    const DetF64x2 fn = splat(social) * det_exp_x2(overlap / splat(p.sfm_b)) + body;
+    const DetF64x2 body = det_where(overlap > det_splat(0.0), det_splat(p.sfm_k) * overlap);
+    const DetF64x2 fn = det_splat(social) * det_exp_x2(overlap / det_splat(p.sfm_b)) + body;
     add(k, nx[0], ny[0], overlap[0], fn[0]);
     add(k + 1, nx[1], ny[1], overlap[1], fn[1]);
   }
