@@ -18,8 +18,9 @@
 namespace bandada {
 namespace {
 
-typedef double F64x2 __attribute__((vector_size(16)));  // SSE2 natively, f64x2 in wasm
-constexpr size_t kRankedAtMost = 48;                    // longer neighbour lists are sorted, not ranked
+typedef double F64x2 __attribute__((vector_size(16)));   // SSE2 natively, f64x2 in wasm
+typedef int32_t I32x4 __attribute__((vector_size(16)));  // SSE2 natively, i32x4 in wasm
+constexpr size_t kRankedAtMost = 48;                     // longer neighbour lists are sorted, not ranked
 
 }  // namespace
 
@@ -62,6 +63,28 @@ void sort_keys(uint64_t* keys, size_t k) {
     }
   } else if (!std::is_sorted(keys, keys + k)) {
     std::sort(keys, keys + k);
+  }
+}
+
+// Writes each of the m words to its place in ascending order of its boid index (ids[a] for
+// words[a], distinct): the number of lower ids, with no branch on the data. Four ids are
+// compared with four others and their three rotations (16 comparisons in 4 instructions' worth);
+// `ids` has room for m rounded up to 4, the lanes past m hold the largest id, never counted lower.
+void rank_by_id(int32_t* ids, size_t m, const uint32_t* words, uint32_t* sorted) {
+  for (size_t a = m; a % 4 != 0; ++a) ids[a] = INT32_MAX;
+  for (size_t a = 0; a < m; a += 4) {
+    I32x4 mine, rank = {0, 0, 0, 0};
+    std::memcpy(&mine, ids + a, sizeof mine);
+    for (size_t b = 0; b < m; b += 4) {
+      I32x4 other;
+      std::memcpy(&other, ids + b, sizeof other);
+      rank -= other < mine;  // a true lane is −1
+      rank -= __builtin_shufflevector(other, other, 1, 2, 3, 0) < mine;
+      rank -= __builtin_shufflevector(other, other, 2, 3, 0, 1) < mine;
+      rank -= __builtin_shufflevector(other, other, 3, 0, 1, 2) < mine;
+    }
+    const size_t lanes = m - a < 4 ? m - a : 4;
+    for (size_t l = 0; l < lanes; ++l) sorted[rank[l]] = words[a + l];
   }
 }
 
@@ -275,12 +298,7 @@ void NeighbourGrid::scan_stencil(size_t p, Scan& scan, ComponentSums& out) const
     // lists of an insertion sort mispredict once per element), and the counts vectorize.
     int32_t* ids = scan.ids.data();
     for (size_t k = 0; k < m; ++k) ids[k] = static_cast<int32_t>(id_[hits[k] >> 7]);
-    for (size_t a = 0; a < m; ++a) {
-      const int32_t e = ids[a];
-      uint32_t rank = 0;
-      for (size_t b = 0; b < m; ++b) rank += ids[b] < e;
-      sorted[rank] = hits[a];
-    }
+    rank_by_id(ids, m, hits, sorted);
   } else {
     uint64_t* keys = scan.scratch.keys.data();
     for (size_t k = 0; k < m; ++k) keys[k] = (static_cast<uint64_t>(id_[hits[k] >> 7]) << 32) | hits[k];
@@ -405,7 +423,7 @@ void NeighbourGrid::components(size_t begin, size_t end, Scan& scan) {
         scan.flat.resize(room + 8);  // a row's 8 words may pass the last candidate
       }
       if (scan.scratch.keys.size() < room) scan.scratch.keys.resize(room);  // lists too long to rank
-      scan.ids.resize(kRankedAtMost);
+      scan.ids.resize(kRankedAtMost + 4);
     }
   }
   for (size_t p = begin; p < end; ++p) {
