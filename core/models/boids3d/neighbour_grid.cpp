@@ -12,13 +12,13 @@
 #include <cmath>
 #include <cstring>
 
+#include "common/det_math.h"
 #include "common/parallel.h"
 #include "periodic.h"
 
 namespace bandada {
 namespace {
 
-typedef double F64x2 __attribute__((vector_size(16)));   // SSE2 natively, f64x2 in wasm
 typedef int32_t I32x4 __attribute__((vector_size(16)));  // SSE2 natively, i32x4 in wasm
 constexpr size_t kRankedAtMost = 48;                     // longer neighbour lists are sorted, not ranked
 
@@ -254,7 +254,7 @@ void NeighbourGrid::scan_stencil(size_t p, Scan& scan, ComponentSums& out) const
   const double* P = xyz_.data();
   const double* V = v_.data();
   const double xi = P[3 * p], yi = P[3 * p + 1], zi = P[3 * p + 2];
-  const F64x2 xyi = {xi, yi};
+  const DetF64x2 xyi = {xi, yi};
   const double within = lim_.within;
   uint32_t* hits = scan.hits.data();
   size_t m = 0;
@@ -279,11 +279,11 @@ void NeighbourGrid::scan_stencil(size_t p, Scan& scan, ComponentSums& out) const
     const uint32_t h = flat[t];
     const uint32_t q = h >> 7;
     const Range& g = stencil[h & 127u];
-    F64x2 xy, shxy;
+    DetF64x2 xy, shxy;
     std::memcpy(&xy, P + 3 * q, sizeof xy);
     std::memcpy(&shxy, &g.shx, sizeof shxy);
-    const F64x2 dxy = (xy - xyi) + shxy;
-    const F64x2 sq = dxy * dxy;  // dx·dx and dy·dy in two lanes, as the scalar code does
+    const DetF64x2 dxy = (xy - xyi) + shxy;
+    const DetF64x2 sq = dxy * dxy;  // dx·dx and dy·dy in two lanes, as the scalar code does
     const double dz = (P[3 * q + 2] - zi) + g.shz;
     double d2 = sq[0] + sq[1] + dz * dz;
     hits[m] = h;
