@@ -68,7 +68,7 @@ void sort_keys(uint64_t* keys, size_t k) {
 
 // Writes each of the m words to its place in ascending order of its boid index (ids[a] for
 // words[a], distinct): the number of lower ids, with no branch on the data. Four ids are
-// compared with four others and their three rotations (16 comparisons in 4 instructions' worth);
+// compared with four others and their three rotations (16 comparisons as four vector compares);
 // `ids` has room for m rounded up to 4, the lanes past m hold the largest id, never counted lower.
 void rank_by_id(int32_t* ids, size_t m, const uint32_t* words, uint32_t* sorted) {
   for (size_t a = m; a % 4 != 0; ++a) ids[a] = INT32_MAX;
