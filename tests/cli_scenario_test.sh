@@ -130,6 +130,27 @@ a=$("$cli" --model crowd --scenario "$ring" --steps 300 --threads 1 2>/dev/null)
 b=$("$cli" --model crowd --scenario "$ring" --steps 300 --threads 2 2>/dev/null)
 check "a corridor without ends gives the same bytes on 1 and 2 threads" '[ -n "$a" ] && [ "$a" = "$b" ]'
 
+# Files in the form JuPedSim Web writes them (tests/fixtures/scenarios/field, written by its make.py
+# from the published set-ups): its radius 0.15 m, start areas that reach the walls. None is refused
+# by either model; RiMEA 1, RiMEA 6, the 8 x 5 m room and the 0.6 m corridor empty with both and
+# meet their own _expectations (RiMEA 1: 26-34 s).
+opened=0; met=0
+for f in "$sc"/field/*.json; do
+  for m in sfm csm; do
+    "$cli" --model crowd --scenario "$f" --operational-model $m --steps 25 > "$tmp/field.out" 2> "$tmp/field.err" &&
+      [ -s "$tmp/field.out" ] && opened=$((opened + 1)) || { echo "# refused ($m): $f"; cat "$tmp/field.err"; }
+  done
+done
+check "all 12 runs of six files in the web tool's form open (radius 0.15 m, start areas to the walls)" '[ $opened -eq 12 ]'
+for f in rimea-01 rimea-06 room-8x5 corridor-060; do
+  for m in sfm csm; do
+    "$cli" --model crowd --scenario "$sc/field/$f.json" --operational-model $m > "$tmp/field.json" 2>/dev/null &&
+      python3 "$here/scenario_checks.py" expectations "$sc/field/$f.json" "$tmp/field.json" && met=$((met + 1)) ||
+      echo "# $f ($m) misses its _expectations"
+  done
+done
+check "RiMEA 1 (26-34 s), RiMEA 6, an 8 x 5 m room and a 0.6 m corridor in the web tool's form: everyone out, each file's own _expectations met by both models" '[ $met -eq 8 ]'
+
 # Bad files: exit 2, nothing on stdout, a message that names the JSON path.
 bad() {  # bad NAME EXPECTED-TEXT PYTHON-EDIT [extra options]: the corridor edited by PYTHON-EDIT (d is the file)
   local name="$1" want="$2" edit="$3"
@@ -150,6 +171,7 @@ bad "a start area outside the walkable area" "distributions.start-west.coordinat
 bad "no exit" "exits: at least one exit" 'd["exits"] = {}; d["journeys"] = []; d["transitions"] = []'
 bad "an exit that touches no walkable ground" "exits.exit-east: an exit that touches no walkable ground" 'd["exits"]["exit-east"]["coordinates"] = [[30, 0], [31, 0], [31, 1], [30, 1]]'
 bad "a start area cut off from its exit (a MULTIPOLYGON's other part)" "distributions.start-west: no exit of its journey can be reached from where 12 people stand" 'd["walkable_area_wkt"] = "MULTIPOLYGON (((0 0, 24 0, 24 4, 0 4, 0 0)), ((30 0, 40 0, 40 4, 30 4, 30 0)))"; d["distributions"]["start-west"]["coordinates"] = [[31, 0.5], [35, 0.5], [35, 3.5], [31, 3.5]]'
+bad "the only way out 1 mm narrower than the bodies (2r - 1 mm)" "distributions.start-west: no exit of its journey can be reached from where 12 people stand (walls, holes or a passage narrower than their bodies" 'd["walkable_area_wkt"] = "POLYGON ((0 0, 4 0, 4 1, 8 1, 8 7, 7.701 7, 7.701 1.299, 4 1.299, 4 4, 0 4, 0 0))"; d["exits"]["exit-east"]["coordinates"] = [[7.701, 6.5], [8, 6.5], [8, 7], [7.701, 7]]; d["distributions"]["start-west"]["coordinates"] = [[0, 0], [4, 0], [4, 4], [0, 4]]; d["distributions"]["start-west"]["parameters"]["radius"] = 0.15'
 bad "an age table whose rows overlap" "bandada.age_tables.start-west[1].ages: ages that do not overlap the row before's (it ends at 30)" 'd.setdefault("bandada", {})["age_tables"] = {"start-west": [{"ages": [18, 30], "speed": [1, 1.5]}, {"ages": [25, 60], "speed": [0.8, 1.2]}]}'
 bad "an age table with a gap" "bandada.age_tables.start-west[1].ages: ages that start where the row before's end (30), leaving no gap" 'd.setdefault("bandada", {})["age_tables"] = {"start-west": [{"ages": [18, 30], "speed": [1, 1.5]}, {"ages": [40, 60], "speed": [0.8, 1.2]}]}'
 bad "a corridor without ends that has exits" "exits: none: a corridor without ends (bandada.periodic) has no exits" 'd.setdefault("bandada", {})["periodic"] = "east"'

@@ -22,6 +22,8 @@ inline constexpr double kCrowdMass = 80.0;    ///< m, kg
 inline constexpr double kCrowdReach = 2.0;    ///< social force only within 2 m, centre to centre or surface
 inline constexpr double kCrowdFrame = 0.04;   ///< s of model time per frame step
 inline constexpr double kCrowdNavCell = 0.1;  ///< m, the navigation field's grid
+inline constexpr double kCrowdBodyMin =
+    0.1;  ///< m, the smallest radius anyone has (a spread's draws are clipped to it)
 /// m: a segment exit is, for the step, the thin area this far either side of it (one kind of exit).
 inline constexpr double kCrowdDoorDepth = 0.005;
 inline constexpr uint32_t kCrowdMaxPeople = 20000;
@@ -158,6 +160,7 @@ struct CrowdAgeDraw {
 std::vector<CrowdAgeDraw> crowd_age_draws(const CrowdStartArea& a, size_t k, uint32_t seed);
 
 class Crowd;
+class CrowdFreeSpace;
 std::string crowd_pack(const Crowd& c);
 /// Reads what crowd_pack wrote into c (keeping its thread count); false, c untouched, for bytes
 /// that are not a whole crowd of this build.
@@ -209,6 +212,9 @@ class Crowd {
   /// circumference, N/m.
   const std::vector<double>& pressure() const { return pressure_; }
 
+  /// The unit direction person i wants to go now: to the nearest point of an exit when nothing is
+  /// in the way, else down the navigation field; (0, 0) when the field does not reach them.
+  void heading(size_t i, double& ex, double& ey) const { desired(i, ex, ey); }
   /// Each person's desired speed (a scenario's draws); empty: everyone params().v0, live.
   const std::vector<double>& own_speeds() const { return v0_; }
   /// By person number (as placed): when they start to walk, s (a scenario's premovement draws);
@@ -219,7 +225,8 @@ class Crowd {
   /// The start area that could not place its number ("" : every one did).
   const std::string& short_start() const { return short_start_; }
   /// The first start area (file order) with people placed where no exit of its journey can be
-  /// reached, walls or holes cutting them off ("" : none), and how many of its people are.
+  /// reached by a body of their radius, walls, holes or a narrow passage cutting them off ("" : none),
+  /// and how many of its people are.
   const std::string& unreached_start() const { return unreached_start_; }
   uint32_t unreached_people() const { return unreached_people_; }
 
@@ -365,19 +372,32 @@ class Crowd {
   bool waits(size_t i) const { return id_[i] < start_.size() && t_ < start_[id_[i]]; }
   /// Everyone placed so far at rest, numbered in placement order, inside.
   void at_rest();
+  /// What every route's field is computed on: each cell's block level (1: within 0.3 m of a wall
+  /// or column, 2: within a cell) and distance to the nearest surface up to 0.3 m (`clear`), and,
+  /// built when a third pass first needs it, which steps between cells cross a wall (crossings).
+  struct NavGround {
+    std::vector<char> blocked;
+    std::vector<double> clear;
+    std::vector<uint8_t> cut;
+  };
   /// The shortest-path distance to the route's exits (and every segment exit) on the grid, from
-  /// the open cells (`blocked` 1: within 0.3 m of a wall or column, 2: within a cell), then,
-  /// where that leaves walkable ground unreached, through cells blocked only at 2 (`clear`: each
-  /// cell's distance to the nearest surface, up to 0.3 m).
+  /// the open cells, then, where that leaves ground unreached, through cells blocked only at 2
+  /// (each step's length weighted by its cell's nearness to a surface), then, where ground a body
+  /// fits on is still unreached, through any step that crosses no wall (navigation_field says when).
   std::shared_ptr<const std::vector<double>> navigation_field(const std::vector<uint32_t>& route,
-                                                              const std::vector<char>& blocked,
-                                                              const std::vector<double>& clear) const;
-  /// One Dijkstra pass of navigation_field over the cells blocked below `level`, from the exits
-  /// and from the cells `fixed` (whose distances it keeps; empty: none), each step's length
-  /// weighted by its cell's nearness to a surface (`clear`; null: not).
-  void navigation_pass(const std::vector<uint32_t>& route, const std::vector<char>& blocked, char level,
-                       const std::vector<double>* clear, const std::vector<char>& fixed,
-                       std::vector<double>& nav) const;
+                                                              NavGround& ground) const;
+  /// One Dijkstra pass of navigation_field over the cells blocked below `level` (3: none, the
+  /// steps that cross a wall refused instead), from the exits and from the cells `fixed` (whose
+  /// distances it keeps; empty: none), each step's length weighted by its cell's nearness to a
+  /// surface from level 2.
+  void navigation_pass(const std::vector<uint32_t>& route, const NavGround& ground, char level,
+                       const std::vector<char>& fixed, std::vector<double>& nav) const;
+  /// Whether a walkable cell at least kCrowdBodyMin from every surface is unreached with no
+  /// reached cell within 0.3 m of it (the band the first pass leaves along a wall).
+  bool stranded(const std::vector<double>& nav, const std::vector<double>& clear) const;
+  /// Per cell, bit k: its step to the neighbour in direction k crosses or touches a wall, or
+  /// passes within a column.
+  std::vector<uint8_t> crossings() const;
   bool blocked_path(double x0, double y0, double x1, double y1) const;
   // Whether a disc of radius r at (x, y) is clear of everyone and of the room (free_spot), or of
   // the room alone: inside it, clear of its walls and columns (free_of_room).
@@ -435,8 +455,11 @@ class Crowd {
   /// Each person's neighbour list for this internal step: everyone within `look` (and some
   /// more), in ascending index.
   const std::vector<std::vector<uint32_t>>& neighbour_lists(double look);
-  /// Whether person i's route's navigation field reaches a cell around them.
-  bool reaches_exit(size_t i) const;
+  /// Whether person i can reach their first stage (their checkpoint, or an exit of their route): a
+  /// path exists for a body of their radius, on the walls and columns themselves (CrowdFreeSpace,
+  /// one per radius, kept in `grounds` beside its radius in `radii`).
+  bool reaches_exit(size_t i, std::vector<std::unique_ptr<CrowdFreeSpace>>& grounds,
+                    std::vector<double>& radii) const;
 
   // Journeys through checkpoints: per route its checkpoints in order (route 0: none); per person
   // (by index) the stage, the point aimed at and the end of their waiting; per checkpoint, then

@@ -102,7 +102,7 @@ std::string CrowdController::start_problem(const Crowd& c, const CrowdScenario& 
     return "distributions." + c.unreached_start() + ": no exit of its journey can be reached from where " +
            std::to_string(c.unreached_people()) +
            (c.unreached_people() == 1 ? " person stands" : " people stand") +
-           " (walls or holes cut the start area off)";
+           " (walls, holes or a passage narrower than their bodies cut the start area off)";
   if (c.short_start().empty()) return {};
   uint32_t want = 0;
   for (const CrowdStartArea& a : s.starts)

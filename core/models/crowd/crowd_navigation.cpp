@@ -9,6 +9,7 @@
 #include <utility>
 
 #include "crowd.h"
+#include "crowd_reach.h"
 
 namespace bandada {
 namespace {
@@ -120,6 +121,10 @@ double aim_bound(const CrowdBox& box, double x, double y) {
   return d > 0.0 ? d + 0.5 : 0.0;
 }
 
+/// The eight neighbours of a cell, in the order the navigation passes take them: four sides, then
+/// four diagonals.
+constexpr int kNavDi[] = {1, -1, 0, 0, 1, 1, -1, -1}, kNavDj[] = {0, 0, 1, -1, 1, -1, 1, -1};
+
 }  // namespace
 
 void Crowd::build_doors() {
@@ -198,47 +203,102 @@ void Crowd::build_navigation() {
       }
   }
   navs_.clear();
-  for (const std::vector<uint32_t>& route : route_doors_)
-    navs_.push_back(navigation_field(route, blocked, clear));
+  NavGround ground{std::move(blocked), std::move(clear), {}};
+  for (const std::vector<uint32_t>& route : route_doors_) navs_.push_back(navigation_field(route, ground));
   const auto first = static_cast<uint32_t>(doors_.size() - layout_.checkpoints.size());
-  for (uint32_t c = first; c < doors_.size(); ++c) navs_.push_back(navigation_field({c}, blocked, clear));
+  for (uint32_t c = first; c < doors_.size(); ++c) navs_.push_back(navigation_field({c}, ground));
   std::lock_guard<std::mutex> hold(cache.lock);
   cache.rooms.insert(cache.rooms.begin(), {key, navs_});
   if (cache.rooms.size() > 4) cache.rooms.pop_back();
 }
 
 std::shared_ptr<const std::vector<double>> Crowd::navigation_field(const std::vector<uint32_t>& route,
-                                                                   const std::vector<char>& blocked,
-                                                                   const std::vector<double>& clear) const {
+                                                                   NavGround& ground) const {
+  const std::vector<char>& blocked = ground.blocked;
   auto field = std::make_shared<std::vector<double>>(blocked.size(), INFINITY);
   std::vector<double>& nav = *field;
-  // First keeping 0.3 m off walls and columns. Where that leaves open ground unreached (a passage
+  // First keeping 0.3 m off walls and columns. Where that leaves ground unreached (a passage
   // narrower than 0.6 m on the only way out: a narrow door or bottleneck), the ground not reached
   // is reached again keeping only a cell off them, each step nearer than 0.3 m to a surface
   // costing more the nearer it is (so the way keeps to the middle of a narrow passage); what the
   // first pass reached keeps its distance, so a room the first pass reaches whole has the field
-  // it always had.
+  // it always had. Where even that leaves ground a body fits on unreached (a passage 0.2 to
+  // 0.3 m wide, or a narrow one on a slant, whose cells all lie within a cell of a wall), a third
+  // pass steps between any two cells whose step crosses no wall and enters no column.
   std::vector<char> fixed;
-  navigation_pass(route, blocked, 1, nullptr, fixed, nav);
-  bool whole = true;  // every open cell of walkable ground reached
+  navigation_pass(route, ground, 1, fixed, nav);
+  bool whole = !stranded(nav, ground.clear);  // no ground a body fits on left far from the reached
   for (size_t k = 0; k < nav.size() && whole; ++k) {
     if (blocked[k] != 0 || std::isfinite(nav[k])) continue;
     const double cx = layout_.x0 + (static_cast<double>(k % nav_w_) + 0.5) * nav_cell_,
                  cy = layout_.y0 + (static_cast<double>(k / nav_w_) + 0.5) * nav_cell_;
     whole = !layout_.walkable.empty() && !inside_polygons(layout_.walkable, cx, cy);
   }
-  if (whole) return field;
-  fixed.resize(nav.size());
-  for (size_t k = 0; k < nav.size(); ++k) fixed[k] = std::isfinite(nav[k]);
-  navigation_pass(route, blocked, 2, &clear, fixed, nav);
+  for (char level = 2; level <= 3 && !whole; ++level) {
+    fixed.resize(nav.size());
+    for (size_t k = 0; k < nav.size(); ++k) fixed[k] = std::isfinite(nav[k]);
+    if (level == 3 && ground.cut.empty()) ground.cut = crossings();
+    navigation_pass(route, ground, level, fixed, nav);
+    whole = !stranded(nav, ground.clear);
+  }
   return field;  // shared by copies until the room changes
 }
 
-void Crowd::navigation_pass(const std::vector<uint32_t>& route, const std::vector<char>& blocked, char level,
-                            const std::vector<double>* clear, const std::vector<char>& fixed,
-                            std::vector<double>& nav) const {
+bool Crowd::stranded(const std::vector<double>& nav, const std::vector<double>& clear) const {
+  const int reach = 3;  // cells: the band the first pass leaves along a wall is 0.3 m
+  for (int j = 0; j < nav_h_; ++j)
+    for (int i = 0; i < nav_w_; ++i) {
+      const size_t k = static_cast<size_t>(j) * nav_w_ + i;
+      if (std::isfinite(nav[k]) || !(clear[k] >= kCrowdBodyMin)) continue;
+      bool near = false;
+      for (int b = std::max(0, j - reach); b <= std::min(nav_h_ - 1, j + reach) && !near; ++b)
+        for (int a = std::max(0, i - reach); a <= std::min(nav_w_ - 1, i + reach) && !near; ++a)
+          near = std::isfinite(nav[static_cast<size_t>(b) * nav_w_ + a]);
+      if (near) continue;
+      const double cx = layout_.x0 + (i + 0.5) * nav_cell_, cy = layout_.y0 + (j + 0.5) * nav_cell_;
+      if (layout_.walkable.empty() || inside_polygons(layout_.walkable, cx, cy)) return true;
+    }
+  return false;
+}
+
+std::vector<uint8_t> Crowd::crossings() const {
   const double g = nav_cell_, x0 = layout_.x0, y0 = layout_.y0;
-  auto shut = [&](size_t k) { return blocked[k] >= level; };
+  std::vector<uint8_t> cut(static_cast<size_t>(nav_w_) * nav_h_, 0);
+  // Bit k of a cell: its step to the neighbour in direction k (navigation_pass's order) crosses or
+  // touches a wall, or passes within a column's radius of its centre. A step that crosses a wall
+  // has both ends within a step's length (g√2) of it: only the cells that near are tested.
+  auto each_step = [&](const CellRange& c, auto hits) {
+    for (int j = c.j0; j <= c.j1; ++j)
+      for (int i = c.i0; i <= c.i1; ++i)
+        for (int k = 0; k < 8; ++k) {
+          const int ni = i + kNavDi[k], nj = j + kNavDj[k];
+          if (ni < 0 || nj < 0 || ni >= nav_w_ || nj >= nav_h_) continue;
+          if (hits(x0 + (i + 0.5) * g, y0 + (j + 0.5) * g, x0 + (ni + 0.5) * g, y0 + (nj + 0.5) * g))
+            cut[static_cast<size_t>(j) * nav_w_ + i] |= static_cast<uint8_t>(1u << k);
+        }
+  };
+  for (const CrowdSegment& w : layout_.walls)
+    each_step(cells_near(w.x1, w.y1, w.x2, w.y2, 1.5 * g, x0, y0, g, nav_w_, nav_h_),
+              [&](double ax, double ay, double bx, double by) {
+                double t;
+                return path_meets(ax, ay, bx, by, w, t);
+              });
+  for (const CrowdColumn& col : layout_.columns)
+    each_step(cells_near(col.x - col.r, col.y - col.r, col.x + col.r, col.y + col.r, 1.5 * g, x0, y0, g,
+                         nav_w_, nav_h_),
+              [&](double ax, double ay, double bx, double by) {
+                const CrowdSegment step{ax, ay, bx, by};
+                return distance_to(step, col.x, col.y) < col.r;
+              });
+  return cut;
+}
+
+void Crowd::navigation_pass(const std::vector<uint32_t>& route, const NavGround& ground, char level,
+                            const std::vector<char>& fixed, std::vector<double>& nav) const {
+  const double g = nav_cell_, x0 = layout_.x0, y0 = layout_.y0;
+  const std::vector<char>& blocked = ground.blocked;
+  const bool third = level >= 3;  // no cell shut: a step is refused where it crosses a wall
+  auto shut = [&](size_t k) { return !third && blocked[k] >= level; };
   using Item = std::pair<double, uint32_t>;
   std::priority_queue<Item, std::vector<Item>, std::greater<Item>> open;
   // The cells reached before: where this pass starts from, unchanged.
@@ -246,6 +306,8 @@ void Crowd::navigation_pass(const std::vector<uint32_t>& route, const std::vecto
     if (fixed[k]) open.push({nav[k], static_cast<uint32_t>(k)});
   // The exits' cells: an open cell whose centre lies within 0.75 of a cell of an exit, at that
   // distance (a later exit's distance replaces an earlier's; the search below starts from each).
+  // In the third pass, only those a cell clear of every surface or inside the exit (a cell within
+  // a cell of a wall may lie behind it).
   const double near = 0.5 * g * 1.5;
   auto seed = [&](const CellRange& c, auto distance) {
     for (int j = c.j0; j <= c.j1; ++j)
@@ -253,7 +315,7 @@ void Crowd::navigation_pass(const std::vector<uint32_t>& route, const std::vecto
         const size_t k = static_cast<size_t>(j) * nav_w_ + i;
         if (shut(k) || (!fixed.empty() && fixed[k])) continue;
         const double d = distance(x0 + (i + 0.5) * g, y0 + (j + 0.5) * g);
-        if (d <= near) {
+        if (d <= near && (!third || blocked[k] < 2 || d == 0.0)) {
           nav[k] = d;
           open.push({d, static_cast<uint32_t>(k)});
         }
@@ -268,20 +330,22 @@ void Crowd::navigation_pass(const std::vector<uint32_t>& route, const std::vecto
     seed(cells_near(ax, ay, bx, by, near, x0, y0, g, nav_w_, nav_h_),
          [&](double cx, double cy) { return distance_to_area(ring, cx, cy); });
   }
-  // Dijkstra over the 8 neighbours (a diagonal only where both sides are open); ties by cell.
-  const int di[] = {1, -1, 0, 0, 1, 1, -1, -1}, dj[] = {0, 0, 1, -1, 1, -1, 1, -1};
+  // Dijkstra over the 8 neighbours (a diagonal only where both sides are open; in the third pass,
+  // a step only where it crosses no wall); ties by cell.
+  const std::vector<double>* clear = level >= 2 ? &ground.clear : nullptr;
   while (!open.empty()) {
     const auto [d, c] = open.top();
     open.pop();
     if (d > nav[c]) continue;
     const int i = static_cast<int>(c % nav_w_), j = static_cast<int>(c / nav_w_);
     for (int k = 0; k < 8; ++k) {
-      const int ni = i + di[k], nj = j + dj[k];
+      const int ni = i + kNavDi[k], nj = j + kNavDj[k];
       if (ni < 0 || nj < 0 || ni >= nav_w_ || nj >= nav_h_) continue;
       const size_t n = static_cast<size_t>(nj) * nav_w_ + ni;
       if (shut(n) || (!fixed.empty() && fixed[n])) continue;
-      if (k >= 4 &&
-          (shut(static_cast<size_t>(j) * nav_w_ + ni) || shut(static_cast<size_t>(nj) * nav_w_ + i)))
+      if (third ? (ground.cut[c] >> k & 1) != 0
+                : k >= 4 && (shut(static_cast<size_t>(j) * nav_w_ + ni) ||
+                             shut(static_cast<size_t>(nj) * nav_w_ + i)))
         continue;
       double step = k >= 4 ? g * 1.4142135623730951 : g;
       if (clear) step *= 1.0 + 4.0 * (0.3 - (*clear)[n]) / 0.3;  // 1 at 0.3 m from a surface, 5 at it
@@ -294,18 +358,26 @@ void Crowd::navigation_pass(const std::vector<uint32_t>& route, const std::vecto
   }
 }
 
-bool Crowd::reaches_exit(size_t i) const {
+bool Crowd::reaches_exit(size_t i, std::vector<std::unique_ptr<CrowdFreeSpace>>& grounds,
+                         std::vector<double>& radii) const {
   if (layout_.periodic != 0) return true;  // a corridor without ends has no exits to reach
-  // A placed person stands clear of every surface, so their way out, if any, passes an open cell
-  // among the nine around their centre.
-  const std::vector<double>& nav = field_of(i);
-  const int ci = static_cast<int>(std::floor((x_[i] - layout_.x0) / nav_cell_)),
-            cj = static_cast<int>(std::floor((y_[i] - layout_.y0) / nav_cell_));
-  for (int j = cj - 1; j <= cj + 1; ++j)
-    for (int k = ci - 1; k <= ci + 1; ++k)
-      if (k >= 0 && j >= 0 && k < nav_w_ && j < nav_h_ &&
-          std::isfinite(nav[static_cast<size_t>(j) * nav_w_ + k]))
-        return true;
+  // The ground a body of their radius can stand on, built once per radius, and whether the part
+  // they stand in meets their first stage: their checkpoint, or an exit of their route.
+  size_t k = 0;
+  while (k < radii.size() && radii[k] != r_[i]) ++k;
+  if (k == radii.size()) {
+    radii.push_back(r_[i]);
+    grounds.push_back(std::make_unique<CrowdFreeSpace>(layout_.walls, layout_.columns, layout_.x0, layout_.y0,
+                                                       layout_.x0 + layout_.width,
+                                                       layout_.y0 + layout_.height, r_[i]));
+  }
+  const CrowdFreeSpace& ground = *grounds[k];
+  const int part = ground.part_of(x_[i], y_[i]);
+  if (part < 0) return false;
+  const int32_t c = checkpoint_of(i);
+  if (c >= 0) return ground.meets(part, layout_.checkpoints[static_cast<size_t>(c)].area);
+  for (uint32_t d : route_of(i))
+    if (ground.meets(part, doors_[d].area)) return true;
   return false;
 }
 

@@ -7,6 +7,7 @@
 
 #include "common/det_math.h"
 #include "crowd.h"
+#include "crowd_reach.h"
 
 namespace bandada {
 
@@ -264,10 +265,12 @@ Crowd::Crowd(const CrowdParams& p, const CrowdScenario& s, double v0_mean)
 
 void Crowd::after_placement(const CrowdScenario& s, const std::vector<size_t>& placed_in) {
   // Who stands where their first stage cannot be reached (people are placed in file order).
+  std::vector<std::unique_ptr<CrowdFreeSpace>> grounds;
+  std::vector<double> radii;
   size_t first = 0;
   for (size_t k = 0; k < s.starts.size(); ++k) {
     const size_t end = first + placed_in[k];
-    for (size_t i = first; i < end; ++i) unreached_people_ += reaches_exit(i) ? 0 : 1;
+    for (size_t i = first; i < end; ++i) unreached_people_ += reaches_exit(i, grounds, radii) ? 0 : 1;
     if (unreached_people_ > 0) {
       unreached_start_ = s.starts[k].id;
       break;
