@@ -1457,3 +1457,31 @@ TEST_CASE("the people and erase tools in a room with checkpoints keep everyone's
   Crowd back(p);
   CHECK(crowd_unpack(crowd_pack(d), back));
 }
+
+TEST_CASE("a person added with the tool before the first arrival keeps everyone's lists in step") {
+  // Every start area of the file brings its people by flow spawning, so nobody stands at first;
+  // the tool adds someone, then the arrivals come. Each keeps their own desired speed: the
+  // newcomer the field's, each arrival their area's draw (1.2 m/s here). Before the people were
+  // one structure, the newcomer got no speed, the first arrival's was read as theirs, and the
+  // last arrival's was read past the list's end (a crash).
+  CrowdScenario s;
+  REQUIRE(read_crowd_scenario(fixture("flow-spawning.json"), "", s) == "");
+  CrowdParams p;
+  p.v0 = 0.7;
+  Crowd c(p, s, 0.0);
+  REQUIRE(c.size() == 0);
+  const CrowdLayout& L = c.layout();
+  REQUIRE(c.add_people(L.x0 + L.width / 2, L.y0 + L.height / 2, 1.0, 1) == 1);
+  for (int f = 0; f < 100; ++f) c.step();  // 4 s: some have arrived
+  REQUIRE(c.size() > 2);
+  for (size_t n : {c.own_speeds().size(), c.ids().size(), c.radius().size(), c.pressure().size(),
+                   c.stages().size(), c.target_x().size(), c.wait_until().size()})
+    CHECK(n == c.size());
+  CHECK(std::isnan(c.own_speeds()[0]));  // the field's speed, live
+  for (size_t i = 1; i < c.size(); ++i) CHECK(c.own_speeds()[i] == 1.2);
+  // A state file writes the field's speed as it is now, and reads it back as the newcomer's own.
+  Crowd back(p, s, 0.0);
+  REQUIRE(crowd_unpack(crowd_pack(c), back));
+  CHECK(back.own_speeds()[0] == 0.7);
+  CHECK(back.size() == c.size());
+}

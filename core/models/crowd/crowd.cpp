@@ -18,7 +18,7 @@ namespace bandada {
 
 size_t Crowd::waiting() const {
   size_t n = 0;
-  for (size_t i = 0; i < id_.size(); ++i) n += waits(i);
+  for (size_t i = 0; i < people_.id.size(); ++i) n += waits(i);
   return n;
 }
 
@@ -44,11 +44,11 @@ const std::vector<std::vector<uint32_t>>& Crowd::neighbour_lists(double look) {
   // `look` changed. A list only bounds who is looked at: each force still checks the exact
   // distance, so the sums and their order do not depend on when the lists were built.
   Scratch& S = scratch_;
-  const size_t n = x_.size();
+  const size_t n = people_.x.size();
   const double skin = 0.5, half = 0.24;  // half a skin, less a margin for rounding
-  bool fresh = S.built_look == look && S.built_ids == id_;
+  bool fresh = S.built_look == look && S.built_ids == people_.id;
   for (size_t i = 0; fresh && i < n; ++i) {
-    const double dx = x_[i] - S.built_x[i], dy = y_[i] - S.built_y[i];
+    const double dx = people_.x[i] - S.built_x[i], dy = people_.y[i] - S.built_y[i];
     if (dx * dx + dy * dy > half * half) fresh = false;
   }
   if (fresh) return S.lists;
@@ -71,7 +71,8 @@ const std::vector<std::vector<uint32_t>>& Crowd::neighbour_lists(double look) {
   order.resize(n);
   home.resize(n);
   for (size_t i = 0; i < n; ++i) {
-    home[i] = static_cast<uint32_t>(cell_at(y_[i] - Y0, cell, gh) * gw + cell_at(x_[i] - X0, cell_w, gw));
+    home[i] = static_cast<uint32_t>(cell_at(people_.y[i] - Y0, cell, gh) * gw +
+                                    cell_at(people_.x[i] - X0, cell_w, gw));
     ++start[home[i] + 1];
   }
   for (size_t c = 1; c < start.size(); ++c) start[c] += start[c - 1];
@@ -95,16 +96,16 @@ const std::vector<std::vector<uint32_t>>& Crowd::neighbour_lists(double look) {
           const size_t cc = static_cast<size_t>(j) * gw + cols[q];
           for (uint32_t k = start[cc]; k < start[cc + 1]; ++k) {
             const uint32_t o = order[k];
-            const double dx = sep_x(x_[o] - x_[i]), dy = y_[o] - y_[i];
+            const double dx = sep_x(people_.x[o] - people_.x[i]), dy = people_.y[o] - people_.y[i];
             if (o != i && dx * dx + dy * dy < reach2) list.push_back(o);
           }
         }
       std::sort(list.begin(), list.end());
     }
   });
-  S.built_x = x_;
-  S.built_y = y_;
-  S.built_ids = id_;
+  S.built_x = people_.x;
+  S.built_y = people_.y;
+  S.built_ids = people_.id;
   S.built_look = look;
   return S.lists;
 }
@@ -119,8 +120,8 @@ size_t Crowd::within(size_t i, const std::vector<uint32_t>& near, double cut2, b
   }
   uint32_t* seen = buf.seen.data();
   double *bdx = buf.dx.data(), *bdy = buf.dy.data(), *bd = buf.d.data(), *bl = buf.reach.data();
-  const double *X = x_.data(), *Y = y_.data(), *R = r_.data();
-  const double xi = x_[i], yi = y_[i], ri = r_[i];
+  const double *X = people_.x.data(), *Y = people_.y.data(), *R = people_.r.data();
+  const double xi = people_.x[i], yi = people_.y[i], ri = people_.r[i];
   // (the loop written once for each case, so that none of its tests is asked per candidate;
   // sep_x's, by hand, with the room's width read once)
   const double L = layout_.width;
@@ -159,14 +160,14 @@ double Crowd::move_and_collide(size_t i, double h) {
   const double X0 = layout_.x0, Y0 = layout_.y0, W = X0 + layout_.width, H = Y0 + layout_.height;
   // The social force model gives an acceleration, the collision-free speed model the velocity.
   const bool speed_model = params_.model == kCrowdCollisionFree;
-  double vx = speed_model ? scratch_.ax[i] : vx_[i] + scratch_.ax[i] * h,
-         vy = speed_model ? scratch_.ay[i] : vy_[i] + scratch_.ay[i] * h;
+  double vx = speed_model ? scratch_.ax[i] : people_.vx[i] + scratch_.ax[i] * h,
+         vy = speed_model ? scratch_.ay[i] : people_.vy[i] + scratch_.ay[i] * h;
   const double speed = std::sqrt(vx * vx + vy * vy);
   if (speed > kCrowdMaxSpeed) {  // (not a rule of the model: a bound that keeps numbers finite)
     vx *= kCrowdMaxSpeed / speed;
     vy *= kCrowdMaxSpeed / speed;
   }
-  const double x0 = x_[i], y0 = y_[i];
+  const double x0 = people_.x[i], y0 = people_.y[i];
   double x1 = x0 + vx * h, y1 = y0 + vy * h;
   double te = 2.0, tw = 2.0, nxw = 0, nyw = 0, t;
   int32_t by = kStillInside;
@@ -222,17 +223,17 @@ double Crowd::move_and_collide(size_t i, double h) {
     y1 = std::min(H, std::max(Y0, y1));
     vy = 0.0;
   }
-  x_[i] = x1;
-  y_[i] = y1;
-  vx_[i] = vx;
-  vy_[i] = vy;
+  people_.x[i] = x1;
+  people_.y[i] = y1;
+  people_.vx[i] = vx;
+  people_.vy[i] = vy;
   return 2.0;
 }
 
 /// Who left during this step (scratch out_at ≤ 1), in order of exit time, then index: their
 /// exit times recorded, and the rest kept in index order.
 void Crowd::remove_exited(double h) {
-  const size_t n = x_.size();
+  const size_t n = people_.x.size();
   std::vector<double>& out_at = scratch_.out_at;
   std::vector<std::pair<double, uint32_t>>& left = scratch_.left;  // (exit time, index)
   left.clear();
@@ -250,50 +251,21 @@ void Crowd::remove_exited(double h) {
       // A throttled exit: one leaves every 1/throughput s; who comes sooner stands at its edge.
       double& last = passed_[stops + static_cast<size_t>(by)];
       if (time - last < 1.0 / layout_.exit_areas[static_cast<size_t>(by)].throughput) {
-        vx_[i] = vy_[i] = 0.0;
+        people_.vx[i] = people_.vy[i] = 0.0;
         continue;
       }
       last = time;
     }
     exit_times_.push_back(time);
     gone[i] = 1;
-    if (id_[i] < exit_of_.size()) exit_of_[id_[i]] = scratch_.out_by[i];
+    if (people_.id[i] < exit_of_.size()) exit_of_[people_.id[i]] = scratch_.out_by[i];
   }
-  size_t w = 0;
-  for (size_t i = 0; i < n; ++i) {
-    if (gone[i]) continue;
-    x_[w] = x_[i];
-    y_[w] = y_[i];
-    vx_[w] = vx_[i];
-    vy_[w] = vy_[i];
-    r_[w] = r_[i];
-    id_[w] = id_[i];
-    pressure_[w] = pressure_[i];
-    if (!v0_.empty()) v0_[w] = v0_[i];
-    if (!route_.empty()) route_[w] = route_[i];
-    if (!stage_.empty()) {
-      stage_[w] = stage_[i];
-      tx_[w] = tx_[i];
-      ty_[w] = ty_[i];
-      until_[w] = until_[i];
-    }
-    ++w;
-  }
-  if (!stage_.empty()) {
-    stage_.resize(w);
-    tx_.resize(w);
-    ty_.resize(w);
-    until_.resize(w);
-  }
-  for (auto* v : {&x_, &y_, &vx_, &vy_, &r_, &pressure_}) v->resize(w);
-  id_.resize(w);
-  if (!v0_.empty()) v0_.resize(w);
-  if (!route_.empty()) route_.resize(w);
+  people_.compact(gone);
 }
 
 void Crowd::internal_step(double h) {
   spawn_arrivals(t_);
-  const size_t n = x_.size();
+  const size_t n = people_.x.size();
   if (n == 0) {
     t_ += h;
     return;
@@ -308,7 +280,6 @@ void Crowd::internal_step(double h) {
   // order of threads does not matter.
   scratch_.ax.resize(n);
   scratch_.ay.resize(n);
-  pressure_.resize(n);
   if (scratch_.near.size() < threads_) scratch_.near.resize(threads_);
   parallel_for(n, threads_, [&](size_t first, size_t last, unsigned worker) {
     for (size_t i = first; i < last; ++i)
@@ -329,7 +300,7 @@ void Crowd::internal_step(double h) {
 }
 
 double Crowd::evacuation_time() const {
-  if (placed_ == 0 || !x_.empty() || !arrivals_.empty() || exit_times_.empty()) return NAN;
+  if (placed_ == 0 || !people_.x.empty() || !arrivals_.empty() || exit_times_.empty()) return NAN;
   return exit_times_.back();
 }
 
@@ -360,24 +331,25 @@ double Crowd::outflow() const {
 }
 
 double Crowd::mean_speed() const {
-  if (x_.empty()) return 0.0;
+  if (people_.x.empty()) return 0.0;
   double s = 0;
-  for (size_t i = 0; i < x_.size(); ++i) s += std::sqrt(vx_[i] * vx_[i] + vy_[i] * vy_[i]);
-  return s / static_cast<double>(x_.size());
+  for (size_t i = 0; i < people_.x.size(); ++i)
+    s += std::sqrt(people_.vx[i] * people_.vx[i] + people_.vy[i] * people_.vy[i]);
+  return s / static_cast<double>(people_.x.size());
 }
 
 double Crowd::max_pressure() const {
   double m = 0;
-  for (double v : pressure_) m = std::max(m, v);
+  for (double v : people_.pressure) m = std::max(m, v);
   return m;
 }
 
 uint64_t Crowd::fingerprint() const {
   Fingerprint fp;
-  fp.add(static_cast<uint64_t>(x_.size()));
-  for (size_t i = 0; i < x_.size(); ++i) {
-    for (double v : {x_[i], y_[i], vx_[i], vy_[i], r_[i]}) fp.add(v);
-    fp.add(static_cast<uint64_t>(id_[i]));
+  fp.add(static_cast<uint64_t>(people_.x.size()));
+  for (size_t i = 0; i < people_.x.size(); ++i) {
+    for (double v : {people_.x[i], people_.y[i], people_.vx[i], people_.vy[i], people_.r[i]}) fp.add(v);
+    fp.add(static_cast<uint64_t>(people_.id[i]));
   }
   fp.add(static_cast<uint64_t>(exit_times_.size()));
   for (double t : exit_times_) fp.add(t);
@@ -393,13 +365,17 @@ uint64_t Crowd::fingerprint() const {
   for (const CrowdExitArea& a : layout_.exit_areas)
     for (const CrowdPoint& q : a.area)
       for (double v : {q.x, q.y}) fp.add(v);
-  for (double v : v0_) fp.add(v);
-  for (uint32_t r : route_) fp.add(static_cast<uint64_t>(r));
+  // Own speeds and routes: a scenario's people's (a preset's have none: as it was).
+  if (scenario()) {
+    for (double v : people_.v0)
+      if (!std::isnan(v)) fp.add(v);
+    for (uint32_t r : people_.route) fp.add(static_cast<uint64_t>(r));
+  }
   for (double t : start_) fp.add(t);  // none without premovement: the fingerprint stays as it was
   // Journeys through checkpoints, throttles and arrivals (none of them: as it was).
-  for (size_t i = 0; i < stage_.size(); ++i) {
-    fp.add(static_cast<uint64_t>(stage_[i]));
-    for (double v : {tx_[i], ty_[i], until_[i]}) fp.add(v);
+  for (size_t i = 0; i < (layout_.checkpoints.empty() ? 0 : people_.size()); ++i) {
+    fp.add(static_cast<uint64_t>(people_.stage[i]));
+    for (double v : {people_.tx[i], people_.ty[i], people_.until[i]}) fp.add(v);
   }
   for (double v : passed_) fp.add(v);
   if (!arrivals_.empty()) fp.add(static_cast<uint64_t>(arrivals_.size()));

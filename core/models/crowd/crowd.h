@@ -5,6 +5,7 @@
 // i is the i-th placed; every sum runs in ascending index, so the bits do not depend on threads.
 #pragma once
 
+#include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -159,6 +160,71 @@ struct CrowdAgeDraw {
 /// the table. Empty when the area has no table.
 std::vector<CrowdAgeDraw> crowd_age_draws(const CrowdStartArea& a, size_t k, uint32_t seed);
 
+/// The people in the room, in index order: one list per member, every list always as long as the
+/// others. What a person does not have is a default: the field's desired speed (NaN), route 0 (every
+/// exit), no checkpoint (stage 0 of a route without any, aiming where they stand, not waiting).
+/// Every change goes through append, erase and compact, which walk the one member list (members).
+struct CrowdPeople {
+  /// One person, as append takes them.
+  struct Person {
+    double x = 0, y = 0, vx = 0, vy = 0, r = 0, pressure = 0;
+    uint32_t id = 0;
+    double v0 = NAN;  ///< their own desired speed, m/s; NaN: the field's (params().v0, live)
+    uint32_t route = 0, stage = 0;
+    double tx = 0, ty = 0, until = -1;
+  };
+  std::vector<double> x, y, vx, vy, r;
+  std::vector<double> pressure;  ///< from the last internal step, N/m (Crowd::pressure)
+  std::vector<uint32_t> id;      ///< their number as placed
+  std::vector<double> v0;        ///< own desired speed; NaN: the field's
+  std::vector<uint32_t> route;   ///< an index into the crowd's routes
+  std::vector<uint32_t> stage;   ///< the stage of their route's checkpoints they head for
+  std::vector<double> tx, ty;    ///< the point of their checkpoint they walk to
+  std::vector<double> until;     ///< when their waiting at a checkpoint ends, s; −1: not waiting
+
+  /// Calls f(list, field) for every member: the list, and the Person field it holds. The one list
+  /// of members: append, erase and compact walk it, so a member added here is kept by all three.
+  template <class F>
+  static void members(F&& f) {
+    f(&CrowdPeople::x, &Person::x);
+    f(&CrowdPeople::y, &Person::y);
+    f(&CrowdPeople::vx, &Person::vx);
+    f(&CrowdPeople::vy, &Person::vy);
+    f(&CrowdPeople::r, &Person::r);
+    f(&CrowdPeople::pressure, &Person::pressure);
+    f(&CrowdPeople::id, &Person::id);
+    f(&CrowdPeople::v0, &Person::v0);
+    f(&CrowdPeople::route, &Person::route);
+    f(&CrowdPeople::stage, &Person::stage);
+    f(&CrowdPeople::tx, &Person::tx);
+    f(&CrowdPeople::ty, &Person::ty);
+    f(&CrowdPeople::until, &Person::until);
+  }
+  size_t size() const { return x.size(); }
+  void append(const Person& p) {
+    members([&](auto list, auto field) { (this->*list).push_back(p.*field); });
+  }
+  void erase(size_t i) {
+    members([&](auto list, auto) { (this->*list).erase((this->*list).begin() + static_cast<long>(i)); });
+  }
+  /// Keeps those whose gone[i] is 0, in their order.
+  void compact(const std::vector<char>& gone) {
+    members([&](auto list, auto) {
+      auto& v = this->*list;
+      size_t w = 0;
+      for (size_t i = 0; i < v.size(); ++i)
+        if (!gone[i]) v[w++] = v[i];
+      v.resize(w);
+    });
+  }
+  /// Whether every list is as long as the first.
+  bool in_step() const {
+    bool same = true;
+    members([&](auto list, auto) { same = same && (this->*list).size() == x.size(); });
+    return same;
+  }
+};
+
 class Crowd;
 class CrowdFreeSpace;
 std::string crowd_pack(const Crowd& c);
@@ -194,8 +260,8 @@ class Crowd {
   double time() const { return static_cast<double>(steps_) * kCrowdFrame; }
 
   // ---- people in the room (index order) ----
-  size_t size() const { return x_.size(); }
-  const std::vector<double>& x() const { return x_; }
+  size_t size() const { return people_.x.size(); }
+  const std::vector<double>& x() const { return people_.x; }
   /// A difference of x as the room sees it: in a corridor without ends, the shorter way round
   /// the seam (only + and −, so the bits are the same everywhere).
   double sep_x(double d) const {
@@ -203,20 +269,20 @@ class Crowd {
     const double L = layout_.width;
     return d > L / 2 ? d - L : d < -L / 2 ? d + L : d;
   }
-  const std::vector<double>& y() const { return y_; }
-  const std::vector<double>& vx() const { return vx_; }
-  const std::vector<double>& vy() const { return vy_; }
-  const std::vector<double>& radius() const { return r_; }
-  const std::vector<uint32_t>& ids() const { return id_; }  ///< each person's number as placed
+  const std::vector<double>& y() const { return people_.y; }
+  const std::vector<double>& vx() const { return people_.vx; }
+  const std::vector<double>& vy() const { return people_.vy; }
+  const std::vector<double>& radius() const { return people_.r; }
+  const std::vector<uint32_t>& ids() const { return people_.id; }  ///< each person's number as placed
   /// Per person, from the last internal step: the normal forces of others and walls on it over its
   /// circumference, N/m.
-  const std::vector<double>& pressure() const { return pressure_; }
+  const std::vector<double>& pressure() const { return people_.pressure; }
 
   /// The unit direction person i wants to go now: to the nearest point of an exit when nothing is
   /// in the way, else down the navigation field; (0, 0) when the field does not reach them.
   void heading(size_t i, double& ex, double& ey) const { desired(i, ex, ey); }
-  /// Each person's desired speed (a scenario's draws); empty: everyone params().v0, live.
-  const std::vector<double>& own_speeds() const { return v0_; }
+  /// Each person's own desired speed (a scenario's draws); NaN: the field's, params().v0, live.
+  const std::vector<double>& own_speeds() const { return people_.v0; }
   /// By person number (as placed): when they start to walk, s (a scenario's premovement draws);
   /// empty: everyone at once.
   const std::vector<double>& start_times() const { return start_; }
@@ -230,22 +296,22 @@ class Crowd {
   const std::string& unreached_start() const { return unreached_start_; }
   uint32_t unreached_people() const { return unreached_people_; }
 
-  // ---- journeys through checkpoints (a scenario's; every list empty without checkpoints) ----
+  // ---- journeys through checkpoints (a scenario's; without checkpoints everyone at stage 0) ----
   /// By index: the stage each heads for, an index into their route's checkpoints (route_stops);
   /// that route's length once they head for its exits.
-  const std::vector<uint32_t>& stages() const { return stage_; }
+  const std::vector<uint32_t>& stages() const { return people_.stage; }
   /// By index: the point of their checkpoint they walk to.
-  const std::vector<double>& target_x() const { return tx_; }
-  const std::vector<double>& target_y() const { return ty_; }
+  const std::vector<double>& target_x() const { return people_.tx; }
+  const std::vector<double>& target_y() const { return people_.ty; }
   /// By index: when their waiting at the checkpoint ends, s; −1 when not waiting.
-  const std::vector<double>& wait_until() const { return until_; }
+  const std::vector<double>& wait_until() const { return people_.until; }
   /// Person i's checkpoints in order (indices into layout().checkpoints).
-  const std::vector<uint32_t>& route_stops(size_t i) const { return stops_[route_.empty() ? 0 : route_[i]]; }
+  const std::vector<uint32_t>& route_stops(size_t i) const { return stops_[people_.route[i]]; }
   /// The checkpoint person i heads for, or −1 when they head for an exit.
   int32_t checkpoint_of(size_t i) const {
-    if (stage_.empty()) return -1;
+    if (layout_.checkpoints.empty()) return -1;
     const std::vector<uint32_t>& s = route_stops(i);
-    return stage_[i] < s.size() ? static_cast<int32_t>(s[stage_[i]]) : -1;
+    return people_.stage[i] < s.size() ? static_cast<int32_t>(s[people_.stage[i]]) : -1;
   }
   /// How many stand waiting at a checkpoint now.
   size_t waiting_at_checkpoints() const;
@@ -355,9 +421,7 @@ class Crowd {
   double desired_speed(size_t i) const;
   /// Person i's exits: indices into doors_, the exit areas their route allows (every one for
   /// route 0) and every segment exit.
-  const std::vector<uint32_t>& route_of(size_t i) const {
-    return route_doors_[route_.empty() ? 0 : route_[i]];
-  }
+  const std::vector<uint32_t>& route_of(size_t i) const { return route_doors_[people_.route[i]]; }
   /// An exit as a person's exit_of() names it: an exit area's index, or kExitSegment + k.
   int32_t exit_id(uint32_t door) const {
     const auto areas = static_cast<uint32_t>(layout_.exit_areas.size());
@@ -369,9 +433,15 @@ class Crowd {
   /// A scenario's premovement times (start_), when any start area asks for them.
   void premovement_draws(const CrowdScenario& s);
   /// Whether person i is still waiting for their premovement time (never without premovement).
-  bool waits(size_t i) const { return id_[i] < start_.size() && t_ < start_[id_[i]]; }
+  bool waits(size_t i) const { return people_.id[i] < start_.size() && t_ < start_[people_.id[i]]; }
   /// Everyone placed so far at rest, numbered in placement order, inside.
   void at_rest();
+  /// Appends a person at rest at (x, y), numbered by their index, aiming where they stand: their
+  /// own desired speed (NaN: the field's) and route.
+  void place(double x, double y, double r, double v0, uint32_t route);
+  /// Whether the room is a scenario's (a walkable area or exit areas): its people have their own
+  /// speeds and routes, which the bytes and the fingerprint carry.
+  bool scenario() const { return !layout_.walkable.empty() || !layout_.exit_areas.empty(); }
   /// What every route's field is computed on: each cell's block level (1: within 0.3 m of a wall
   /// or column, 2: within a cell) and distance to the nearest surface up to 0.3 m (`clear`), and,
   /// built when a third pass first needs it, which steps between cells cross a wall (crossings).
@@ -407,10 +477,7 @@ class Crowd {
   CrowdParams params_;
   CrowdLayout layout_;
   Lcg rng_;
-  std::vector<double> x_, y_, vx_, vy_, r_, pressure_;
-  std::vector<uint32_t> id_;
-  std::vector<double> v0_;                         // per person, in a scenario (else empty)
-  std::vector<uint32_t> route_;                    // per person, an index into routes_ (else empty: route 0)
+  CrowdPeople people_;
   std::vector<std::vector<uint32_t>> routes_{{}};  // each the exit areas it allows; route 0 every one
   // One kind of exit for the step (rebuilt with the navigation field): every exit as an area, the
   // layout's exit areas first, then each segment exit as a thin one; and each route's doors.
@@ -465,8 +532,6 @@ class Crowd {
   // (by index) the stage, the point aimed at and the end of their waiting; per checkpoint, then
   // per exit area, when someone last passed a throttled one (−1e300: nobody yet).
   std::vector<std::vector<uint32_t>> stops_{{}};
-  std::vector<uint32_t> stage_;
-  std::vector<double> tx_, ty_, until_;
   std::vector<double> passed_;
   /// After a scenario's placement (`placed_in`: how many each start area placed): who cannot
   /// reach their first stage, the premovement times, the age tables' speeds.

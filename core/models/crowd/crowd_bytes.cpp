@@ -249,7 +249,7 @@ bool possible(const CrowdRecord& r) {
 template <class Record>
 bool journeys_back(const Record& r, Crowd& out) {
   CrowdLayout& L = out.layout_;
-  const size_t n = out.x_.size();  // (the record's people are moved into `out` already)
+  const size_t n = out.people_.x.size();  // (the record's people are moved into `out` already)
   std::vector<CrowdRing> rings;
   std::vector<std::string> ids;
   size_t at = 0, pt = 0;
@@ -315,10 +315,12 @@ bool journeys_back(const Record& r, Crowd& out) {
       !(r.spawn_wait_total >= 0 && r.spawn_wait_total < 1e12) ||
       !(r.spawn_wait_max >= 0 && r.spawn_wait_max < 1e12))
     return false;
-  out.stage_ = r.stage;
-  out.tx_ = r.tx;
-  out.ty_ = r.ty;
-  out.until_ = r.until;
+  if (staged) {  // (else every person's defaults, as placed: no checkpoint, aiming where they stand)
+    out.people_.stage = r.stage;
+    out.people_.tx = r.tx;
+    out.people_.ty = r.ty;
+    out.people_.until = r.until;
+  }
   out.passed_ = r.passed;
   out.spawn_rng_.state = r.spawn_rng;
   out.spawn_waited_ = r.spawn_waited;
@@ -383,8 +385,8 @@ bool crowd_scenario_back(const Record& r, Crowd& out) {
     if (e < Crowd::kStillInside ||
         (e >= static_cast<int32_t>(L.exit_areas.size()) && e < Crowd::kExitSegment))
       return false;
-  out.v0_ = r.v0;
-  out.route_ = r.route;
+  out.people_.v0 = r.v0;  // (their number checked against the people's above)
+  out.people_.route = r.route;
   out.exit_of_ = r.exit_of;
   out.start_ = r.start;
   return journeys_back(r, out);
@@ -412,10 +414,12 @@ bool journeys_out(const Crowd& c, Record& r) {
       r.route_stop_shape.push_back(static_cast<uint32_t>(c.stops_[k].size()));
       r.route_stops.insert(r.route_stops.end(), c.stops_[k].begin(), c.stops_[k].end());
     }
-  r.stage = c.stage_;
-  r.tx = c.tx_;
-  r.ty = c.ty_;
-  r.until = c.until_;
+  if (!L.checkpoints.empty()) {  // the people's stages only where there are checkpoints
+    r.stage = c.people_.stage;
+    r.tx = c.people_.tx;
+    r.ty = c.people_.ty;
+    r.until = c.people_.until;
+  }
   r.passed = c.passed_;
   for (const Crowd::Arrival& a : c.arrivals_) {
     r.arrival_numbers.insert(r.arrival_numbers.end(), {a.at, a.r, a.v0});
@@ -437,14 +441,14 @@ std::string crowd_pack(const Crowd& c) {
   r.placed = c.placed_;
   r.steps = c.steps_;
   r.t = c.t_;
-  r.x = c.x_;
-  r.y = c.y_;
-  r.vx = c.vx_;
-  r.vy = c.vy_;
-  r.rad = c.r_;
-  r.pressure = c.pressure_;
+  r.x = c.people_.x;
+  r.y = c.people_.y;
+  r.vx = c.people_.vx;
+  r.vy = c.people_.vy;
+  r.rad = c.people_.r;
+  r.pressure = c.people_.pressure;
   r.exit_times = c.exit_times_;
-  r.ids = c.id_;
+  r.ids = c.people_.id;
   r.walls = flat(c.layout_.walls);
   r.exits = flat(c.layout_.exits);
   for (const CrowdColumn& k : c.layout_.columns) r.columns.insert(r.columns.end(), {k.x, k.y, k.r});
@@ -465,8 +469,10 @@ std::string crowd_pack(const Crowd& c) {
       r.route_shape.push_back(static_cast<uint32_t>(c.routes_[k].size()));
       r.route_items.insert(r.route_items.end(), c.routes_[k].begin(), c.routes_[k].end());
     }
-    r.v0 = c.v0_.empty() ? std::vector<double>(c.x_.size(), c.params_.v0) : c.v0_;
-    r.route = c.route_.empty() ? std::vector<uint32_t>(c.x_.size(), 0) : c.route_;
+    r.v0 = c.people_.v0;  // the field's speed written as it is now
+    for (double& v : r.v0)
+      if (std::isnan(v)) v = c.params_.v0;
+    r.route = c.people_.route;
     r.exit_of = c.exit_of_;
     if (!c.start_.empty()) {
       r.magic = kMagicPremove;
@@ -546,14 +552,22 @@ bool crowd_unpack(std::string_view bytes, Crowd& c) {
   out.placed_ = r.placed;
   out.steps_ = r.steps;
   out.t_ = r.t;
-  out.x_ = std::move(r.x);
-  out.y_ = std::move(r.y);
-  out.vx_ = std::move(r.vx);
-  out.vy_ = std::move(r.vy);
-  out.r_ = std::move(r.rad);
-  out.pressure_ = std::move(r.pressure);
+  // The record's people with every other member at its default (the field's speed, route 0, no
+  // checkpoint, aiming where they stand); a scenario's record then gives its own.
+  out.people_ = CrowdPeople();
+  for (size_t i = 0; i < r.x.size(); ++i) {
+    CrowdPeople::Person p;
+    p.x = p.tx = r.x[i];
+    p.y = p.ty = r.y[i];
+    p.vx = r.vx[i];
+    p.vy = r.vy[i];
+    p.r = r.rad[i];
+    p.pressure = r.pressure[i];
+    p.id = r.ids[i];
+    out.people_.append(p);
+  }
   out.exit_times_ = std::move(r.exit_times);
-  out.id_ = std::move(r.ids);
+
   out.layout_.walls.clear();
   out.layout_.exits.clear();
   out.layout_.columns.clear();

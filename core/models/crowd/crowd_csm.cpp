@@ -14,9 +14,9 @@ namespace bandada {
 
 void Crowd::csm_velocity(size_t i, const std::vector<uint32_t>& near, NeighbourBuffers& buf) {
   const CrowdParams& p = params_;
-  const double xi = x_[i], yi = y_[i], ri = r_[i];
-  pressure_[i] = 0.0;  // no forces in this model
-  if (waits(i)) {      // before their premovement time a person stands
+  const double xi = people_.x[i], yi = people_.y[i], ri = people_.r[i];
+  people_.pressure[i] = 0.0;  // no forces in this model
+  if (waits(i)) {             // before their premovement time a person stands
     scratch_.ax[i] = scratch_.ay[i] = 0.0;
     return;
   }
@@ -59,7 +59,7 @@ void Crowd::csm_velocity(size_t i, const std::vector<uint32_t>& near, NeighbourB
   csm_repulsion(m, buf, sx, sy);
   if (p.csm_noise > 0.0) {  // ours, not JuPedSim's: a random turn against gridlock
     double gx, gy;
-    fluctuation(id_[i], gx, gy);
+    fluctuation(people_.id[i], gx, gy);
     sx += p.csm_noise * gx;
     sy += p.csm_noise * gy;
   }
@@ -69,9 +69,9 @@ void Crowd::csm_velocity(size_t i, const std::vector<uint32_t>& near, NeighbourB
     dirx = sx / len;
     diry = sy / len;
   } else {  // the sum vanished: keep the way they were going (else the desired direction)
-    const double v = std::sqrt(vx_[i] * vx_[i] + vy_[i] * vy_[i]);
-    dirx = v > 0.0 ? vx_[i] / v : ex;
-    diry = v > 0.0 ? vy_[i] / v : ey;
+    const double v = std::sqrt(people_.vx[i] * people_.vx[i] + people_.vy[i] * people_.vy[i]);
+    dirx = v > 0.0 ? people_.vx[i] / v : ex;
+    diry = v > 0.0 ? people_.vy[i] / v : ey;
   }
   // The speed: the smallest gap d_ij − r_i − r_j over the neighbours ahead (e·Δx ≥ 0) within the
   // corridor |e⊥·Δx| ≤ r_i + r_j, over T, clipped to [0, v0].
@@ -93,7 +93,7 @@ size_t Crowd::unhidden(size_t i, size_t m, NeighbourBuffers& buf) const {
   // JuPedSim drops a neighbour when the segment between the centres crosses a boundary segment
   // (the segment to j, across the seam of a corridor without ends its image).
   if (buf.walls.empty() && buf.columns.empty()) return m;
-  const double xi = x_[i], yi = y_[i];
+  const double xi = people_.x[i], yi = people_.y[i];
   size_t w = 0;
   for (size_t k = 0; k < m; ++k) {
     const double dx = buf.dx[k], dy = buf.dy[k];

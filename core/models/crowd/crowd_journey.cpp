@@ -47,7 +47,7 @@ void bounds(const CrowdRing& ring, double& ax, double& ay, double& bx, double& b
 
 size_t Crowd::waiting_at_checkpoints() const {
   size_t n = 0;
-  for (double u : until_) n += u >= 0;
+  for (double u : people_.until) n += u >= 0;
   return n;
 }
 
@@ -56,8 +56,8 @@ void Crowd::aim_at_checkpoint(size_t i, uint32_t c) {
   // edges (1000 tries), else any point of it (1000 more), else its corners' mean. Ours adds that
   // the point is on the floor, clear of walls and columns by that much.
   const CrowdRing& ring = layout_.checkpoints[c].area;
-  Lcg rng = stage_rng(params_.seed, kAimDraws, id_[i], stage_[i]);
-  const double clearance = std::max(0.05, 0.8 * r_[i]);
+  Lcg rng = stage_rng(params_.seed, kAimDraws, people_.id[i], people_.stage[i]);
+  const double clearance = std::max(0.05, 0.8 * people_.r[i]);
   double ax, ay, bx, by;
   bounds(ring, ax, ay, bx, by);
   for (int pass = 0; pass < 2; ++pass)
@@ -65,14 +65,14 @@ void Crowd::aim_at_checkpoint(size_t i, uint32_t c) {
       const double x = ax + (bx - ax) * rng.next(), y = ay + (by - ay) * rng.next();
       const double keep = pass == 0 ? clearance : 0.0;
       if (!inside_ring(ring, x, y) || edge_distance(ring, x, y) < keep || !free_of_room(x, y, keep)) continue;
-      tx_[i] = x;
-      ty_[i] = y;
+      people_.tx[i] = x;
+      people_.ty[i] = y;
       return;
     }
   double sx = 0, sy = 0;
   for (const CrowdPoint& q : ring) sx += q.x, sy += q.y;
-  tx_[i] = sx / static_cast<double>(ring.size());
-  ty_[i] = sy / static_cast<double>(ring.size());
+  people_.tx[i] = sx / static_cast<double>(ring.size());
+  people_.ty[i] = sy / static_cast<double>(ring.size());
 }
 
 void Crowd::start_journeys() {
@@ -87,40 +87,36 @@ void Crowd::start_journeys() {
   for (const CrowdExitArea& e : layout_.exit_areas) throttled = throttled || e.throughput > 0;
   if (throttled) passed_.assign(layout_.checkpoints.size() + layout_.exit_areas.size(), -1e300);
   if (!layout_.checkpoints.empty()) {
-    stage_.assign(x_.size(), 0);
-    tx_ = x_;
-    ty_ = y_;
-    until_.assign(x_.size(), -1);
-    for (size_t i = 0; i < x_.size(); ++i)
+    for (size_t i = 0; i < people_.x.size(); ++i)
       if (!route_stops(i).empty()) aim_at_checkpoint(i, route_stops(i)[0]);
   }
 }
 
 void Crowd::next_stage(size_t i) {
-  until_[i] = -1;
-  ++stage_[i];
+  people_.until[i] = -1;
+  ++people_.stage[i];
   const std::vector<uint32_t>& stops = route_stops(i);
-  if (stage_[i] < stops.size()) aim_at_checkpoint(i, stops[stage_[i]]);
+  if (people_.stage[i] < stops.size()) aim_at_checkpoint(i, stops[people_.stage[i]]);
 }
 
 const std::vector<double>& Crowd::field_of(size_t i) const {
   const int32_t c = checkpoint_of(i);
   if (c >= 0) return *navs_[route_doors_.size() + static_cast<size_t>(c)];
-  return *navs_[route_.empty() ? 0 : route_[i]];
+  return *navs_[people_.route[i]];
 }
 
 void Crowd::checkpoint_stages(double now) {
-  if (stage_.empty()) return;
-  for (size_t i = 0; i < x_.size(); ++i) {
+  if (layout_.checkpoints.empty()) return;
+  for (size_t i = 0; i < people_.x.size(); ++i) {
     const int32_t c = checkpoint_of(i);
     if (c < 0) continue;
     const CrowdCheckpoint& k = layout_.checkpoints[static_cast<size_t>(c)];
-    if (until_[i] >= 0) {  // waiting: until their time is up
-      if (now >= until_[i]) next_stage(i);
+    if (people_.until[i] >= 0) {  // waiting: until their time is up
+      if (now >= people_.until[i]) next_stage(i);
       continue;
     }
-    const double dx = tx_[i] - x_[i], dy = ty_[i] - y_[i];
-    if (std::sqrt(dx * dx + dy * dy) > r_[i] + 0.5) continue;  // not there yet
+    const double dx = people_.tx[i] - people_.x[i], dy = people_.ty[i] - people_.y[i];
+    if (std::sqrt(dx * dx + dy * dy) > people_.r[i] + 0.5) continue;  // not there yet
     if (k.throughput > 0) {  // one at a time: the others stay until 1/throughput s have passed
       double& last = passed_[static_cast<size_t>(c)];
       if (now - last < 1.0 / k.throughput) continue;
@@ -131,10 +127,10 @@ void Crowd::checkpoint_stages(double now) {
     if (k.wait > 0) {
       double w = k.wait;
       if (k.gaussian) {
-        Lcg rng = stage_rng(params_.seed, kWaitDraws, id_[i], stage_[i]);
+        Lcg rng = stage_rng(params_.seed, kWaitDraws, people_.id[i], people_.stage[i]);
         w = std::max(0.1, k.wait + k.wait_std * crowd_normal_draw(rng));
       }
-      until_[i] = now + w;
+      people_.until[i] = now + w;
       continue;
     }
     next_stage(i);
@@ -148,7 +144,7 @@ void Crowd::spawn_arrivals(double now) {
   std::vector<Arrival> later;
   for (; k < arrivals_.size() && arrivals_[k].at <= now; ++k) {
     const Arrival& a = arrivals_[k];
-    if (stuck[a.area] || x_.size() >= kCrowdMaxPeople) {
+    if (stuck[a.area] || people_.x.size() >= kCrowdMaxPeople) {
       later.push_back(a);
       continue;
     }
@@ -158,8 +154,9 @@ void Crowd::spawn_arrivals(double now) {
     // Whoever stands within reach of the area: the only people a new place can touch.
     std::vector<uint32_t> near;
     const double reach = a.r + 1.0;
-    for (size_t j = 0; j < x_.size(); ++j)
-      if (x_[j] > ax - reach && x_[j] < bx + reach && y_[j] > ay - reach && y_[j] < by + reach)
+    for (size_t j = 0; j < people_.x.size(); ++j)
+      if (people_.x[j] > ax - reach && people_.x[j] < bx + reach && people_.y[j] > ay - reach &&
+          people_.y[j] < by + reach)
         near.push_back(static_cast<uint32_t>(j));
     bool put = false;
     for (int tries = 0; tries < 200 && !put; ++tries) {
@@ -167,33 +164,26 @@ void Crowd::spawn_arrivals(double now) {
       if (!inside_ring(ring, x, y) || !free_of_room(x, y, a.r)) continue;
       bool clear = true;
       for (uint32_t j : near) {
-        const double dx = x - x_[j], dy = y - y_[j];
-        if (dx * dx + dy * dy < (a.r + r_[j]) * (a.r + r_[j])) {
+        const double dx = x - people_.x[j], dy = y - people_.y[j];
+        if (dx * dx + dy * dy < (a.r + people_.r[j]) * (a.r + people_.r[j])) {
           clear = false;
           break;
         }
       }
       if (!clear) continue;
       put = true;
-      const size_t i = x_.size();
-      x_.push_back(x);
-      y_.push_back(y);
-      vx_.push_back(0);
-      vy_.push_back(0);
-      r_.push_back(a.r);
-      pressure_.push_back(0);
-      v0_.push_back(a.v0);
-      route_.push_back(a.route);
-      id_.push_back(placed_++);
+      const size_t i = people_.x.size();
+      CrowdPeople::Person p;
+      p.x = p.tx = x;
+      p.y = p.ty = y;
+      p.r = a.r;
+      p.id = placed_++;
+      p.v0 = a.v0;
+      p.route = a.route;
+      people_.append(p);
       exit_of_.push_back(kStillInside);
       if (!start_.empty()) start_.push_back(0);  // an arrival walks at once
-      if (!layout_.checkpoints.empty()) {
-        stage_.push_back(0);
-        tx_.push_back(x);
-        ty_.push_back(y);
-        until_.push_back(-1);
-        if (!route_stops(i).empty()) aim_at_checkpoint(i, route_stops(i)[0]);
-      }
+      if (!route_stops(i).empty()) aim_at_checkpoint(i, route_stops(i)[0]);
       const double late = now - a.at;
       if (late >= 0.01) {  // later than the internal step their time fell in (at most 0.005 s)
         ++spawn_waited_;

@@ -364,15 +364,15 @@ bool Crowd::reaches_exit(size_t i, std::vector<std::unique_ptr<CrowdFreeSpace>>&
   // The ground a body of their radius can stand on, built once per radius, and whether the part
   // they stand in meets their first stage: their checkpoint, or an exit of their route.
   size_t k = 0;
-  while (k < radii.size() && radii[k] != r_[i]) ++k;
+  while (k < radii.size() && radii[k] != people_.r[i]) ++k;
   if (k == radii.size()) {
-    radii.push_back(r_[i]);
+    radii.push_back(people_.r[i]);
     grounds.push_back(std::make_unique<CrowdFreeSpace>(layout_.walls, layout_.columns, layout_.x0, layout_.y0,
                                                        layout_.x0 + layout_.width,
-                                                       layout_.y0 + layout_.height, r_[i]));
+                                                       layout_.y0 + layout_.height, people_.r[i]));
   }
   const CrowdFreeSpace& ground = *grounds[k];
-  const int part = ground.part_of(x_[i], y_[i]);
+  const int part = ground.part_of(people_.x[i], people_.y[i]);
   if (part < 0) return false;
   const int32_t c = checkpoint_of(i);
   if (c >= 0) return ground.meets(part, layout_.checkpoints[static_cast<size_t>(c)].area);
@@ -404,21 +404,23 @@ double crowd_zone_factor(const std::vector<CrowdZone>& zones, double x, double y
 }
 
 double Crowd::desired_speed(size_t i) const {
-  const double v0 = v0_.empty() ? params_.v0 : v0_[i];
+  const double own = people_.v0[i], v0 = std::isnan(own) ? params_.v0 : own;
   const int32_t c = checkpoint_of(i);
-  if (c < 0) return layout_.zones.empty() ? v0 : v0 * crowd_zone_factor(layout_.zones, x_[i], y_[i]);
+  if (c < 0)
+    return layout_.zones.empty() ? v0 : v0 * crowd_zone_factor(layout_.zones, people_.x[i], people_.y[i]);
   // On the way to a checkpoint: its own factor inside it, before the zones' (the web tool's
   // order); and within 0.5 m of their point, slower the nearer (so one who waits stands on it).
   const CrowdCheckpoint& k = layout_.checkpoints[static_cast<size_t>(c)];
-  const double f = k.factor != 1.0 && inside_ring(k.area, x_[i], y_[i]) ? k.factor
-                   : layout_.zones.empty()                              ? 1.0
-                                           : crowd_zone_factor(layout_.zones, x_[i], y_[i]);
-  const double dx = tx_[i] - x_[i], dy = ty_[i] - y_[i], d = std::sqrt(dx * dx + dy * dy);
+  const double f = k.factor != 1.0 && inside_ring(k.area, people_.x[i], people_.y[i]) ? k.factor
+                   : layout_.zones.empty()                                            ? 1.0
+                                           : crowd_zone_factor(layout_.zones, people_.x[i], people_.y[i]);
+  const double dx = people_.tx[i] - people_.x[i], dy = people_.ty[i] - people_.y[i],
+               d = std::sqrt(dx * dx + dy * dy);
   return v0 * f * std::min(1.0, d / 0.5);
 }
 
 void Crowd::desired(size_t i, double& ex, double& ey) const {
-  const double x = x_[i], y = y_[i], r = r_[i];
+  const double x = people_.x[i], y = people_.y[i], r = people_.r[i];
   ex = ey = 0.0;
   if (layout_.periodic != 0) {  // a corridor without ends: along it, the way it declares
     ex = layout_.periodic;
@@ -428,8 +430,8 @@ void Crowd::desired(size_t i, double& ex, double& ey) const {
   // point (the aim may lie beyond a wall); on the way to a checkpoint, the person's point in it.
   double best = INFINITY, qx = 0, qy = 0, cx = 0, cy = 0;
   if (checkpoint_of(i) >= 0) {
-    qx = cx = tx_[i];
-    qy = cy = ty_[i];
+    qx = cx = people_.tx[i];
+    qy = cy = people_.ty[i];
     best = std::sqrt((qx - x) * (qx - x) + (qy - y) * (qy - y));
     if (best == 0.0) return;  // on it
   } else {

@@ -114,7 +114,7 @@ double crowd_premovement_draw(const CrowdPremovement& p, Lcg& rng) {
 Crowd::Crowd(const CrowdParams& p, CrowdLayout room) : params_(p), layout_(std::move(room)), rng_(p.seed) {
   build_navigation();
   const CrowdLayout& L = layout_;
-  PlacementGrid grid(L, x_, y_, r_);
+  PlacementGrid grid(L, people_.x, people_.y, people_.r);
   const uint32_t want = std::min(p.n, kCrowdMaxPeople);
   for (uint32_t k = 0; k < want; ++k) {
     bool put = false;
@@ -122,10 +122,8 @@ Crowd::Crowd(const CrowdParams& p, CrowdLayout room) : params_(p), layout_(std::
       const double r = 0.25 + 0.1 * rng_.next();
       const double x = L.sx0 + (L.sx1 - L.sx0) * rng_.next(), y = L.sy0 + (L.sy1 - L.sy0) * rng_.next();
       if (!grid.clear(x, y, r) || !free_of_room(x, y, r)) continue;
-      grid.add(x, y, static_cast<uint32_t>(x_.size()));
-      x_.push_back(x);
-      y_.push_back(y);
-      r_.push_back(r);
+      grid.add(x, y, static_cast<uint32_t>(people_.size()));
+      place(x, y, r, NAN, 0);
       put = true;
     }
     if (!put) break;  // the room is full: placed() says how many
@@ -177,7 +175,7 @@ Crowd::Crowd(const CrowdParams& p, const CrowdScenario& s, double v0_mean)
   std::vector<uint32_t> area_route;
   for (const CrowdStartArea& a : s.starts) area_route.push_back(route_of_area(a));
   build_navigation();
-  PlacementGrid grid(layout_, x_, y_, r_);
+  PlacementGrid grid(layout_, people_.x, people_.y, people_.r);
   std::vector<size_t> placed_in(s.starts.size(), 0);  // how many each area placed now
   for (size_t ak = 0; ak < s.starts.size(); ++ak) {
     const CrowdStartArea& a = s.starts[ak];
@@ -197,9 +195,9 @@ Crowd::Crowd(const CrowdParams& p, const CrowdScenario& s, double v0_mean)
       }
       continue;
     }
-    const size_t before = x_.size();
+    const size_t before = people_.x.size();
     if (a.lattice) {  // every person's radius and speed first, then the places
-      const size_t first = x_.size(), n = std::min<size_t>(a.number, kCrowdMaxPeople - first);
+      const size_t first = people_.x.size(), n = std::min<size_t>(a.number, kCrowdMaxPeople - first);
       std::vector<double> rs(n), vs(n);
       for (size_t k = 0; k < n; ++k)
         rs[k] = spread_draw(a.radius, rng_, 0.1, 1.0), vs[k] = spread_draw(speed, rng_, 0.1, 5.0);
@@ -226,28 +224,20 @@ Crowd::Crowd(const CrowdParams& p, const CrowdScenario& s, double v0_mean)
         const double dx = j * (2 * rng_.next() - 1), dy = j * (2 * rng_.next() - 1);
         if (inside_ring(a.area, q.x + dx, q.y + dy) && free_of_room(q.x + dx, q.y + dy, rmax))
           q = {q.x + dx, q.y + dy};
-        grid.add(q.x, q.y, static_cast<uint32_t>(x_.size()));
-        x_.push_back(q.x);
-        y_.push_back(q.y);
-        r_.push_back(rs[k]);
-        v0_.push_back(vs[k]);
-        route_.push_back(route);
+        grid.add(q.x, q.y, static_cast<uint32_t>(people_.x.size()));
+        place(q.x, q.y, rs[k], vs[k], route);
       }
-      placed_in[ak] = x_.size() - before;
+      placed_in[ak] = people_.x.size() - before;
       continue;
     }
-    for (uint32_t k = 0; k < a.number && x_.size() < kCrowdMaxPeople; ++k) {
+    for (uint32_t k = 0; k < a.number && people_.x.size() < kCrowdMaxPeople; ++k) {
       const double r = spread_draw(a.radius, rng_, 0.1, 1.0), v0 = spread_draw(speed, rng_, 0.1, 5.0);
       bool put = false;
       for (int tries = 0; tries < 2000 && !put; ++tries) {
         const double x = ax + (bx - ax) * rng_.next(), y = ay + (by - ay) * rng_.next();
         if (!inside_ring(a.area, x, y) || !grid.clear(x, y, r) || !free_of_room(x, y, r)) continue;
-        grid.add(x, y, static_cast<uint32_t>(x_.size()));
-        x_.push_back(x);
-        y_.push_back(y);
-        r_.push_back(r);
-        v0_.push_back(v0);
-        route_.push_back(route);
+        grid.add(x, y, static_cast<uint32_t>(people_.x.size()));
+        place(x, y, r, v0, route);
         put = true;
       }
       if (!put) {
@@ -255,7 +245,7 @@ Crowd::Crowd(const CrowdParams& p, const CrowdScenario& s, double v0_mean)
         break;
       }
     }
-    placed_in[ak] = x_.size() - before;
+    placed_in[ak] = people_.x.size() - before;
     if (!short_start_.empty()) break;
   }
   at_rest();  // numbered first: a checkpoint's point is drawn for each person's number
@@ -277,12 +267,12 @@ void Crowd::after_placement(const CrowdScenario& s, const std::vector<size_t>& p
     }
     first = end;
   }
-  params_.n = static_cast<uint32_t>(x_.size());
+  params_.n = static_cast<uint32_t>(people_.x.size());
   premovement_draws(s);
   first = 0;  // an age table's speeds replace the area's v0 draws
-  for (size_t k = 0; k < s.starts.size() && first < v0_.size(); first += placed_in[k], ++k) {
+  for (size_t k = 0; k < s.starts.size() && first < people_.v0.size(); first += placed_in[k], ++k) {
     const std::vector<CrowdAgeDraw> draws = crowd_age_draws(s.starts[k], k, params_.seed);
-    for (size_t i = 0; i < draws.size() && i < placed_in[k]; ++i) v0_[first + i] = draws[i].v0;
+    for (size_t i = 0; i < draws.size() && i < placed_in[k]; ++i) people_.v0[first + i] = draws[i].v0;
   }
 }
 
@@ -307,42 +297,50 @@ void Crowd::premovement_draws(const CrowdScenario& s) {
   if (!any) return;
   // Each area's people, in placement order, from a generator of the area's own, so the
   // placement's draws (rng_) are those of the same file without premovement.
-  start_.reserve(x_.size());
-  for (size_t k = 0; k < s.starts.size() && start_.size() < x_.size(); ++k) {
+  start_.reserve(people_.x.size());
+  for (size_t k = 0; k < s.starts.size() && start_.size() < people_.x.size(); ++k) {
     if (s.starts[k].flow) continue;  // (arrivals walk at once)
     const CrowdPremovement& pm = s.starts[k].premovement;
     Lcg rng(pm.has_seed ? pm.seed : params_.seed + static_cast<uint32_t>(k) + 1000u);
-    for (uint32_t i = 0; i < s.starts[k].number && start_.size() < x_.size(); ++i)
+    for (uint32_t i = 0; i < s.starts[k].number && start_.size() < people_.x.size(); ++i)
       start_.push_back(crowd_premovement_draw(pm, rng));
   }
 }
 
 void Crowd::at_rest() {
-  placed_ = static_cast<uint32_t>(x_.size());
-  vx_.assign(placed_, 0.0);
-  vy_.assign(placed_, 0.0);
-  pressure_.assign(placed_, 0.0);
-  id_.resize(placed_);
-  for (uint32_t i = 0; i < placed_; ++i) id_[i] = i;
+  placed_ = static_cast<uint32_t>(people_.size());
+  for (uint32_t i = 0; i < placed_; ++i) {
+    people_.vx[i] = people_.vy[i] = people_.pressure[i] = 0.0;
+    people_.id[i] = i;
+  }
   exit_of_.assign(placed_, kStillInside);
 }
 
 Crowd::Crowd(const CrowdParams& p, CrowdLayout layout, std::vector<double> x, std::vector<double> y,
              std::vector<double> r)
-    : params_(p),
-      layout_(std::move(layout)),
-      rng_(p.seed),
-      x_(std::move(x)),
-      y_(std::move(y)),
-      r_(std::move(r)) {
+    : params_(p), layout_(std::move(layout)), rng_(p.seed) {
+  for (size_t i = 0; i < x.size(); ++i) place(x[i], y[i], r[i], NAN, 0);
   build_navigation();
-  params_.n = static_cast<uint32_t>(x_.size());
+  params_.n = static_cast<uint32_t>(people_.size());
   at_rest();
 }
 
+void Crowd::place(double x, double y, double r, double v0, uint32_t route) {
+  CrowdPeople::Person p;
+  p.x = p.tx = x;
+  p.y = p.ty = y;
+  p.r = r;
+  p.id = static_cast<uint32_t>(people_.size());
+  p.v0 = v0;
+  p.route = route;
+  people_.append(p);
+}
+
 bool Crowd::free_spot(double x, double y, double r) const {
-  for (size_t j = 0; j < x_.size(); ++j)
-    if ((x - x_[j]) * (x - x_[j]) + (y - y_[j]) * (y - y_[j]) < (r + r_[j]) * (r + r_[j])) return false;
+  for (size_t j = 0; j < people_.x.size(); ++j)
+    if ((x - people_.x[j]) * (x - people_.x[j]) + (y - people_.y[j]) * (y - people_.y[j]) <
+        (r + people_.r[j]) * (r + people_.r[j]))
+      return false;
   return free_of_room(x, y, r);
 }
 
@@ -359,28 +357,16 @@ bool Crowd::free_of_room(double x, double y, double r) const {
 
 size_t Crowd::add_people(double x, double y, double spread, size_t count) {
   size_t added = 0;
-  for (size_t tries = 0; tries < count * 50 && added < count && x_.size() < kCrowdMaxPeople; ++tries) {
+  for (size_t tries = 0; tries < count * 50 && added < count && people_.x.size() < kCrowdMaxPeople; ++tries) {
     const double r = 0.25 + 0.1 * rng_.next();
     // a square brush: no angle, so no sin or cos (they would be libm's)
     const double px = x + spread * (2 * rng_.next() - 1), py = y + spread * (2 * rng_.next() - 1);
     if (!free_spot(px, py, r)) continue;
-    x_.push_back(px);
-    y_.push_back(py);
-    vx_.push_back(0);
-    vy_.push_back(0);
-    r_.push_back(r);
-    pressure_.push_back(0);
-    if (!v0_.empty()) v0_.push_back(params_.v0);  // a scenario's newcomer walks at the field's speed
-    if (!route_.empty()) route_.push_back(0);
-    if (!start_.empty()) start_.push_back(0);  // a newcomer walks at once
-    if (!stage_.empty()) {                     // on route 0: no checkpoints, straight to the exits
-      stage_.push_back(0);
-      tx_.push_back(px);
-      ty_.push_back(py);
-      until_.push_back(-1);
-    }
+    // a newcomer walks at the field's speed, on route 0 (no checkpoints, straight to the exits)
+    place(px, py, r, NAN, 0);
+    people_.id.back() = placed_++;
+    if (!start_.empty()) start_.push_back(0);  // and at once
     exit_of_.push_back(kStillInside);
-    id_.push_back(placed_++);
     ++added;
   }
   return added;

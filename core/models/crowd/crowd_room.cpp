@@ -295,8 +295,10 @@ bool Crowd::add_column(double x, double y, double r) {
       !(x - layout_.x0 >= 0 && x - layout_.x0 <= layout_.width && y - layout_.y0 >= 0 &&
         y - layout_.y0 <= layout_.height))
     return false;
-  for (size_t j = 0; j < x_.size(); ++j)
-    if (std::sqrt((x - x_[j]) * (x - x_[j]) + (y - y_[j]) * (y - y_[j])) < r + r_[j]) return false;
+  for (size_t j = 0; j < people_.x.size(); ++j)
+    if (std::sqrt((x - people_.x[j]) * (x - people_.x[j]) + (y - people_.y[j]) * (y - people_.y[j])) <
+        r + people_.r[j])
+      return false;
   layout_.columns.push_back({x, y, r});
   build_navigation();
   return true;
@@ -314,8 +316,11 @@ bool Crowd::remove_nearest(double x, double y) {
       at = i;
     }
   };
-  for (size_t i = 0; i < x_.size(); ++i)
-    consider(std::max(0.0, std::sqrt((x - x_[i]) * (x - x_[i]) + (y - y_[i]) * (y - y_[i])) - r_[i]), 0, i);
+  for (size_t i = 0; i < people_.x.size(); ++i)
+    consider(std::max(0.0, std::sqrt((x - people_.x[i]) * (x - people_.x[i]) +
+                                     (y - people_.y[i]) * (y - people_.y[i])) -
+                               people_.r[i]),
+             0, i);
   for (size_t i = 0; i < layout_.columns.size(); ++i) {
     const CrowdColumn& c = layout_.columns[i];
     consider(std::max(0.0, std::sqrt((x - c.x) * (x - c.x) + (y - c.y) * (y - c.y)) - c.r), 1, i);
@@ -324,14 +329,7 @@ bool Crowd::remove_nearest(double x, double y) {
   for (size_t i = 0; i < layout_.walls.size(); ++i) consider(distance_to(layout_.walls[i], x, y), 3, i);
   if (kind < 0) return false;
   if (kind == 0) {
-    for (auto* v : {&x_, &y_, &vx_, &vy_, &r_, &pressure_}) v->erase(v->begin() + static_cast<long>(at));
-    id_.erase(id_.begin() + static_cast<long>(at));
-    if (!v0_.empty()) v0_.erase(v0_.begin() + static_cast<long>(at));
-    if (!route_.empty()) route_.erase(route_.begin() + static_cast<long>(at));
-    if (!stage_.empty()) {  // their place on their journey goes with them
-      stage_.erase(stage_.begin() + static_cast<long>(at));
-      for (auto* v : {&tx_, &ty_, &until_}) v->erase(v->begin() + static_cast<long>(at));
-    }
+    people_.erase(at);  // their place on their journey goes with them
     return true;
   }
   if (kind == 1) layout_.columns.erase(layout_.columns.begin() + static_cast<long>(at));

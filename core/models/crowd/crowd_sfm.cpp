@@ -13,16 +13,16 @@ namespace bandada {
 /// herding weight and made unit again (Helbing's panic parameter).
 void Crowd::herd(size_t i, const std::vector<uint32_t>& near, double& ex, double& ey) const {
   const CrowdParams& p = params_;
-  const double xi = x_[i], yi = y_[i];
+  const double xi = people_.x[i], yi = people_.y[i];
   double mx = 0, my = 0;
   size_t count = 0;
   for (uint32_t j : near) {
-    const double dx = sep_x(x_[j] - xi), dy = y_[j] - yi;
+    const double dx = sep_x(people_.x[j] - xi), dy = people_.y[j] - yi;
     if (std::sqrt(dx * dx + dy * dy) >= p.herd_radius) continue;
-    const double s = std::sqrt(vx_[j] * vx_[j] + vy_[j] * vy_[j]);
+    const double s = std::sqrt(people_.vx[j] * people_.vx[j] + people_.vy[j] * people_.vy[j]);
     if (s > 0.0) {
-      mx += vx_[j] / s;
-      my += vy_[j] / s;
+      mx += people_.vx[j] / s;
+      my += people_.vy[j] / s;
     }
     ++count;
   }
@@ -58,7 +58,8 @@ void Crowd::fluctuation(uint32_t id, double& gx, double& gy) const {
 /// velocity, then each neighbour in ascending index, then the walls and the columns.
 void Crowd::forces_on(size_t i, const std::vector<uint32_t>& near, NeighbourBuffers& buf) {
   const CrowdParams& p = params_;
-  const double xi = x_[i], yi = y_[i], vxi = vx_[i], vyi = vy_[i], ri = r_[i];
+  const double xi = people_.x[i], yi = people_.y[i], vxi = people_.vx[i], vyi = people_.vy[i],
+               ri = people_.r[i];
   double ex, ey;
   desired(i, ex, ey);
   if (p.herding > 0.0) herd(i, near, ex, ey);
@@ -70,7 +71,7 @@ void Crowd::forces_on(size_t i, const std::vector<uint32_t>& near, NeighbourBuff
   double fx = kCrowdMass * (v0 * ex - vxi) / p.sfm_tau, fy = kCrowdMass * (v0 * ey - vyi) / p.sfm_tau;
   if (p.sfm_noise > 0.0 && !still) {
     double gx, gy;
-    fluctuation(id_[i], gx, gy);
+    fluctuation(people_.id[i], gx, gy);
     fx += p.sfm_noise * gx;
     fy += p.sfm_noise * gy;
   }
@@ -118,7 +119,7 @@ void Crowd::forces_on(size_t i, const std::vector<uint32_t>& near, NeighbourBuff
   }
   scratch_.ax[i] = fx / kCrowdMass;
   scratch_.ay[i] = fy / kCrowdMass;
-  pressure_[i] = normal / (2.0 * kPi * ri);
+  people_.pressure[i] = normal / (2.0 * kPi * ri);
 }
 
 void Crowd::sfm_pairs(size_t i, size_t m, const NeighbourBuffers& buf, double social, double& fx_out,
@@ -128,7 +129,7 @@ void Crowd::sfm_pairs(size_t i, size_t m, const NeighbourBuffers& buf, double so
   // each lane the scalar's operations (most of the model's work), so a lane gives the scalar's
   // bits; the sums one by one, in order.
   const CrowdParams& p = params_;
-  const double vxi = vx_[i], vyi = vy_[i];
+  const double vxi = people_.vx[i], vyi = people_.vy[i];
   const double *bdx = buf.dx.data(), *bdy = buf.dy.data(), *bd = buf.d.data(), *bl = buf.reach.data();
   double fx = fx_out, fy = fy_out, normal = normal_out;  // in registers, not through the references
   auto add = [&](size_t k, double nx, double ny, double overlap, double fn) {
@@ -137,7 +138,7 @@ void Crowd::sfm_pairs(size_t i, size_t m, const NeighbourBuffers& buf, double so
     normal += fn;
     if (overlap > 0) {
       const uint32_t j = buf.seen[k];
-      const double tx = -ny, ty = nx, dvt = (vx_[j] - vxi) * tx + (vy_[j] - vyi) * ty;
+      const double tx = -ny, ty = nx, dvt = (people_.vx[j] - vxi) * tx + (people_.vy[j] - vyi) * ty;
       fx += p.sfm_kappa * overlap * dvt * tx;
       fy += p.sfm_kappa * overlap * dvt * ty;
     }
