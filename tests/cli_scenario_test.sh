@@ -151,6 +151,21 @@ for f in rimea-01 rimea-06 room-8x5 corridor-060; do
 done
 check "RiMEA 1 (26-34 s), RiMEA 6, an 8 x 5 m room and a 0.6 m corridor in the web tool's form: everyone out, each file's own _expectations met by both models" '[ $met -eq 8 ]'
 
+# A link that names a bundled scenario runs that scenario's people (issue 85): for every bundled
+# room, the link with nothing else gives the bytes of --bundled; a link that gives a field itself
+# wins over the file's value (the unit tests check that a run's own link reopens it).
+same=0; total=0; names=""
+for f in "$here"/../core/models/crowd/scenarios/*.json; do
+  n=$(basename "$f" .json); total=$((total + 1))
+  a=$("$cli" --model crowd --bundled "$n" --steps 5 2>/dev/null)
+  b=$("$cli" --config "m=crowd&v=1&scenario=$n" --steps 5 2>/dev/null)
+  [ -n "$a" ] && [ "$a" = "$b" ] && same=$((same + 1)) || names="$names $n"
+done
+check "every bundled scenario ($total) as a link m=crowd&v=1&scenario=NAME gives the bytes of --bundled NAME${names:+ (not:$names)}" '[ $same -eq $total ]'
+own=$("$cli" --config "m=crowd&v=1&scenario=rimea-12c&n=40" --steps 0 2>/dev/null)
+check "a link that gives n=40 itself places 40 people in RiMEA 12c (the file says 150)" \
+  'python3 -c "import json,sys; j=json.loads(sys.argv[1]); assert j[\"placed\"] == 40, j[\"placed\"]" "$own"'
+
 # Bad files: exit 2, nothing on stdout, a message that names the JSON path.
 bad() {  # bad NAME EXPECTED-TEXT PYTHON-EDIT [extra options]: the corridor edited by PYTHON-EDIT (d is the file)
   local name="$1" want="$2" edit="$3"

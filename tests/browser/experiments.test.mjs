@@ -157,6 +157,16 @@ test('the crowd\'s verification cards: three short ones (and the particle swarm\
   assert.match(await page.evaluate(() => Module.shareString()), /scenario=rimea-06/);
   const room = JSON.parse(await page.evaluate(() => Module.stateJson()));
   assert.equal(room.placed, 20, 'the card\'s twenty people');
+  // A link that names only a bundled scenario runs the file's people, not the panel's defaults
+  // (issue 85: RiMEA 12c ran 200 at 1 m/s; the file says 150 at 1.34, as bandada-cli --bundled).
+  const named = await context.newPage();
+  await named.goto(suite.url + '#m=crowd&v=1&scenario=rimea-12c');
+  await named.waitForFunction(() => window.bandadaReady === true);
+  assert.equal(await named.evaluate(() => Module.command('initialize')), true);
+  const c12 = JSON.parse(await named.evaluate(() => Module.stateJson()));
+  assert.equal(c12.placed, 150, 'RiMEA 12c\'s 150 people');
+  assert.equal(JSON.parse(execFileSync(nativeCli, ['--model', 'crowd', '--bundled', 'rimea-12c'], {encoding: 'utf8'})).placed, 150);
+  await named.close();
   await page.evaluate(() => window.bandadaStartHtmlView());
   await nextFrames(page, 3);
   const figures = await page.evaluate(() => Object.fromEntries([...document.querySelectorAll('#hv-exp-cards article')]

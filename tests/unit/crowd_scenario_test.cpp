@@ -861,6 +861,14 @@ TEST_CASE("the bundled scenarios: each reads, places its people, and opens by na
   REQUIRE(opened->command("initialize").ok);
   REQUIRE(live->command("initialize").ok);
   CHECK(opened->export_json() == live->export_json());
+  // A link that names only the scenario shows and runs the file's people, not the panel's
+  // defaults (issue 85: RiMEA 12c ran 200 people at 1 m/s, the file says 150 at 1.34).
+  std::unique_ptr<ModelSession> named = make_session("crowd");
+  REQUIRE(named->open_link("m=crowd&v=1&scenario=rimea-12c").ok);
+  CHECK(named->field_text(static_cast<size_t>(CrowdField::n)).text == "150");
+  CHECK(named->field_text(static_cast<size_t>(CrowdField::v0)).text == "1.34");
+  REQUIRE(named->command("initialize").ok);
+  CHECK(named->export_json().find("\"placed\":150") != std::string::npos);
   // A link without one leaves a bundled room for the preset, and keeps a file the user opened (a
   // reload opens the file again, then reads its link's fields).
   std::unique_ptr<ModelSession> preset = make_session("crowd");

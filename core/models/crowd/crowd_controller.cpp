@@ -422,8 +422,11 @@ CommandResult CrowdController::open_link(std::string_view share) {
   // again, then its link's fields).
   if (bundled || (scenario_ && !scenario_->bundled.empty())) {
     set_scenario(bundled);
-    for (size_t k = 0; k < kCrowdFieldCount; ++k)  // what the link gives in place of the file's
-      if (texts_[k] != texts[k]) edit(static_cast<CrowdField>(k), texts[k]);
+    // What the link itself gives in place of the file's; a field it does not name keeps the
+    // file's value (not the field's default: a link naming only the scenario runs the scenario).
+    for (size_t k = 0; k < kCrowdFieldCount; ++k)
+      if (link.get(crowd_fields()[k].key) && texts_[k] != texts[k])
+        edit(static_cast<CrowdField>(k), texts[k]);
   }
   revalidate();
   edits_.has_start = start.size() == 4;
