@@ -17,6 +17,7 @@
 #include "common/parallel.h"
 #include "models/boids3d/boids3d.h"
 #include "models/crowd/crowd.h"
+#include "models/crowd/crowd_scenario.h"
 #include "models/flock2d/flock2d.h"
 
 using namespace bandada;

@@ -151,6 +151,8 @@ stage "native tests (ctest)" ctest --preset native -j2
 stage "no function in core/ is over 100 lines (tests/function_length.py)" python3 tests/function_length.py core
 stage "core/ is a leaf (no SDL, GL, ImGui or emscripten includes)" \
   bash -c "! grep -rnE '#include *[<\"](SDL|GL/|GLES|imgui|emscripten)' core"
+stage "the crowd's engine does not depend on its scenario reader (crowd.h, its room, geometry and step include no crowd_scenario.h)" \
+  bash -c "! grep -nE '#include.*crowd_scenario.h' core/models/crowd/crowd.h core/models/crowd/crowd_room.h core/models/crowd/crowd_geometry.h core/models/crowd/crowd_reach.h core/models/crowd/crowd.cpp core/models/crowd/crowd_sfm.cpp core/models/crowd/crowd_csm.cpp core/models/crowd/crowd_navigation.cpp core/models/crowd/crowd_journey.cpp"
 stage "web/, cli/, core/app/ and core/run/ name no model (they see models only through the registry)" \
   bash -c "! grep -rnEi \"\$(ls -d core/models/*/ | xargs -n1 basename | paste -sd'|')\" web cli core/app core/run"
 stage "cli/ and core/run/ name no model's option either (tests/no_model_options.sh)" \

@@ -7,6 +7,7 @@
 #include <string_view>
 
 #include "models/crowd/crowd_measure.h"
+#include "models/crowd/crowd_scenario.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const std::string_view text(reinterpret_cast<const char*>(data), size);

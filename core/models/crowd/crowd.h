@@ -15,7 +15,7 @@
 #include <vector>
 
 #include "common/lcg.h"
-#include "crowd_scenario.h"
+#include "crowd_room.h"
 
 namespace bandada {
 
@@ -90,75 +90,12 @@ struct CrowdParams {
   }
 };
 
-/// A room: its extent (the view), walls, exits (segments in gaps of the walls), columns, and the
-/// rectangle people start in. A scenario's room (crowd_scenario.h) adds where its extent starts,
-/// its walkable area and its exits as areas; a preset has none of them.
-struct CrowdLayout {
-  std::string name;
-  double width, height;
-  std::vector<CrowdSegment> walls, exits;
-  std::vector<CrowdColumn> columns;
-  double sx0, sy0, sx1, sy1;
-  double x0 = 0, y0 = 0;                    ///< the extent's lower-left corner, in the room's own coordinates
-  std::vector<CrowdPolygon> walkable{};     ///< where people may stand; empty: the whole extent
-  std::vector<CrowdExitArea> exit_areas{};  ///< a person whose centre enters one has left
-  std::vector<CrowdZone> zones{};           ///< speed zones (CrowdZone), in file order
-  std::vector<CrowdCheckpoint> checkpoints{};  ///< a journey's stages before its exits, in file order
-  /// A corridor without ends along x (CrowdScenario::periodic): +1 people walk east, −1 west;
-  /// x wraps over [x0, x0 + width), and people see each other across the seam. 0: walls all round.
-  int periodic = 0;
-};
-/// A scenario's room: its walkable area's rings as walls, its extent the area's bounding box, its
-/// exits as areas.
-CrowdLayout crowd_scenario_room(const CrowdScenario& s);
-/// The preset rooms, in choice order.
-const std::vector<CrowdLayout>& crowd_layouts();
-/// A preset's word in links and on the command line: room, two-exits, column, corridor, hall.
-const char* crowd_preset_word(uint32_t k);
-
-/// What the command line adds to a preset room before anyone is placed (--wall, --exit,
-/// --obstacle): walls, exits cut into walls, columns, applied in that order.
-struct CrowdRoomEdits {
-  std::vector<CrowdSegment> walls, exits;
-  std::vector<CrowdColumn> columns;
-  /// Where the people start in place of the preset's start area (--start-area, the start tool).
-  bool has_start = false;
-  double sx0 = 0, sy0 = 0, sx1 = 0, sy1 = 0;
-};
-/// Why an edit of the room does not fit, as data: which kind, its place among them (from 0), and
-/// the reason; `what` none when every edit fits. The session words it for its front end.
-struct CrowdRoomError {
-  enum class Edit { none, wall, exit, obstacle, start_area } what = Edit::none;
-  size_t index = 0;
-  std::string reason;
-  bool ok() const { return what == Edit::none; }
-  /// As the command line says it, naming the option and which of them: "--exit number 2: …".
-  std::string cli_words() const;
-};
 /// The room people are placed in: preset p.layout with every exit p.exit_width wide about its
 /// centre, then `edits`; `out` set when every edit fits.
 CrowdRoomError crowd_room(const CrowdParams& p, const CrowdRoomEdits& edits, CrowdLayout& out);
 
 /// A standard normal draw: Box–Muller, two uniforms, the cosine branch (the project's own log and cos).
 double crowd_normal_draw(Lcg& rng);
-
-/// A premovement time drawn from `p` with `rng`, clipped to [0, kCrowdPremovementMax]: only
-/// + − × ÷, sqrt and the project's own exp, log and cos, so the bits are the same everywhere.
-/// Uniform takes one draw, lognormal two (Box–Muller), Weibull one, gamma three per try
-/// (Marsaglia and Tsang: a normal and a uniform; a shape below 1 one more, for the power).
-double crowd_premovement_draw(const CrowdPremovement& p, Lcg& rng);
-
-/// One person's draw from their start area's age table: the row their age fell in, and their
-/// desired speed, m/s.
-struct CrowdAgeDraw {
-  size_t row;
-  double v0;
-};
-/// The age table's draws for the `a.number` people of start area k, in placement order (a
-/// uniform age over the table, then a uniform speed in its row's range), from a generator of their
-/// own seeded with `seed` + k + 2000, so the placement's draws are those of the same file without
-/// the table. Empty when the area has no table.
-std::vector<CrowdAgeDraw> crowd_age_draws(const CrowdStartArea& a, size_t k, uint32_t seed);
 
 /// The people in the room, in index order: one list per member, every list always as long as the
 /// others. What a person does not have is a default: the field's desired speed (NaN), route 0 (every
@@ -227,6 +164,7 @@ struct CrowdPeople {
 
 class Crowd;
 class CrowdFreeSpace;
+struct CrowdScenario;
 std::string crowd_pack(const Crowd& c);
 /// Reads what crowd_pack wrote into c (keeping its thread count); false, c untouched, for bytes
 /// that are not a whole crowd of this build.

@@ -5,6 +5,7 @@
 #include "common/bytes.h"
 #include "crowd.h"
 #include "crowd_params.h"
+#include "crowd_scenario.h"
 
 namespace bandada {
 namespace {

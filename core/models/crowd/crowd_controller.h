@@ -12,6 +12,7 @@
 #include "crowd.h"
 #include "crowd_measure.h"
 #include "crowd_params.h"
+#include "crowd_scenario.h"
 
 namespace bandada {
 

@@ -6,6 +6,7 @@
 
 #include "common/bytes.h"
 #include "common/number_text.h"
+#include "crowd_scenario.h"
 
 namespace bandada {
 

@@ -8,6 +8,7 @@
 #include "common/det_math.h"
 #include "crowd.h"
 #include "crowd_reach.h"
+#include "crowd_scenario.h"
 
 namespace bandada {
 

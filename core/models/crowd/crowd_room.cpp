@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "crowd.h"
+#include "crowd_scenario.h"
 
 namespace bandada {
 namespace {

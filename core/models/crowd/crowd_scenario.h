@@ -10,7 +10,8 @@
 #include <utility>
 #include <vector>
 
-#include "crowd_geometry.h"
+#include "common/lcg.h"
+#include "crowd_room.h"
 
 namespace bandada {
 
@@ -63,46 +64,6 @@ struct CrowdStartArea {
   bool flow = false;
   double flow_start = 0, flow_end = 0;
 };
-
-struct CrowdExitArea {
-  std::string id;
-  CrowdRing area;  ///< a person whose centre enters it has left
-  /// Throttled (enable_throughput_throttling): at most one person leaves every 1/throughput s;
-  /// who enters sooner stands at its edge until then. 0: not throttled.
-  double throughput = 0;
-};
-
-/// A checkpoint (JuPedSim Web's "checkpoints", a stage of a journey between its start area and its
-/// exit). Whoever heads for it walks to a point of their own inside it (drawn per person and
-/// checkpoint); within their radius + 0.5 m of that point they have reached it, and then, by its
-/// one mode (the web tool's, in this order): wait there `wait` s (constant) or a gaussian draw
-/// (at least 0.1 s); or pass one at a time, at most `throughput` a second; or walk at `factor`
-/// times their speed while inside it on their way to that point. Then on to the next stage.
-struct CrowdCheckpoint {
-  std::string id;
-  CrowdRing area;
-  double wait = 0;      ///< s: the mean waiting time (0: none)
-  double wait_std = 0;  ///< s: a gaussian waiting time's spread
-  bool gaussian = false;
-  double throughput = 0;  ///< persons/s when throttled, 0: not (only without a waiting time)
-  double factor = 1;      ///< the speed factor inside (only without waiting or throttling)
-};
-
-/// A speed zone (JuPedSim Web's "zones"): whoever's centre is inside walks toward `factor` times
-/// their desired speed, in either operational model. The web tool's rules: a factor above 3 counts
-/// as 3; where zones overlap, the one whose factor lies furthest from 1 counts (the first in file
-/// order on a tie). A zone models a stair or a slow floor by its speed alone: it is not a stair.
-struct CrowdZone {
-  std::string id;
-  CrowdRing area;
-  double factor = 1;  ///< more than 0, at most kCrowdZoneMaxFactor
-};
-inline constexpr double kCrowdZoneMaxFactor = 3.0;
-/// The factor of the zones at (x, y): 1 outside them all.
-double crowd_zone_factor(const std::vector<CrowdZone>& zones, double x, double y);
-
-/// The operational models (CrowdParams::model, CrowdScenario::model), in choice order.
-inline constexpr uint32_t kCrowdSocialForce = 0, kCrowdCollisionFree = 1;
 
 /// One of a model's constants as a scenario file gives it: its name in the file (JuPedSim's),
 /// the crowd field's option it sets, and its range (as that field's).
@@ -161,5 +122,27 @@ std::string write_crowd_scenario(const CrowdScenario& s);
 /// A WKT POLYGON or MULTIPOLYGON, read by the project's own number grammar (so the bits are the
 /// same everywhere); "" or why not.
 std::string read_wkt_polygons(std::string_view wkt, std::vector<CrowdPolygon>& out);
+
+/// A scenario's room: its walkable area's rings as walls, its extent the area's bounding box, its
+/// exits as areas.
+CrowdLayout crowd_scenario_room(const CrowdScenario& s);
+
+/// A premovement time drawn from `p` with `rng`, clipped to [0, kCrowdPremovementMax]: only
+/// + − × ÷, sqrt and the project's own exp, log and cos, so the bits are the same everywhere.
+/// Uniform takes one draw, lognormal two (Box–Muller), Weibull one, gamma three per try
+/// (Marsaglia and Tsang: a normal and a uniform; a shape below 1 one more, for the power).
+double crowd_premovement_draw(const CrowdPremovement& p, Lcg& rng);
+
+/// One person's draw from their start area's age table: the row their age fell in, and their
+/// desired speed, m/s.
+struct CrowdAgeDraw {
+  size_t row;
+  double v0;
+};
+/// The age table's draws for the `a.number` people of start area k, in placement order (a
+/// uniform age over the table, then a uniform speed in its row's range), from a generator of their
+/// own seeded with `seed` + k + 2000, so the placement's draws are those of the same file without
+/// the table. Empty when the area has no table.
+std::vector<CrowdAgeDraw> crowd_age_draws(const CrowdStartArea& a, size_t k, uint32_t seed);
 
 }  // namespace bandada
