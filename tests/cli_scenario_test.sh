@@ -141,7 +141,7 @@ for f in "$sc"/field/*.json; do
       [ -s "$tmp/field.out" ] && opened=$((opened + 1)) || { echo "# refused ($m): $f"; cat "$tmp/field.err"; }
   done
 done
-check "all 12 runs of six files in the web tool's form open (radius 0.15 m, start areas to the walls)" '[ $opened -eq 12 ]'
+check "all 14 runs of seven files in the web tool's form open (radius 0.15 m, start areas to the walls; RiMEA 2's 0.08 m read as 0.1 m)" '[ $opened -eq 14 ]'
 for f in rimea-01 rimea-06 room-8x5 corridor-060; do
   for m in sfm csm; do
     "$cli" --model crowd --scenario "$sc/field/$f.json" --operational-model $m > "$tmp/field.json" 2>/dev/null &&
@@ -149,7 +149,11 @@ for f in rimea-01 rimea-06 room-8x5 corridor-060; do
       echo "# $f ($m) misses its _expectations"
   done
 done
-check "RiMEA 1 (26-34 s), RiMEA 6, an 8 x 5 m room and a 0.6 m corridor in the web tool's form: everyone out, each file's own _expectations met by both models" '[ $met -eq 8 ]'
+"$cli" --model crowd --scenario "$sc/field/rimea-02.json" > "$tmp/field.json" 2> "$tmp/field.err" &&
+  python3 "$here/scenario_checks.py" expectations "$sc/field/rimea-02.json" "$tmp/field.json" && met=$((met + 1))
+check "RiMEA 1 (26-34 s), RiMEA 6, an 8 x 5 m room and a 0.6 m corridor in the web tool's form: everyone out, each file's own _expectations met by both models; RiMEA 2's corridor by the file's model (10 m at 1 m/s)" '[ $met -eq 9 ]'
+check "a radius the web tool clips is read as it reads it, and said: RiMEA 2's 0.08 m as 0.1 m" \
+  'grep -qF "distributions.jps-distributions_0.parameters.radius: 0.08 m read as 0.1 m, as the web tool clips it" "$tmp/field.err"'
 
 # A link that names a bundled scenario runs that scenario's people (issue 85): for every bundled
 # room, the link with nothing else gives the bytes of --bundled; a link that gives a field itself

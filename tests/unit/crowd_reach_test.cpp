@@ -106,8 +106,8 @@ TEST_CASE("a centre exactly a radius from a wall stands on the ground; 10 µm ne
 }
 
 TEST_CASE("files in JuPedSim Web's form open: its radius 0.15 m, start areas that reach the walls") {
-  for (const char* name : {"rimea-01.json", "rimea-06.json", "rimea-09-four-exits.json", "rimea-12a.json",
-                           "room-8x5.json", "corridor-060.json"}) {
+  for (const char* name : {"rimea-01.json", "rimea-02.json", "rimea-06.json", "rimea-09-four-exits.json",
+                           "rimea-12a.json", "room-8x5.json", "corridor-060.json"}) {
     const CrowdScenario s = read(field_file(name));
     uint32_t want = 0;
     for (const CrowdStartArea& a : s.starts) want += a.number;
