@@ -22,10 +22,9 @@ FieldCheck check_field_text(const FieldInfo& fi, std::string_view text) {
   if (fi.integer) {
     IntegerParse p = parse_integer_text(text, static_cast<uint64_t>(fi.max));
     if (!p.ok) {
-      // Every refusal of a whole number says the range it wants.
-      c.error = p.error == "too large: at most " + std::to_string(static_cast<uint64_t>(fi.max))
-                    ? range_text(fi)
-                    : p.error + "; " + range_text(fi);
+      // Every refusal of a whole number says the range it wants; one outside it (too large, or
+      // below 0) only that.
+      c.error = p.out_of_range ? range_text(fi) : p.error + "; " + range_text(fi);
       return c;
     }
     c.value = static_cast<double>(p.value);

@@ -96,6 +96,11 @@ IntegerParse parse_integer_text(std::string_view raw, uint64_t max_value) {
   if (!trimmed(raw, "empty: type a whole number", r, s)) return r;
   size_t i = s[0] == '+' ? 1 : 0;
   size_t digits = count_digits(s, i);
+  if (s[0] == '-' && s.size() > 1 && count_digits(s, 1) == s.size() - 1) {
+    r.error = "below 0: at least 0";
+    r.out_of_range = true;
+    return r;
+  }
   if (digits == 0 || i + digits != s.size()) {
     r.error = "not a whole number: use digits only, like 250";
     return r;
@@ -105,6 +110,7 @@ IntegerParse parse_integer_text(std::string_view raw, uint64_t max_value) {
     uint64_t d = static_cast<uint64_t>(s[i] - '0');
     if (d > max_value || v > (max_value - d) / 10) {  // d > max: the subtraction would wrap
       r.error = "too large: at most " + std::to_string(max_value);
+      r.out_of_range = true;
       return r;
     }
     v = v * 10 + d;

@@ -23,6 +23,9 @@ struct IntegerParse {
   bool ok = false;
   uint64_t value = 0;
   std::string error;
+  /// A whole number outside [0, max_value] (digits, or a minus sign and digits): the range is
+  /// the problem, not the grammar.
+  bool out_of_range = false;
 };
 
 /// Parses real-number text; never returns NaN or infinity (they are refused).

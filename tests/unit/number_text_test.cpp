@@ -95,3 +95,15 @@ TEST_CASE("a count that is not a whole number says the range it wants") {
     CHECK(check_field_text(count, bad).error.find("from 1 to 20000") != std::string::npos);
   }
 }
+
+TEST_CASE("a negative whole number is out of range, not 'not a whole number' (issue 85)") {
+  const FieldInfo count = {"n", "count N", "", true, 1, 20000, false};
+  for (const char* low : {"-5", "-0", " -20000 ", "-99999999999999999999999"}) {
+    CAPTURE(low);
+    CHECK(check_field_text(count, low).error == "must be from 1 to 20000");
+  }
+  // Still not whole numbers, and said so: a minus sign alone, or one before a fraction.
+  CHECK(check_field_text(count, "-").error.find("not a whole number") != std::string::npos);
+  CHECK(check_field_text(count, "-1.5").error.find("not a whole number") != std::string::npos);
+  CHECK_FALSE(parse_integer_text("-5", 100).ok);
+}
