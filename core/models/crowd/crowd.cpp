@@ -153,13 +153,17 @@ size_t Crowd::within(size_t i, const std::vector<uint32_t>& near, double cut2, b
   return m;
 }
 
+const Crowd::OperationalModel Crowd::kOperationalModels[kCrowdModelCount] = {
+    {kCrowdReach, &Crowd::forces_on, false},         // the social force model (crowd_sfm.cpp)
+    {kCrowdCsmCutoff, &Crowd::csm_velocity, true}};  // the collision-free speed model (crowd_csm.cpp)
+
 /// Moves person i (semi-implicit Euler for the social force model, x + v·h for the speed model), its path
 /// checked against the exits (leaving), the walls and columns (stopping short of them) and the room's bounds.
 /// Returns the fraction of h at which it left through an exit, else 2.
 double Crowd::move_and_collide(size_t i, double h) {
   const double X0 = layout_.x0, Y0 = layout_.y0, W = X0 + layout_.width, H = Y0 + layout_.height;
   // The social force model gives an acceleration, the collision-free speed model the velocity.
-  const bool speed_model = params_.model == kCrowdCollisionFree;
+  const bool speed_model = kOperationalModels[params_.model].gives_velocity;
   double vx = speed_model ? scratch_.ax[i] : people_.vx[i] + scratch_.ax[i] * h,
          vy = speed_model ? scratch_.ay[i] : people_.vy[i] + scratch_.ay[i] * h;
   const double speed = std::sqrt(vx * vx + vy * vy);
@@ -271,9 +275,8 @@ void Crowd::internal_step(double h) {
     return;
   }
   const CrowdParams& p = params_;
-  const bool speed_model = p.model == kCrowdCollisionFree;
-  const double look =
-      std::max(speed_model ? kCrowdCsmCutoff : kCrowdReach, p.herding > 0 ? p.herd_radius : 0.0);
+  const OperationalModel& model = kOperationalModels[p.model];
+  const double look = std::max(model.reach, p.herding > 0 ? p.herd_radius : 0.0);
   const std::vector<std::vector<uint32_t>>& lists = neighbour_lists(look);
   // The operational model: every person's acceleration (social force) or velocity (collision-free
   // speed) from the positions before the step (ascending index: every sum in that order), so the
@@ -282,11 +285,7 @@ void Crowd::internal_step(double h) {
   scratch_.ay.resize(n);
   if (scratch_.near.size() < threads_) scratch_.near.resize(threads_);
   parallel_for(n, threads_, [&](size_t first, size_t last, unsigned worker) {
-    for (size_t i = first; i < last; ++i)
-      if (speed_model)
-        csm_velocity(i, lists[i], scratch_.near[worker]);
-      else
-        forces_on(i, lists[i], scratch_.near[worker]);
+    for (size_t i = first; i < last; ++i) (this->*model.compute)(i, lists[i], scratch_.near[worker]);
   });
   // Move and collide: each person's move is its own; who left is gathered after, in index order.
   scratch_.out_at.resize(n);

@@ -37,7 +37,9 @@ inline constexpr double kCrowdToolColumnMax = 3.0;
 inline constexpr double kCrowdMaxSpeed = 20.0;
 
 /// An operational model's word in links, on the command line and in saved scenarios: sfm, csm.
-inline const char* crowd_model_word(uint32_t k) { return k == kCrowdCollisionFree ? "csm" : "sfm"; }
+inline const char* crowd_model_word(uint32_t k) {
+  return kCrowdModelNames[k < kCrowdModelCount ? k : 0].word;
+}
 /// The collision-free speed model's neighbours: within 3 m, centre to centre (JuPedSim's cut-off).
 inline constexpr double kCrowdCsmCutoff = 3.0;
 
@@ -333,6 +335,16 @@ class Crowd {
     std::vector<uint32_t> seen;
     std::vector<double> dx, dy, d, reach;
   };
+  /// An operational model as the step runs it (JuPedSim's OperationalModel): how far it looks for
+  /// neighbours (centre to centre), its computation for person i from the state before the step
+  /// (into scratch ax, ay, in parallel, each person's own), and whether that is the person's new
+  /// velocity (else an acceleration, integrated semi-implicitly). By id, as kCrowdModelNames.
+  struct OperationalModel {
+    double reach;
+    void (Crowd::*compute)(size_t i, const std::vector<uint32_t>& near, NeighbourBuffers& buf);
+    bool gives_velocity;
+  };
+  static const OperationalModel kOperationalModels[kCrowdModelCount];
   /// The collision-free speed model: person i's velocity for this step (scratch ax, ay).
   void csm_velocity(size_t i, const std::vector<uint32_t>& near, NeighbourBuffers& buf);
   void forces_on(size_t i, const std::vector<uint32_t>& near, NeighbourBuffers& buf);

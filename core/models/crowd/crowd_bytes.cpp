@@ -166,7 +166,7 @@ bool first_law(const CrowdParams& p) { return law_of(p) == law_of(CrowdParams{})
 /// A model there is, and each constant in its field's range (the fields sfm_a … csm_t, in order).
 bool crowd_law_possible(const CrowdParams& p) {
   const std::vector<double> law = law_of(p);
-  if (p.model > kCrowdCollisionFree) return false;
+  if (p.model >= kCrowdModelCount) return false;
   for (size_t k = 1; k < law.size(); ++k)
     if (!in_field_range(crowd_fields()[static_cast<int>(CrowdField::sfm_a) + k - 1], law[k])) return false;
   return true;

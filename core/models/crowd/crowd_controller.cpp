@@ -26,7 +26,7 @@ CrowdParams CrowdController::current_params() const {
 }
 
 void CrowdController::set_operational_model(uint32_t k) {
-  if (k > kCrowdCollisionFree) return;
+  if (k >= kCrowdModelCount) return;
   op_given_ = true;  // chosen: a scenario opened later keeps it
   if (k == op_model_) return;
   op_model_ = k;
@@ -400,9 +400,11 @@ CommandResult CrowdController::open_link(std::string_view share) {
   }
   uint32_t op = kCrowdSocialForce;  // a link without one is from before there were two
   if (auto m = link.get("om")) {
-    if (*m == crowd_model_word(kCrowdCollisionFree))
-      op = kCrowdCollisionFree;
-    else if (*m != crowd_model_word(kCrowdSocialForce))
+    uint32_t k = 0;
+    while (k < kCrowdModelCount && *m != kCrowdModelNames[k].word) ++k;
+    if (k < kCrowdModelCount)
+      op = k;
+    else
       link.warnings.push_back("unknown operational model ignored; the social force model used");
   }
   std::vector<double> start;

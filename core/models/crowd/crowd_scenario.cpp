@@ -192,7 +192,13 @@ const PremovementKind kPremovementKinds[] = {
      "the latest time, from premovement_param_a to 100 000 s"},
 };
 
-const char* const kModelTypes[] = {"SocialForceModel", "CollisionFreeSpeedModel"};
+/// The models we run, as a sentence: "A and B", "A, B and C".
+std::string model_types_we_run() {
+  std::string s;
+  for (uint32_t k = 0; k < kCrowdModelCount; ++k)
+    s += (k == 0 ? "" : k + 1 == kCrowdModelCount ? " and " : ", ") + std::string(kCrowdModelNames[k].json);
+  return s;
+}
 
 }  // namespace
 
@@ -787,8 +793,8 @@ struct Reader {
       }
     }
     if (!others.empty())
-      out.notes.push_back(std::string("parameters the ") + kModelTypes[out.model] + " does not use (" +
-                          others + ")");
+      out.notes.push_back(std::string("parameters the ") + kCrowdModelNames[out.model].json +
+                          " does not use (" + others + ")");
     return true;
   }
 
@@ -808,10 +814,9 @@ struct Reader {
     if (!model_type.empty() && word != model_type)
       return fail(path, "\"" + word + "\" disagrees with " + model_type_path + " (\"" + model_type + "\")");
     uint32_t k = 0;
-    while (k < 2 && word != kModelTypes[k]) ++k;
-    if (k == 2 || !j.is_string())
-      return fail(path,
-                  "\"" + word + "\" is not built: Bandada runs SocialForceModel and CollisionFreeSpeedModel");
+    while (k < kCrowdModelCount && word != kCrowdModelNames[k].json) ++k;
+    if (k == kCrowdModelCount || !j.is_string())
+      return fail(path, "\"" + word + "\" is not built: Bandada runs " + model_types_we_run());
     model_type = word;
     model_type_path = path;
     out.model = k;
@@ -1076,7 +1081,7 @@ std::string write_crowd_scenario(const CrowdScenario& s) {
   root["walkable_area_wkt"] = wkt;
   Json sim = Json::object();
   if (s.max_time > 0) sim["max_simulation_time"] = s.max_time;
-  sim["model_type"] = kModelTypes[s.model];
+  sim["model_type"] = kCrowdModelNames[s.model].json;
   for (const auto& [option, value] : s.constants)
     for (const CrowdModelKey& k : kCrowdModelKeys)
       if (option == k.option && k.model == s.model && !sim.contains(k.json)) {

@@ -56,11 +56,11 @@ const ModelDescription& crowd_description() {
       room.names.push_back(crowd_layouts()[k].name);
       room.values.push_back(crowd_preset_word(static_cast<uint32_t>(k)));
     }
-    Choice model{"om",
-                 "operational model",
-                 {"social force", "collision-free speed"},
-                 {"sfm", "csm"},
-                 "operational-model"};
+    Choice model{"om", "operational model", {}, {}, "operational-model"};
+    for (const CrowdModelName& k : kCrowdModelNames) {
+      model.names.push_back(k.label);
+      model.values.push_back(k.word);
+    }
     m.choices = {room, model};
     m.commands = standard_commands("Place the people, paused (I)", "Pause, then one 0.04 s step (S)");
     m.series = {{"people inside", 0.0, NAN},
