@@ -477,6 +477,13 @@ class Crowd {
   /// one per radius, kept in `grounds` beside its radius in `radii`).
   bool reaches_exit(size_t i, std::vector<std::unique_ptr<CrowdFreeSpace>>& grounds,
                     std::vector<double>& radii) const;
+  /// Whether a body of radius r at (x, y) can walk straight to the area's nearest point, at least r
+  /// from every wall and column all the way: then it reaches the area (reaches_exit's quick answer;
+  /// when it is no, the free ground decides).
+  bool walks_straight_to(const CrowdRing& area, double x, double y, double r) const;
+  /// Whether the straight walk of a body of radius r from (x, y) to (qx, qy), in the room's box,
+  /// keeps at least r from every wall and column.
+  bool clear_walk(double x, double y, double qx, double qy, double r) const;
 
   // Journeys through checkpoints: per route its checkpoints in order (route 0: none); per person
   // (by index) the stage, the point aimed at and the end of their waiting; per checkpoint, then

@@ -358,9 +358,57 @@ void Crowd::navigation_pass(const std::vector<uint32_t>& route, const NavGround&
   }
 }
 
+bool Crowd::walks_straight_to(const CrowdRing& area, double x, double y, double r) const {
+  // Two aims: the area's nearest point (on its edge; the centre itself inside it), and its
+  // corners' mean when that lies inside it (for a thin strip against a wall, whose nearest point
+  // may lie within r of a jamb).
+  double qx = x, qy = y;
+  if (!inside_ring(area, x, y)) {
+    double best = INFINITY;
+    for (size_t k = 0; k < area.size(); ++k) {
+      const CrowdPoint &a = area[k], &b = area[k + 1 < area.size() ? k + 1 : 0];
+      double px, py;
+      nearest_on({a.x, a.y, b.x, b.y}, x, y, px, py);
+      const double d = (px - x) * (px - x) + (py - y) * (py - y);
+      if (d < best) best = d, qx = px, qy = py;
+    }
+  }
+  if (clear_walk(x, y, qx, qy, r)) return true;
+  double mx = 0, my = 0;
+  for (const CrowdPoint& q : area) mx += q.x, my += q.y;
+  mx /= static_cast<double>(area.size());
+  my /= static_cast<double>(area.size());
+  return inside_ring(area, mx, my) && clear_walk(x, y, mx, my, r);
+}
+
+bool Crowd::clear_walk(double x, double y, double qx, double qy, double r) const {
+  if (!(qx >= layout_.x0 && qx <= layout_.x0 + layout_.width && qy >= layout_.y0 &&
+        qy <= layout_.y0 + layout_.height))
+    return false;
+  const CrowdSegment path{x, y, qx, qy};
+  for (const CrowdSegment& w : layout_.walls) {
+    double t;
+    if (path_meets(x, y, qx, qy, w, t)) return false;
+    if (std::min({distance_to(w, x, y), distance_to(w, qx, qy), distance_to(path, w.x1, w.y1),
+                  distance_to(path, w.x2, w.y2)}) < r)
+      return false;
+  }
+  for (const CrowdColumn& c : layout_.columns)
+    if (distance_to(path, c.x, c.y) < c.r + r) return false;
+  return true;
+}
+
 bool Crowd::reaches_exit(size_t i, std::vector<std::unique_ptr<CrowdFreeSpace>>& grounds,
                          std::vector<double>& radii) const {
   if (layout_.periodic != 0) return true;  // a corridor without ends has no exits to reach
+  // First the sure and cheap answer: a straight walk to their first stage, clear by their radius.
+  const double x = people_.x[i], y = people_.y[i], r = people_.r[i];
+  const int32_t stop = checkpoint_of(i);
+  if (stop >= 0 && walks_straight_to(layout_.checkpoints[static_cast<size_t>(stop)].area, x, y, r))
+    return true;
+  if (stop < 0)
+    for (uint32_t d : route_of(i))
+      if (walks_straight_to(doors_[d].area, x, y, r)) return true;
   // The ground a body of their radius can stand on, built once per radius, and whether the part
   // they stand in meets their first stage: their checkpoint, or an exit of their route.
   size_t k = 0;

@@ -3,10 +3,11 @@
 // what of the box is left is the ground the body's centre may stand on, and its polygons are the
 // ground's separate parts. Runs once per radius when a scenario's people are placed, never in the
 // step (Boost's round joins take the platform's sin and cos; they move a chord's ends by a few
-// ulp, far below the 11 µm the chords themselves are inside the exact arc).
+// ulp, far below the 0.1 mm the chords themselves may lie inside the exact arc).
 #include "crowd_reach.h"
 
 #include <algorithm>
+#include <cmath>
 // Boost 1.74's math constants include a header it marks deprecated; its note is not ours to fix.
 #define BOOST_ALLOW_DEPRECATED_HEADERS
 #if defined(__GNUC__) && !defined(__clang__)
@@ -32,7 +33,13 @@ using Lines = bg::model::multi_linestring<Line>;
 using Poly = bg::model::polygon<Pt>;
 using Multi = bg::model::multi_polygon<Poly>;
 
-constexpr int kChords = 256;  // chords to a whole circle
+/// Chords to a whole circle of radius r: enough that a chord's middle lies within 0.1 mm of the arc,
+/// r·(1 − cos(π/n)) ≤ r·(π/n)²/2 ≤ 1e-4 m (88 for r = 0.15 m, 224 for 1 m; sqrt only, no libm
+/// cos), even, at least 32.
+int chords(double r) {
+  const int n = static_cast<int>(std::ceil(3.141592653589793 * std::sqrt(r / 2e-4)));
+  return std::max(32, std::min(4096, n + (n & 1)));
+}
 
 /// The walls as chains: a wall that begins exactly where the last one ended continues its chain
 /// (a ring's edges are one chain, joined round at each corner, not two ends drawn over each other).
@@ -56,9 +63,10 @@ Lines chains(const std::vector<CrowdSegment>& walls) {
 
 /// What a body of radius r cannot stand in: every wall and column grown by r.
 Multi grown(const std::vector<CrowdSegment>& walls, const std::vector<CrowdColumn>& columns, double r) {
-  const bg::strategy::buffer::join_round join(kChords);
-  const bg::strategy::buffer::end_round end(kChords);
-  const bg::strategy::buffer::point_circle circle(kChords);
+  const int n = chords(r);
+  const bg::strategy::buffer::join_round join(n);
+  const bg::strategy::buffer::end_round end(n);
+  const bg::strategy::buffer::point_circle circle(n);
   const bg::strategy::buffer::side_straight side;
   Multi out;
   Lines lines;
@@ -85,8 +93,9 @@ Multi grown(const std::vector<CrowdSegment>& walls, const std::vector<CrowdColum
   }
   for (const CrowdColumn& c : columns) {
     Multi disc;
+    const bg::strategy::buffer::point_circle round(chords(c.r + r));
     bg::buffer(Pt(c.x, c.y), disc, bg::strategy::buffer::distance_symmetric<double>(c.r + r), side, join, end,
-               circle);
+               round);
     Multi both;
     bg::union_(out, disc, both);
     out = std::move(both);

@@ -14,9 +14,9 @@ namespace bandada {
 class CrowdFreeSpace {
  public:
   /// The free ground of a body of radius r among `walls` and `columns`, within the box
-  /// [x0, x1] × [y0, y1]. Arcs are drawn as chords of 256 to a circle, so the ground is wider than
-  /// the exact one by at most r·(1 − cos(π/256)) at a corner or a wall's end (11 µm for 0.15 m);
-  /// along a straight wall it is exact.
+  /// [x0, x1] × [y0, y1]. Arcs are drawn as chords whose middles lie within 0.1 mm of the arc (88
+  /// to a circle for 0.15 m), so the ground is at most 0.1 mm wider than the exact one at a corner
+  /// or a wall's end; along a straight wall it is exact.
   CrowdFreeSpace(const std::vector<CrowdSegment>& walls, const std::vector<CrowdColumn>& columns, double x0,
                  double y0, double x1, double y1, double r);
   ~CrowdFreeSpace();
