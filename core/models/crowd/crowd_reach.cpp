@@ -8,30 +8,18 @@
 
 #include <algorithm>
 #include <cmath>
-// Boost 1.74's math constants include a header it marks deprecated; its note is not ours to fix.
-#define BOOST_ALLOW_DEPRECATED_HEADERS
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
-#endif
-#include <boost/geometry.hpp>
-#include <boost/geometry/geometries/multi_linestring.hpp>
-#include <boost/geometry/geometries/multi_polygon.hpp>
-#include <boost/geometry/geometries/point_xy.hpp>
-#include <boost/geometry/geometries/polygon.hpp>
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC diagnostic pop
-#endif
+
+#include "crowd_boost.h"
 
 namespace bandada {
 namespace {
 
 namespace bg = boost::geometry;
-using Pt = bg::model::d2::point_xy<double>;
-using Line = bg::model::linestring<Pt>;
-using Lines = bg::model::multi_linestring<Line>;
-using Poly = bg::model::polygon<Pt>;
-using Multi = bg::model::multi_polygon<Poly>;
+using Pt = crowd_bg::Point;
+using crowd_bg::Line;
+using crowd_bg::Lines;
+using crowd_bg::Multi;
+using Poly = crowd_bg::Polygon;
 
 /// Chords to a whole circle of radius r: enough that a chord's middle lies within 0.1 mm of the arc,
 /// r·(1 − cos(π/n)) ≤ r·(π/n)²/2 ≤ 1e-4 m (88 for r = 0.15 m, 224 for 1 m; sqrt only, no libm

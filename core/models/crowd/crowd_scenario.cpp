@@ -5,34 +5,22 @@
 #include "crowd_scenario.h"
 
 #include <algorithm>
-// GCC 12 finds a box in Boost 1.74's relate "maybe uninitialized" where it is always set first (a
-// known false positive): said here once, not at every build.
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
-#endif
-#include <boost/geometry.hpp>
-#include <boost/geometry/geometries/multi_polygon.hpp>
-#include <boost/geometry/geometries/point_xy.hpp>
-#include <boost/geometry/geometries/polygon.hpp>
 #include <cmath>
 #include <nlohmann/json.hpp>
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC diagnostic pop
-#endif
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "common/number_text.h"
+#include "crowd_boost.h"
 
 namespace bandada {
 namespace {
 
 namespace bg = boost::geometry;
-using BgPoint = bg::model::d2::point_xy<double>;
-using BgPolygon = bg::model::polygon<BgPoint>;
-using BgMulti = bg::model::multi_polygon<BgPolygon>;
+using BgPoint = crowd_bg::Point;
+using BgPolygon = crowd_bg::Polygon;
+using BgMulti = crowd_bg::Multi;
 using Json = nlohmann::ordered_json;
 
 constexpr double kMaxExtent = 500.0;  // m: a floor at most 500 × 500 m
