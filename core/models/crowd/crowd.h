@@ -156,12 +156,6 @@ struct CrowdPeople {
       v.resize(w);
     });
   }
-  /// Whether every list is as long as the first.
-  bool in_step() const {
-    bool same = true;
-    members([&](auto list, auto) { same = same && (this->*list).size() == x.size(); });
-    return same;
-  }
 };
 
 class Crowd;

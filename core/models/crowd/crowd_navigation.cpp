@@ -401,31 +401,30 @@ bool Crowd::clear_walk(double x, double y, double qx, double qy, double r) const
 bool Crowd::reaches_exit(size_t i, std::vector<std::unique_ptr<CrowdFreeSpace>>& grounds,
                          std::vector<double>& radii) const {
   if (layout_.periodic != 0) return true;  // a corridor without ends has no exits to reach
-  // First the sure and cheap answer: a straight walk to their first stage, clear by their radius.
+  // Their first stage: their checkpoint, or the exits of their route.
   const double x = people_.x[i], y = people_.y[i], r = people_.r[i];
-  const int32_t stop = checkpoint_of(i);
-  if (stop >= 0 && walks_straight_to(layout_.checkpoints[static_cast<size_t>(stop)].area, x, y, r))
-    return true;
-  if (stop < 0)
-    for (uint32_t d : route_of(i))
-      if (walks_straight_to(doors_[d].area, x, y, r)) return true;
-  // The ground a body of their radius can stand on, built once per radius, and whether the part
-  // they stand in meets their first stage: their checkpoint, or an exit of their route.
+  std::vector<const CrowdRing*> stage;
+  if (const int32_t c = checkpoint_of(i); c >= 0)
+    stage.push_back(&layout_.checkpoints[static_cast<size_t>(c)].area);
+  else
+    for (uint32_t d : route_of(i)) stage.push_back(&doors_[d].area);
+  // First the sure and cheap answer: a straight walk to it, clear by their radius.
+  for (const CrowdRing* area : stage)
+    if (walks_straight_to(*area, x, y, r)) return true;
+  // Then the ground a body of their radius can stand on, built once per radius: whether the part
+  // they stand in meets it.
   size_t k = 0;
-  while (k < radii.size() && radii[k] != people_.r[i]) ++k;
+  while (k < radii.size() && radii[k] != r) ++k;
   if (k == radii.size()) {
-    radii.push_back(people_.r[i]);
+    radii.push_back(r);
     grounds.push_back(std::make_unique<CrowdFreeSpace>(layout_.walls, layout_.columns, layout_.x0, layout_.y0,
                                                        layout_.x0 + layout_.width,
-                                                       layout_.y0 + layout_.height, people_.r[i]));
+                                                       layout_.y0 + layout_.height, r));
   }
   const CrowdFreeSpace& ground = *grounds[k];
-  const int part = ground.part_of(people_.x[i], people_.y[i]);
-  if (part < 0) return false;
-  const int32_t c = checkpoint_of(i);
-  if (c >= 0) return ground.meets(part, layout_.checkpoints[static_cast<size_t>(c)].area);
-  for (uint32_t d : route_of(i))
-    if (ground.meets(part, doors_[d].area)) return true;
+  const int part = ground.part_of(x, y);
+  for (const CrowdRing* area : stage)
+    if (part >= 0 && ground.meets(part, *area)) return true;
   return false;
 }
 
