@@ -263,7 +263,7 @@ int main(int argc, char** argv) {
 #ifdef __EMSCRIPTEN__
     if (quick && n > 2000) break;  // (a short run keeps 20 000 people to the native build)
 #endif
-    for (uint32_t model : {kCrowdSocialForce, kCrowdCollisionFree}) {
+    for (uint32_t model : {kCrowdSocialForce, kCrowdCollisionFree, kCrowdAnticipation}) {
       CrowdParams cp;
       cp.n = n;
       cp.layout = 4;  // the hall

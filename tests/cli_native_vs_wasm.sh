@@ -78,6 +78,7 @@ both "a desk where people wait, the social force model" --model crowd --scenario
 both "a throttled gate and a slow ramp as checkpoints" --model crowd --scenario "$sc/checkpoint-to-exit.json" --steps 700
 both "arrivals over 15 s at a throttled exit" --model crowd --scenario "$sc/flow-spawning.json" --steps 600
 both "a corridor without ends, round its seam (collision-free speed model)" --model crowd --scenario "$sc/corridor-without-ends.json" --operational-model csm --steps 300
+both "the anticipation velocity model at a 0.6 m corridor's mouth: creeps, random sides, orientations" --model crowd --scenario "$sc/field/two-rooms-060-avm.json" --steps 600
 # (premovement.json: saved while some still wait for their premovement time, at frame 300 = 12 s;
 # slow-zone-folder: at 16 s, while people cross the zone; waiting-checkpoint-folder at 12 s, while
 # people wait at the desk; checkpoint-to-exit at 12 s, a queue at the gate; flow-spawning at 8 s,

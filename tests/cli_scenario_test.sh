@@ -132,18 +132,19 @@ check "a corridor without ends gives the same bytes on 1 and 2 threads" '[ -n "$
 
 # Files in the form JuPedSim Web writes them (tests/fixtures/scenarios/field, written by its make.py
 # from the published set-ups): its radius 0.15 m, start areas that reach the walls. None is refused
-# by either model; RiMEA 1, RiMEA 6, the 8 x 5 m room and the 0.6 m corridor empty with both and
+# by any model; RiMEA 1, RiMEA 6, the 8 x 5 m room and the 0.6 m corridor empty with all three and
 # meet their own _expectations (RiMEA 1: 26-34 s).
 opened=0; met=0
 for f in "$sc"/field/*.json; do
-  for m in sfm csm; do
+  for m in sfm csm avm; do
     "$cli" --model crowd --scenario "$f" --operational-model $m --steps 25 > "$tmp/field.out" 2> "$tmp/field.err" &&
       [ -s "$tmp/field.out" ] && opened=$((opened + 1)) || { echo "# refused ($m): $f"; cat "$tmp/field.err"; }
   done
 done
-check "all 14 runs of seven files in the web tool's form open (radius 0.15 m, start areas to the walls; RiMEA 2's 0.08 m read as 0.1 m)" '[ $opened -eq 14 ]'
+files=$(ls "$sc"/field/*.json | wc -l)
+check "every one of the $files files in the web tool's form opens with each of the three models (radius 0.15 m, start areas to the walls; RiMEA 2's 0.08 m read as 0.1 m)" '[ $files -ge 10 ] && [ $opened -eq $((3 * files)) ]'
 for f in rimea-01 rimea-06 room-8x5 corridor-060; do
-  for m in sfm csm; do
+  for m in sfm csm avm; do
     "$cli" --model crowd --scenario "$sc/field/$f.json" --operational-model $m > "$tmp/field.json" 2>/dev/null &&
       python3 "$here/scenario_checks.py" expectations "$sc/field/$f.json" "$tmp/field.json" && met=$((met + 1)) ||
       echo "# $f ($m) misses its _expectations"
@@ -151,7 +152,23 @@ for f in rimea-01 rimea-06 room-8x5 corridor-060; do
 done
 "$cli" --model crowd --scenario "$sc/field/rimea-02.json" > "$tmp/field.json" 2> "$tmp/field.err" &&
   python3 "$here/scenario_checks.py" expectations "$sc/field/rimea-02.json" "$tmp/field.json" && met=$((met + 1))
-check "RiMEA 1 (26-34 s), RiMEA 6, an 8 x 5 m room and a 0.6 m corridor in the web tool's form: everyone out, each file's own _expectations met by both models; RiMEA 2's corridor by the file's model (10 m at 1 m/s)" '[ $met -eq 9 ]'
+check "RiMEA 1 (26-34 s), RiMEA 6, an 8 x 5 m room and a 0.6 m corridor in the web tool's form: everyone out, each file's own _expectations met by all three models; RiMEA 2's corridor by the file's model (10 m at 1 m/s)" '[ $met -eq 13 ]'
+
+# The anticipation velocity model as JuPedSim Web's files name it: model_type selects it, T and s0
+# are read as the web tool's backend maps them (anticipation and reaction time), and the file's
+# run carries them; a model not built is refused by name, listing the three that are.
+avm="$sc/field/two-rooms-060-avm.json"
+"$cli" --model crowd --scenario "$avm" --steps 25 > "$tmp/avm.json" 2> "$tmp/avm.err"
+check "a file whose model_type is AnticipationVelocityModel runs with that model, T and s0 used" \
+  'grep -q "\"operational_model\":\"avm\"" "$tmp/avm.json" && ! grep -q "does not use" "$tmp/avm.err"'
+a=$("$cli" --model crowd --scenario "$avm" --steps 100 2>/dev/null | md5sum)
+b=$("$cli" --model crowd --scenario "$avm" --steps 100 --avm-ta 0.5 --avm-tr 0.3 2>/dev/null | md5sum)
+c=$("$cli" --model crowd --scenario "$avm" --steps 100 --avm-ta 1 2>/dev/null | md5sum)
+check "the file's T is the anticipation time: the same bytes as --avm-ta 0.5, other bytes with 1" '[ "$a" = "$b" ] && [ "$a" != "$c" ]'
+python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); d["config"]["simulation_settings"]["simulationParams"]["model_type"]="WarpDriverModel"; json.dump(d, open(sys.argv[2], "w"))' "$avm" "$tmp/warp.json"
+refusal=$("$cli" --model crowd --scenario "$tmp/warp.json" 2>&1 >/dev/null); out=$("$cli" --model crowd --scenario "$tmp/warp.json" 2>/dev/null)
+check "WarpDriverModel is refused by name with the three models listed, and nothing on stdout" \
+  '[ -z "$out" ] && echo "$refusal" | grep -qF "\"WarpDriverModel\" is not built: Bandada runs SocialForceModel, CollisionFreeSpeedModel and AnticipationVelocityModel"'
 check "a radius the web tool clips is read as it reads it, and said: RiMEA 2's 0.08 m as 0.1 m" \
   'grep -qF "distributions.jps-distributions_0.parameters.radius: 0.08 m read as 0.1 m, as the web tool clips it" "$tmp/field.err"'
 

@@ -70,7 +70,7 @@ test('the crowd\'s tools: cut an exit, place a column, draw a wall, erase; each 
   await context.close();
 });
 
-test('the operational model is a choice on the crowd\'s panel: the collision-free speed model runs with the CLI\'s bits, and a link and a reload keep it', async () => {
+test('the operational model is a choice on the crowd\'s panel: the collision-free speed and anticipation velocity models run with the CLI\'s bits, and a link and a reload keep it', async () => {
   const {context, page, errors} = await freshPage(suite.browser, suite.url, {viewport: {width: 1400, height: 2000}});
   await page.evaluate(() => Module.command('model:crowd'));
   await nextFrames(page, 3);
@@ -93,6 +93,21 @@ test('the operational model is a choice on the crowd\'s panel: the collision-fre
                                                '--steps', '10'], {encoding: 'utf8'}));
   const readouts = JSON.parse(await page.evaluate(() => Module.viewJson(1, 0, 0))).readouts.map((r) => r.slice(0, 2).join(' '));
   assert.ok(readouts.some((r) => /^model collision-free speed/.test(r)), readouts.join(' | '));
+  // Pressure is the social force model's alone: for a speed model it is said to be undefined, not 0.
+  assert.ok(readouts.includes('largest pressure not defined: this model has no forces'), readouts.join(' | '));
+  // The third, JuPedSim's anticipation velocity model: its constants under their own header, and
+  // the same bits as the command line's (its orientations and random creeps included).
+  assert.ok((await uiRects(page)).widgets['group:anticipation velocity model: constants'], 'its constants\' header');
+  await clickWidget(page, 'choice:om');
+  await clickWidget(page, 'choice:om:anticipation velocity');
+  assert.match(await page.evaluate(() => Module.shareString()), /&om=avm/);
+  await page.evaluate(() => Module.command('initialize'));
+  for (let k = 0; k < 10; ++k) await page.evaluate(() => Module.command('step'));
+  assert.equal(await page.evaluate(() => Module.stateJson()),
+               execFileSync(nativeCli, ['--model', 'crowd', '--count', '60', '--operational-model', 'avm', '--steps', '10'],
+                            {encoding: 'utf8'}));
+  await clickWidget(page, 'choice:om');
+  await clickWidget(page, 'choice:om:collision-free speed');
   // The page's own link, opened again after a reload: still the collision-free speed model.
   await page.reload();
   await page.waitForFunction(() => window.bandadaReady === true);

@@ -943,7 +943,7 @@ TEST_CASE("the operational model is a choice: --operational-model, a link's om=,
   std::unique_ptr<ModelSession> m = make_session("crowd");
   CHECK(add_named_settings(*m, {{"operational-model", "csm"}}, spec) == "");
   CHECK(add_named_settings(*m, {{"operational-model", "gcfm"}}, spec) ==
-        "--operational-model must be sfm or csm");
+        "--operational-model must be sfm, csm or avm");
 }
 
 TEST_CASE("model_type picks the operational model; a wrong or disagreeing one is refused by its path") {
@@ -958,8 +958,10 @@ TEST_CASE("model_type picks the operational model; a wrong or disagreeing one is
   CHECK(why(R"J("bandada": {},)J") == "");  // one Bandada saved keeps the social force model
   CHECK(s.model == kCrowdSocialForce);
   CHECK(why(R"J("model_type": "GeneralizedCentrifugalForceModel",)J") ==
-        "model_type: \"GeneralizedCentrifugalForceModel\" is not built: Bandada runs SocialForceModel and "
-        "CollisionFreeSpeedModel");
+        "model_type: \"GeneralizedCentrifugalForceModel\" is not built: Bandada runs SocialForceModel, "
+        "CollisionFreeSpeedModel and AnticipationVelocityModel");
+  CHECK(why(R"J("model_type": "AnticipationVelocityModel",)J") == "");
+  CHECK(s.model == kCrowdAnticipation);
   CHECK(why(R"J("model_type": 3,)J").find("model_type: \"3\" is not built") == 0);
   const std::string params = R"J("config": {"simulation_settings": {"simulationParams": {)J";
   CHECK(why(R"J("model_type": "SocialForceModel", )J" + params +

@@ -13,47 +13,9 @@
 #include "app/share_codec.h"
 #include "common/det_math.h"
 #include "common/lcg.h"
+#include "crowd_cases.h"
 
 using namespace bandada;
-
-namespace {
-
-CrowdLayout open_room() {  // 30 × 30 m, one exit far to the right
-  CrowdLayout L{"test",
-                30,
-                30,
-                {{0, 0, 30, 0}, {30, 0, 30, 14}, {30, 16, 30, 30}, {30, 30, 0, 30}, {0, 30, 0, 0}},
-                {{30, 14, 30, 16}},
-                {},
-                1,
-                1,
-                29,
-                29};
-  return L;
-}
-
-CrowdParams params(double dt = 0.005) {
-  CrowdParams p;
-  p.dt = dt;
-  return p;
-}
-
-/// p's crowd run 40 frames on 1, 2 and 3 threads: the same fingerprint on each (checked), `also`
-/// checked on each; returns it.
-uint64_t same_bits_any_threads(const CrowdParams& p, const std::function<void(const Crowd&)>& also = {}) {
-  uint64_t want = 0;
-  for (unsigned t : {1u, 2u, 3u}) {
-    Crowd c(p);
-    c.set_threads(t);
-    for (int s = 0; s < 40; ++s) c.step();
-    if (t == 1) want = c.fingerprint();
-    CHECK(c.fingerprint() == want);
-    if (also) also(c);
-  }
-  return want;
-}
-
-}  // namespace
 
 TEST_CASE("det_exp agrees with exp to a few ulp over the range the social force uses") {
   CHECK(det_exp(0.0) == 1.0);

@@ -154,8 +154,10 @@ size_t Crowd::within(size_t i, const std::vector<uint32_t>& near, double cut2, b
 }
 
 const Crowd::OperationalModel Crowd::kOperationalModels[kCrowdModelCount] = {
-    {kCrowdReach, &Crowd::forces_on, false},         // the social force model (crowd_sfm.cpp)
-    {kCrowdCsmCutoff, &Crowd::csm_velocity, true}};  // the collision-free speed model (crowd_csm.cpp)
+    {kCrowdReach, &Crowd::forces_on, false, nullptr, false},        // social force (crowd_sfm.cpp)
+    {kCrowdCsmCutoff, &Crowd::csm_velocity, true, nullptr, false},  // collision-free speed (crowd_csm.cpp)
+    {kCrowdCsmCutoff, &Crowd::avm_velocity, true, &Crowd::avm_keep,
+     true}};  // anticipation velocity (crowd_avm.cpp)
 
 /// Moves person i (semi-implicit Euler for the social force model, x + v·h for the speed model), its path
 /// checked against the exits (leaving), the walls and columns (stopping short of them) and the room's bounds.
@@ -283,6 +285,11 @@ void Crowd::internal_step(double h) {
   // order of threads does not matter.
   scratch_.ax.resize(n);
   scratch_.ay.resize(n);
+  scratch_.h = h;
+  if (model.keep) {
+    scratch_.ox.resize(n);
+    scratch_.oy.resize(n);
+  }
   if (scratch_.near.size() < threads_) scratch_.near.resize(threads_);
   parallel_for(n, threads_, [&](size_t first, size_t last, unsigned worker) {
     for (size_t i = first; i < last; ++i) (this->*model.compute)(i, lists[i], scratch_.near[worker]);
@@ -291,7 +298,10 @@ void Crowd::internal_step(double h) {
   scratch_.out_at.resize(n);
   scratch_.out_by.resize(n);
   parallel_for(n, threads_, [&](size_t first, size_t last, unsigned) {
-    for (size_t i = first; i < last; ++i) scratch_.out_at[i] = move_and_collide(i, h);
+    for (size_t i = first; i < last; ++i) {
+      if (model.keep) (this->*model.keep)(i);
+      scratch_.out_at[i] = move_and_collide(i, h);
+    }
   });
   remove_exited(h);           // exits
   checkpoint_stages(t_ + h);  // checkpoints: reached, waited at, passed
@@ -377,6 +387,11 @@ uint64_t Crowd::fingerprint() const {
     for (double v : {people_.tx[i], people_.ty[i], people_.until[i]}) fp.add(v);
   }
   for (double v : passed_) fp.add(v);
+  // The anticipation velocity model's orientations, once it has given any (before: as it was).
+  if (std::any_of(people_.ox.begin(), people_.ox.end(), [](double v) { return v != 0.0; }) ||
+      std::any_of(people_.oy.begin(), people_.oy.end(), [](double v) { return v != 0.0; }))
+    for (size_t i = 0; i < people_.size(); ++i)
+      for (double v : {people_.ox[i], people_.oy[i]}) fp.add(v);
   if (!arrivals_.empty()) fp.add(static_cast<uint64_t>(arrivals_.size()));
   return fp.value();
 }

@@ -69,8 +69,8 @@ struct CrowdParams {
   /// ξ, N: each component of a random force, a standard normal draw × ξ, drawn for each person
   /// once a frame (0.04 s) from the seed, the frame and the person's number; 0: none.
   double sfm_noise = 0.0;
-  /// The operational model: kCrowdSocialForce, or kCrowdCollisionFree (Tordeux, Chraibi and
-  /// Seyfried 2016, as JuPedSim computes it: crowd_csm.cpp), live.
+  /// The operational model: kCrowdSocialForce, kCrowdCollisionFree (Tordeux, Chraibi and
+  /// Seyfried 2016, as JuPedSim computes it: crowd_csm.cpp) or kCrowdAnticipation, live.
   uint32_t model = 0;
   // The collision-free speed model's constants, live (JuPedSim's defaults): the repulsion
   // a·exp((r_i + r_j − d_ij)/D) from people and a_w·exp((r_i − d_iw)/D_w) from walls and
@@ -83,12 +83,31 @@ struct CrowdParams {
   /// η: ours, not JuPedSim's: η·(g_x, g_y) added to the direction's sum, g the fluctuation's
   /// normal draws (new every frame); 0: JuPedSim's model exactly.
   double csm_noise = 0.0;
-  /// Both models' constants, in this order (the state file's one list; the fields sfm_a … csm_t).
+  // The anticipation velocity model's constants, live (JuPedSim's defaults, Xu, Chraibi and
+  // Seyfried 2021, as JuPedSim computes it: crowd_avm.cpp). Its neighbours push sideways,
+  // strength·(1 + (1 − d_i·e_j)/2)·exp(−R/range), R the gap less what the anticipation time closes;
+  // the direction turns toward that over the reaction time; the speed is the spacing ahead over the
+  // time gap; within the wall buffer the direction slides along the wall and is pushed out.
+  double avm_a = 8.0;        ///< strength of the neighbours' repulsion, dimensionless
+  double avm_d = 0.1;        ///< its range, m
+  double avm_buffer = 0.1;   ///< the wall buffer distance, m (beyond the radius)
+  double avm_ta = 1.0;       ///< anticipation time t_a, s
+  double avm_tr = 0.3;       ///< reaction time, s
+  double avm_t = 1.06;       ///< time gap T, s
+  double avm_pushout = 0.3;  ///< the push out of a wall within the buffer, dimensionless
+  /// The first two models' constants, in this order (the state file's one list; the fields sfm_a …
+  /// csm_noise).
   template <class F>
   void each_model_constant(F&& f) {
     for (double* v : {&sfm_a, &sfm_b, &sfm_tau, &sfm_k, &sfm_kappa, &sfm_wall_a, &sfm_wall_b, &sfm_noise,
                       &csm_a, &csm_d, &csm_wall_a, &csm_wall_d, &csm_t, &csm_noise})
       f(*v);
+  }
+  /// The anticipation velocity model's constants, in this order (a state file's part of their own,
+  /// after the journeys; the fields avm_a … avm_pushout).
+  template <class F>
+  void each_avm_constant(F&& f) {
+    for (double* v : {&avm_a, &avm_d, &avm_buffer, &avm_ta, &avm_tr, &avm_t, &avm_pushout}) f(*v);
   }
 };
 
@@ -111,6 +130,7 @@ struct CrowdPeople {
     double v0 = NAN;  ///< their own desired speed, m/s; NaN: the field's (params().v0, live)
     uint32_t route = 0, stage = 0;
     double tx = 0, ty = 0, until = -1;
+    double ox = 0, oy = 0;
   };
   std::vector<double> x, y, vx, vy, r;
   std::vector<double> pressure;  ///< from the last internal step, N/m (Crowd::pressure)
@@ -120,6 +140,9 @@ struct CrowdPeople {
   std::vector<uint32_t> stage;   ///< the stage of their route's checkpoints they head for
   std::vector<double> tx, ty;    ///< the point of their checkpoint they walk to
   std::vector<double> until;     ///< when their waiting at a checkpoint ends, s; −1: not waiting
+  /// The anticipation velocity model's orientation: the unit direction it last gave them ((0, 0)
+  /// before it has), which it turns over the reaction time. The other models leave it.
+  std::vector<double> ox, oy;
 
   /// Calls f(list, field) for every member: the list, and the Person field it holds. The one list
   /// of members: append, erase and compact walk it, so a member added here is kept by all three.
@@ -138,6 +161,8 @@ struct CrowdPeople {
     f(&CrowdPeople::tx, &Person::tx);
     f(&CrowdPeople::ty, &Person::ty);
     f(&CrowdPeople::until, &Person::until);
+    f(&CrowdPeople::ox, &Person::ox);
+    f(&CrowdPeople::oy, &Person::oy);
   }
   size_t size() const { return x.size(); }
   void append(const Person& p) {
@@ -337,10 +362,32 @@ class Crowd {
     double reach;
     void (Crowd::*compute)(size_t i, const std::vector<uint32_t>& near, NeighbourBuffers& buf);
     bool gives_velocity;
+    /// What it keeps of its own per person after everyone's computation (null: nothing), in
+    /// parallel, each person's own: the anticipation velocity model's orientation.
+    void (Crowd::*keep)(size_t i);
+    /// Whether a person in the band the navigation field leaves along walls, with no reached cell
+    /// next to them, is given a way (desired): a model whose walls do not push anyone off them (the
+    /// other two's do, and their bits stay as they were).
+    bool aims_in_band;
   };
   static const OperationalModel kOperationalModels[kCrowdModelCount];
   /// The collision-free speed model: person i's velocity for this step (scratch ax, ay).
   void csm_velocity(size_t i, const std::vector<uint32_t>& near, NeighbourBuffers& buf);
+  /// The anticipation velocity model: person i's velocity for this step (scratch ax, ay) and their
+  /// new orientation (scratch ox, oy), which avm_keep then takes.
+  void avm_velocity(size_t i, const std::vector<uint32_t>& near, NeighbourBuffers& buf);
+  void avm_keep(size_t i);
+  /// Its sideways repulsion on person i (desired direction (ex, ey)) from the first m of buf.
+  void avm_repulsion(size_t i, size_t m, const NeighbourBuffers& buf, double ex, double ey, double& rx,
+                     double& ry) const;
+  /// Its walls: (dx, dy) of person i slid along the surfaces in buf within the wall buffer.
+  void avm_slide(size_t i, const NeighbourBuffers& buf, double& dx, double& dy) const;
+  /// The anticipation velocity model's draws: a number from the seed, the model time's bits, person
+  /// `id`, `other` (a neighbour's number, or 0) and the purpose, the same for any order and thread.
+  uint64_t avm_draw(uint32_t id, uint32_t other, uint32_t purpose) const;
+  /// The surfaces within the cut-off of person i into buf (walls, columns), as the speed models see
+  /// them: they hide neighbours (unhidden), and the anticipation velocity model slides along them.
+  void surfaces_near(size_t i, NeighbourBuffers& buf) const;
   void forces_on(size_t i, const std::vector<uint32_t>& near, NeighbourBuffers& buf);
   /// Person i's neighbours whose squared distance is below cut2 (and, if `apart`, not 0), in
   /// ascending index, into buf: δ (from i to j if `toward`, else from j to i), |δ|, r_i + r_j.
@@ -360,6 +407,8 @@ class Crowd {
   /// The unit direction a person of radius r at (x, y) wants to go: to the nearest point of an
   /// exit (less r at each end) when nothing is in the way, else down the navigation field.
   void desired(size_t i, double& ex, double& ey) const;
+  /// desired's way down person i's navigation field, from (ex, ey) = (0, 0).
+  void down_field(size_t i, double& ex, double& ey) const;
   /// Person i's desired speed: their own (or params().v0), times the speed zones' factor where
   /// their centre is (crowd_zone_factor).
   double desired_speed(size_t i) const;
@@ -453,6 +502,8 @@ class Crowd {
     Scratch& operator=(const Scratch&) { return *this; }
     std::vector<uint32_t> start, order, home, fill;
     std::vector<double> ax, ay, out_at;
+    std::vector<double> ox, oy;          // the anticipation velocity model's new orientations
+    double h = 0;                        // the internal step's length, s
     std::vector<int32_t> out_by;         // the exit each leaver left by (move_and_collide)
     std::vector<NeighbourBuffers> near;  // one per thread
     std::vector<std::pair<double, uint32_t>> left;

@@ -1,5 +1,6 @@
 // Bandada — a crowd as bytes (crowd_pack / crowd_unpack): for a state file and a page's step
 // worker, read back with every length and range checked.
+#include <algorithm>
 #include <cmath>
 
 #include "common/bytes.h"
@@ -61,6 +62,10 @@ struct CrowdRecord {
   std::vector<char> cp_ids;
   uint32_t spawn_rng = 0, spawn_waited = 0, arrivals_total = 0;
   double spawn_wait_total = 0, spawn_wait_max = 0;
+  // The anticipation velocity model's part, after the journeys: its constants (in the params) and
+  // per person their orientation. Written once a constant differs from its first value or anyone
+  // has an orientation (so a file from before the model reads, and writes back, as it was).
+  std::vector<double> ox, oy;
   bool scenario() const { return magic == kMagicScenario || magic == kMagicPremove; }
 };
 
@@ -106,6 +111,14 @@ constexpr uint32_t kLawTag = 0x4c415731;      // "LAW1"
 constexpr uint32_t kSeamTag = 0x5345414d;     // "SEAM"
 constexpr uint32_t kZoneTag = 0x5a4f4e45;     // "ZONE"
 constexpr uint32_t kJourneyTag = 0x4a524e59;  // "JRNY"
+constexpr uint32_t kAvmTag = 0x41564d31;      // "AVM1"
+
+/// A record's anticipation velocity model part, read or written.
+template <class Io, class R>
+void walk_avm(Io& io, R& r) {
+  r.p.each_avm_constant([&io](double& v) { io(v); });
+  for (auto* v : {&r.ox, &r.oy}) io(*v, kCrowdMaxPeople);
+}
 
 /// A record's zones, read or written.
 template <class Io, class R>
@@ -163,12 +176,20 @@ std::vector<double> law_of(CrowdParams p) {
   return out;
 }
 bool first_law(const CrowdParams& p) { return law_of(p) == law_of(CrowdParams{}); }
-/// A model there is, and each constant in its field's range (the fields sfm_a … csm_t, in order).
+std::vector<double> avm_law_of(CrowdParams p) {
+  std::vector<double> out;
+  p.each_avm_constant([&out](double& v) { out.push_back(v); });
+  return out;
+}
+/// A model there is, and each constant in its field's range (the fields sfm_a … csm_noise, then
+/// avm_a … avm_pushout, in order).
 bool crowd_law_possible(const CrowdParams& p) {
-  const std::vector<double> law = law_of(p);
+  const std::vector<double> law = law_of(p), avm = avm_law_of(p);
   if (p.model >= kCrowdModelCount) return false;
   for (size_t k = 1; k < law.size(); ++k)
     if (!in_field_range(crowd_fields()[static_cast<int>(CrowdField::sfm_a) + k - 1], law[k])) return false;
+  for (size_t k = 0; k < avm.size(); ++k)
+    if (!in_field_range(crowd_fields()[static_cast<int>(CrowdField::avm_a) + k], avm[k])) return false;
   return true;
 }
 
@@ -487,11 +508,15 @@ std::string crowd_pack(const Crowd& c) {
     r.zone_ids.push_back('\n');
   }
   const bool journeys = journeys_out(c, r);
+  const auto turned = [](double v) { return v != 0.0; };
+  const bool avm = avm_law_of(r.p) != avm_law_of(CrowdParams{}) ||
+                   std::any_of(c.people_.ox.begin(), c.people_.ox.end(), turned) ||
+                   std::any_of(c.people_.oy.begin(), c.people_.oy.end(), turned);
   ByteWriter w;
   walk_members(w, r);
   if (c.layout_.periodic != 0) r.seam = c.layout_.periodic > 0 ? 1 : 2;
   const bool zones = !c.layout_.zones.empty();
-  if (!first_law(r.p) || r.seam != 0 || zones || journeys) {
+  if (!first_law(r.p) || r.seam != 0 || zones || journeys || avm) {
     r.law_tag = kLawTag;
     walk_law(w, r);
   }
@@ -509,6 +534,13 @@ std::string crowd_pack(const Crowd& c) {
     uint32_t tag = kJourneyTag;
     w(tag);
     walk_journeys(w, r);
+  }
+  if (avm) {
+    uint32_t tag = kAvmTag;
+    w(tag);
+    r.ox = c.people_.ox;
+    r.oy = c.people_.oy;
+    walk_avm(w, r);
   }
   return w.take();
 }
@@ -541,6 +573,14 @@ bool crowd_unpack(std::string_view bytes, Crowd& c) {
     walk_journeys(in, r);
     if (!r.scenario()) return false;
     tag = 0;
+    if (!in.finished() && in.ok()) in(tag);
+  }
+  if (tag == kAvmTag) {
+    walk_avm(in, r);
+    if (r.ox.size() != r.x.size() || r.oy.size() != r.x.size()) return false;
+    for (size_t i = 0; i < r.ox.size(); ++i)
+      if (!(std::fabs(r.ox[i]) <= 1.0 && std::fabs(r.oy[i]) <= 1.0)) return false;
+    tag = 0;
   }
   if (tag != 0) return false;
   if (!in.finished() || !possible(r)) return false;
@@ -565,6 +605,10 @@ bool crowd_unpack(std::string_view bytes, Crowd& c) {
     p.r = r.rad[i];
     p.pressure = r.pressure[i];
     p.id = r.ids[i];
+    if (i < r.ox.size()) {
+      p.ox = r.ox[i];
+      p.oy = r.oy[i];
+    }
     out.people_.append(p);
   }
   out.exit_times_ = std::move(r.exit_times);

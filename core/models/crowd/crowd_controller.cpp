@@ -138,10 +138,14 @@ CrowdScenario CrowdController::scenario_now() const {
   if (model_) s.columns = model_->layout().columns;
   s.model = op_model_;  // and the constants the fields give it now, under JuPedSim's names
   s.constants.clear();
+  const auto has = [&s](const char* option) {
+    return std::any_of(s.constants.begin(), s.constants.end(),
+                       [&](const auto& c) { return c.first == option; });
+  };
   for (const CrowdModelKey& key : kCrowdModelKeys)
     for (size_t k = 0; k < kCrowdFieldCount; ++k)
       if (key.model == s.model && key.option == std::string_view(crowd_fields()[k].option()) &&
-          (s.constants.empty() || s.constants.back().first != key.option))
+          !has(key.option))
         s.constants.push_back({key.option, check_field_text(crowd_fields()[k], texts_[k]).value});
   s.lines.clear();
   s.areas.clear();
@@ -229,8 +233,10 @@ void CrowdController::record() {
         petrack_rows(model_->steps() / every_, model_->size(), model_->ids(), model_->x(), model_->y()));
   }
   if (series_.size() >= 1000000) return;
+  // Pressure is the social force model's: the speed models have no forces, so none is plotted for them.
+  const double pressure = model_->params().model == kCrowdSocialForce ? model_->max_pressure() : NAN;
   series_.push_back({model_->steps(), static_cast<double>(model_->size()), model_->outflow(),
-                     model_->mean_speed(), model_->max_pressure()});
+                     model_->mean_speed(), pressure});
 }
 
 CommandResult CrowdController::edited(bool ok, const char* refused) {

@@ -35,22 +35,16 @@ void Crowd::csm_velocity(size_t i, const std::vector<uint32_t>& near, NeighbourB
     sx -= rep * dx / len;
     sy -= rep * dy / len;
   };
-  buf.walls.clear();
-  buf.columns.clear();
-  for (const CrowdSegment& w : layout_.walls) {
-    if (beyond_reach(w, xi, yi, kCrowdCsmCutoff)) continue;  // (measured, it would be skipped below)
+  surfaces_near(i, buf);
+  for (const CrowdSegment* w : buf.walls) {
     double qx, qy;
-    nearest_on(w, xi, yi, qx, qy);
+    nearest_on(*w, xi, yi, qx, qy);
     const double dx = qx - xi, dy = qy - yi, d = std::sqrt(dx * dx + dy * dy);
-    if (d >= kCrowdCsmCutoff) continue;
-    buf.walls.push_back(&w);
     surface(dx, dy, d, d);
   }
-  for (const CrowdColumn& c : layout_.columns) {
-    const double dx = c.x - xi, dy = c.y - yi, dc = std::sqrt(dx * dx + dy * dy), d = dc - c.r;
-    if (d >= kCrowdCsmCutoff) continue;
-    buf.columns.push_back(&c);
-    surface(dx, dy, dc, d);
+  for (const CrowdColumn* c : buf.columns) {
+    const double dx = c->x - xi, dy = c->y - yi, dc = std::sqrt(dx * dx + dy * dy);
+    surface(dx, dy, dc, dc - c->r);
   }
   // The neighbours within the cut-off (sqrt(s) < 3 exactly when s < 9), in ascending index, less
   // those behind a surface near; their repulsion bends the direction too.
@@ -87,6 +81,23 @@ void Crowd::csm_velocity(size_t i, const std::vector<uint32_t>& near, NeighbourB
   const double speed = std::fmin(std::fmax(gap / p.csm_t, 0.0), v0);
   scratch_.ax[i] = speed * dirx;
   scratch_.ay[i] = speed * diry;
+}
+
+void Crowd::surfaces_near(size_t i, NeighbourBuffers& buf) const {
+  const double xi = people_.x[i], yi = people_.y[i];
+  buf.walls.clear();
+  buf.columns.clear();
+  for (const CrowdSegment& w : layout_.walls) {
+    if (beyond_reach(w, xi, yi, kCrowdCsmCutoff)) continue;  // (measured, it would be skipped below)
+    double qx, qy;
+    nearest_on(w, xi, yi, qx, qy);
+    const double dx = qx - xi, dy = qy - yi;
+    if (std::sqrt(dx * dx + dy * dy) < kCrowdCsmCutoff) buf.walls.push_back(&w);
+  }
+  for (const CrowdColumn& c : layout_.columns) {
+    const double dx = c.x - xi, dy = c.y - yi;
+    if (std::sqrt(dx * dx + dy * dy) - c.r < kCrowdCsmCutoff) buf.columns.push_back(&c);
+  }
 }
 
 size_t Crowd::unhidden(size_t i, size_t m, NeighbourBuffers& buf) const {

@@ -516,8 +516,13 @@ void Crowd::desired(size_t i, double& ex, double& ey) const {
     ey = (qy - y) / best;
     return;
   }
+  down_field(i, ex, ey);
+}
+
+void Crowd::down_field(size_t i, double& ex, double& ey) const {
   // Down the navigation field: the bilinear gradient where the four cells around are reached,
   // else toward the lowest reached of the eight cells around.
+  const double x = people_.x[i], y = people_.y[i];
   const double g = nav_cell_, rx = x - layout_.x0, ry = y - layout_.y0;
   const std::vector<double>& nav = field_of(i);
   const int i0 = static_cast<int>(std::floor(rx / g - 0.5)), j0 = static_cast<int>(std::floor(ry / g - 0.5));
@@ -550,6 +555,27 @@ void Crowd::desired(size_t i, double& ex, double& ey) const {
       ex = tx / len;
       ey = ty / len;
     }
+  // Within the band the field leaves along a wall (0.3 m) none of the eight may be reached. For a
+  // model whose walls do not push people off them (OperationalModel::aims_in_band), toward the
+  // lowest reached cell two, then three cells away whose centre is in sight (no wall between).
+  if (!kOperationalModels[params_.model].aims_in_band) return;
+  for (int k = 2; k <= 3 && low == INFINITY; ++k)
+    for (int dj = -k; dj <= k; ++dj)
+      for (int di = -k; di <= k; ++di) {
+        if (std::max(std::abs(di), std::abs(dj)) != k) continue;
+        const double d = at(ci + di, cj + dj);
+        if (!(d < low)) continue;
+        const double tx = (ci + di + 0.5) * g - rx, ty = (cj + dj + 0.5) * g - ry,
+                     len = std::sqrt(tx * tx + ty * ty);
+        bool seen = len > 0.0;
+        double t;
+        for (size_t w = 0; seen && w < layout_.walls.size(); ++w)
+          seen = !path_meets(x, y, x + tx, y + ty, layout_.walls[w], t);
+        if (!seen) continue;
+        low = d;
+        ex = tx / len;
+        ey = ty / len;
+      }
 }
 
 }  // namespace bandada

@@ -51,7 +51,7 @@ inline constexpr double kCrowdZoneMaxFactor = 3.0;
 double crowd_zone_factor(const std::vector<CrowdZone>& zones, double x, double y);
 
 /// The operational models (CrowdParams::model, CrowdScenario::model), in choice order.
-inline constexpr uint32_t kCrowdSocialForce = 0, kCrowdCollisionFree = 1;
+inline constexpr uint32_t kCrowdSocialForce = 0, kCrowdCollisionFree = 1, kCrowdAnticipation = 2;
 /// Each operational model's names, by its id: its word in links and on the command line, its
 /// model_type in JuPedSim's scenario files, and its name on the page. A model is one row here and
 /// one in the step's table (Crowd::kOperationalModels, crowd.cpp).
@@ -61,7 +61,9 @@ struct CrowdModelName {
   const char* label;
 };
 inline constexpr CrowdModelName kCrowdModelNames[] = {
-    {"sfm", "SocialForceModel", "social force"}, {"csm", "CollisionFreeSpeedModel", "collision-free speed"}};
+    {"sfm", "SocialForceModel", "social force"},
+    {"csm", "CollisionFreeSpeedModel", "collision-free speed"},
+    {"avm", "AnticipationVelocityModel", "anticipation velocity"}};
 inline constexpr uint32_t kCrowdModelCount = sizeof kCrowdModelNames / sizeof kCrowdModelNames[0];
 
 /// A room: its extent (the view), walls, exits (segments in gaps of the walls), columns, and the

@@ -190,7 +190,7 @@ std::string model_types_we_run() {
 
 }  // namespace
 
-const CrowdModelKey kCrowdModelKeys[12] = {
+const CrowdModelKey kCrowdModelKeys[kCrowdModelKeyCount] = {
     {"agent_strength", "sfm-a", kCrowdSocialForce, 0, 100000, false, "a strength in N, 0 … 100 000"},
     {"agent_range", "sfm-b", kCrowdSocialForce, 0, 1, true, "a range in m, more than 0 and at most 1"},
     {"relaxation_time", "sfm-tau", kCrowdSocialForce, 0, 5, true, "a time in s, more than 0 and at most 5"},
@@ -205,6 +205,19 @@ const CrowdModelKey kCrowdModelKeys[12] = {
      "a range in m, more than 0 and at most 1"},
     {"time_gap", "csm-t", kCrowdCollisionFree, 0.1, 10, false, "a time gap in s, 0.1 … 10"},
     {"T", "csm-t", kCrowdCollisionFree, 0.1, 10, false, "a time gap in s, 0.1 … 10"},
+    // The anticipation velocity model: JuPedSim Web's backend reads T as the anticipation time and
+    // s0 as the reaction time (and fixes the time gap at 1.06 s); JuPedSim's own names follow.
+    {"T", "avm-ta", kCrowdAnticipation, 0, 5, false, "an anticipation time in s, 0 … 5"},
+    {"s0", "avm-tr", kCrowdAnticipation, 0, 1, true, "a reaction time in s, more than 0 and at most 1"},
+    {"anticipation_time", "avm-ta", kCrowdAnticipation, 0, 5, false, "an anticipation time in s, 0 … 5"},
+    {"reaction_time", "avm-tr", kCrowdAnticipation, 0, 1, true,
+     "a reaction time in s, more than 0 and at most 1"},
+    {"time_gap", "avm-t", kCrowdAnticipation, 0, 10, true, "a time gap in s, more than 0 and at most 10"},
+    {"strength_neighbor_repulsion", "avm-a", kCrowdAnticipation, 0, 20, false, "a strength 0 … 20"},
+    {"range_neighbor_repulsion", "avm-d", kCrowdAnticipation, 0, 5, true,
+     "a range in m, more than 0 and at most 5"},
+    {"wall_buffer_distance", "avm-buffer", kCrowdAnticipation, 0, 1, false, "a distance in m, 0 … 1"},
+    {"pushout_strength", "avm-pushout", kCrowdAnticipation, 0, 10, false, "a strength 0 … 10"},
 };
 
 namespace {

@@ -76,7 +76,8 @@ struct CrowdModelKey {
   const char* what;
 };
 /// The keys of config.simulation_settings.simulationParams read as a model's constants.
-extern const CrowdModelKey kCrowdModelKeys[12];
+inline constexpr size_t kCrowdModelKeyCount = 21;
+extern const CrowdModelKey kCrowdModelKeys[kCrowdModelKeyCount];
 
 struct CrowdScenario {
   std::vector<CrowdPolygon> walkable;  ///< the walkable area: its polygons, holes included

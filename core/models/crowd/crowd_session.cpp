@@ -104,6 +104,7 @@ class CrowdSession final : public LiveSession<CrowdController, CrowdField> {
   std::vector<Readout> readouts() const override {
     const Crowd* m = c_.model();
     if (!m) return {{"", c_.idle_room().name}};
+    const bool forces = m->params().model == kCrowdSocialForce;  // the speed models have none
     std::vector<Readout> r = {
         {"", m->layout().name},
         {"t =", format_fixed(m->time(), 2) + " s (step " + std::to_string(m->steps()) + ")"},
@@ -113,9 +114,9 @@ class CrowdSession final : public LiveSession<CrowdController, CrowdField> {
                                     : " (" + std::to_string(m->arrivals().size()) + " yet to arrive)")},
         {"outflow", format_fixed(m->outflow(), 0) + " people/s (last second)"},
         {"mean speed", format_fixed(m->mean_speed(), 2) + " m/s"},
-        {"largest pressure", format_fixed(m->max_pressure(), 0) + " N/m"},
-        {"model", m->params().model == kCrowdCollisionFree ? "collision-free speed (no forces: pressure 0)"
-                                                           : "social force"}};
+        {"largest pressure", forces ? format_fixed(m->max_pressure(), 0) + " N/m"
+                                    : std::string("not defined: this model has no forces")},
+        {"model", kCrowdModelNames[m->params().model].label}};
     const double t = m->evacuation_time();
     r.push_back({"evacuation time",
                  m->layout().periodic != 0 ? std::string("none: a corridor without ends, walked round")
@@ -217,7 +218,7 @@ class CrowdSession final : public LiveSession<CrowdController, CrowdField> {
                         m.y()[i],
                         std::sqrt(m.vx()[i] * m.vx()[i] + m.vy()[i] * m.vy()[i]),
                         m.radius()[i],
-                        m.pressure()[i]};
+                        m.params().model == kCrowdSocialForce ? m.pressure()[i] : NAN};
     for (size_t k = 0; k < 7; ++k) out[k] = v[k];
   }
 
