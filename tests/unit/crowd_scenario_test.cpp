@@ -1495,3 +1495,30 @@ TEST_CASE("a person added with the tool before the first arrival keeps everyone'
   CHECK(back.own_speeds()[0] == 0.7);
   CHECK(back.size() == c.size());
 }
+
+TEST_CASE("the checkpoint and zone tools say when a box reaches off the floor (issue 85)") {
+  // A room 10 x 6 m: a box 1 x 2 m from y = -1 has 1 m² off the floor. It is kept (people aim
+  // only at its part on the floor, as for a file's), and the tool says so; one on the floor says nothing.
+  std::unique_ptr<ModelSession> s = make_session("crowd");
+  REQUIRE(s->cli_option("scenario", scenario()) == "");
+  REQUIRE(s->command("initialize").ok);
+  auto tool = [&](const char* id) {
+    for (size_t k = 0; k < s->tools().size(); ++k)
+      if (std::string(s->tools()[k].id) == id) s->set_tool(static_cast<int>(k));
+  };
+  tool("checkpoint");
+  CommandResult r = s->drag(4, -1, 5, 1);
+  REQUIRE(r.ok);
+  CHECK(r.message ==
+        "The checkpoint added; 1.00 m² of it lies outside the walkable area: people aim only at its part on "
+        "the floor.");
+  CHECK(s->notice() == r.message);  // the page shows it under the readouts
+  r = s->drag(2, 2, 3, 4);
+  REQUIRE(r.ok);
+  CHECK(r.message.empty());
+  tool("zone");
+  r = s->drag(6, 5, 9, 6.5);
+  REQUIRE(r.ok);
+  CHECK(r.message ==
+        "The zone added; 1.50 m² of it lies outside the walkable area: only people on the floor walk in it.");
+}

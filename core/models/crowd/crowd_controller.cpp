@@ -340,20 +340,32 @@ std::string fresh_id(const std::vector<T>& items, const std::string& stem) {
 }
 }  // namespace
 
+std::string CrowdController::off_floor(const CommandResult& r, const CrowdRing& ring, const char* what,
+                                       const char* only) {
+  if (!r.ok || !scenario_) return r.message;
+  const double out = crowd_area_outside(ring, scenario_->walkable);
+  if (!(out > 1e-9)) return r.message;
+  notice_ = std::string(what) + " added; " + format_fixed(out, 2) +
+            " m² of it lies outside the walkable area: " + only + ".";  // shown under the readouts
+  return notice_;
+}
+
 CommandResult CrowdController::add_zone(double x0, double y0, double x1, double y1) {
   CrowdRing ring;
   if (!tool_rectangle(x0, y0, x1, y1, ring))
     return {false, "A speed zone is a rectangle at least 0.5 m each way."};
-  return edit_scenario([&](CrowdScenario& s) {
+  CommandResult r = edit_scenario([&](CrowdScenario& s) {
     s.zones.push_back({fresh_id(s.zones, "zone"), ring, kCrowdToolZoneFactor});
   });
+  r.message = off_floor(r, ring, "The zone", "only people on the floor walk in it");
+  return r;
 }
 
 CommandResult CrowdController::add_checkpoint(double x0, double y0, double x1, double y1) {
   CrowdRing ring;
   if (!tool_rectangle(x0, y0, x1, y1, ring))
     return {false, "A checkpoint is a rectangle at least 0.5 m each way."};
-  return edit_scenario([&](CrowdScenario& s) {
+  CommandResult r = edit_scenario([&](CrowdScenario& s) {
     CrowdCheckpoint c{fresh_id(s.checkpoints, "checkpoint"), ring};
     c.wait = kCrowdToolWait;
     s.checkpoints.push_back(c);
@@ -363,6 +375,8 @@ CommandResult CrowdController::add_checkpoint(double x0, double y0, double x1, d
       a.checkpoints.push_back(static_cast<uint32_t>(s.checkpoints.size() - 1));
     }
   });
+  r.message = off_floor(r, ring, "The checkpoint", "people aim only at its part on the floor");
+  return r;
 }
 
 std::shared_ptr<CrowdScenario> open_bundled(std::string_view name) {

@@ -111,6 +111,7 @@ class CrowdController : public LiveController<CrowdController, Crowd, CrowdSampl
   /// The checkpoint tool: a waiting area of kCrowdToolWait s that every journey passes after its
   /// other checkpoints. Either edits the scenario as Save scenario writes it (what was typed, the
   /// columns, the measures kept), checks it as a file is checked, and a new crowd stands at once.
+  /// A box partly off the walkable area is kept, and its result's message says how much lies off it.
   CommandResult add_zone(double x0, double y0, double x1, double y1);
   CommandResult add_checkpoint(double x0, double y0, double x1, double y1);
 
@@ -142,6 +143,10 @@ class CrowdController : public LiveController<CrowdController, Crowd, CrowdSampl
   /// The scenario as it runs now, changed by `change`, written and read back as a file (refused
   /// with the reader's words), and opened: a new crowd in it.
   CommandResult edit_scenario(const std::function<void(CrowdScenario&)>& change);
+  /// r's message, or, when r added `ring` and part of it lies off the walkable area, what says so
+  /// (and the notice under the readouts too): `what` was added, how many m² lie off it, and `only`
+  /// (who uses just its part on the floor).
+  std::string off_floor(const CommandResult& r, const CrowdRing& ring, const char* what, const char* only);
 
   uint32_t layout_ = 0;
   uint32_t op_model_ = kCrowdSocialForce;

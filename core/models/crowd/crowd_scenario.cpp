@@ -1180,4 +1180,11 @@ std::string read_crowd_scenario(std::string_view json, std::string_view wkt, Cro
   return {};
 }
 
+double crowd_area_outside(const CrowdRing& ring, const std::vector<CrowdPolygon>& walkable) {
+  BgMulti floor, outside;
+  for (const CrowdPolygon& p : walkable) floor.push_back(to_bg(p));
+  bg::difference(to_bg({ring}), floor, outside);
+  return bg::area(outside);
+}
+
 }  // namespace bandada

@@ -124,6 +124,10 @@ std::string write_crowd_scenario(const CrowdScenario& s);
 /// same everywhere); "" or why not.
 std::string read_wkt_polygons(std::string_view wkt, std::vector<CrowdPolygon>& out);
 
+/// How much of `ring` (m²) lies outside the walkable area `walkable` (the tools' boxes: a checkpoint
+/// or zone drawn partly off the floor is said to be).
+double crowd_area_outside(const CrowdRing& ring, const std::vector<CrowdPolygon>& walkable);
+
 /// A scenario's room: its walkable area's rings as walls, its extent the area's bounding box, its
 /// exits as areas.
 CrowdLayout crowd_scenario_room(const CrowdScenario& s);
