@@ -486,8 +486,12 @@ bool plot_values(const bandada::ModelSession& s, size_t k, size_t from, std::vec
 void plots_contents(bandada::ModelSession& s) {
   const std::vector<bandada::SeriesInfo>& info = s.series_info();
   const size_t n = s.series_length(), from = n > 1500 ? n - 1500 : 0;  // the last minute of model time
-  ImGui::TextColored(kDim, "last %zu %ss (t = %s × 0.04 s)", n - from, s.info().step_word,
-                     s.info().step_word);
+  const double dt = s.info().step_seconds;  // 0: steps without time (a swarm's iterations)
+  if (dt > 0)
+    ImGui::TextColored(kDim, "last %zu %ss (t = %s × %g s)", n - from, s.info().step_word, s.info().step_word,
+                       dt);
+  else
+    ImGui::TextColored(kDim, "last %zu iterations (they have no time)", n - from);
   std::vector<size_t> shown;  // own plots: not a second curve, not an unmeasured optional one
   for (size_t k = 0; k < info.size(); ++k)
     if (info[k].pair < 0 && !(info[k].optional && (n == 0 || std::isnan(s.series_value(k, n - 1)))))
@@ -555,9 +559,14 @@ void plots_contents(bandada::ModelSession& s) {
       }
     }
     // The axes in words: the plotted range, the data's min and max, and the span of time shown.
-    if (n)
+    if (n && dt > 0)
       ImGui::TextColored(kDim, "axis %.6g … %.6g · min %.6g · max %.6g · t %.2f … %.2f s", lo, hi, vmin, vmax,
-                         s.series_step(from) * 0.04, s.series_step(n - 1) * 0.04);
+                         static_cast<double>(s.series_step(from)) * dt,
+                         static_cast<double>(s.series_step(n - 1)) * dt);
+    else if (n)
+      ImGui::TextColored(kDim, "axis %.6g … %.6g · min %.6g · max %.6g · iterations %llu … %llu", lo, hi,
+                         vmin, vmax, static_cast<unsigned long long>(s.series_step(from)),
+                         static_cast<unsigned long long>(s.series_step(n - 1)));
     else
       ImGui::TextColored(kDim, "no data yet");
   }

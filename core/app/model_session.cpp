@@ -112,7 +112,8 @@ std::string ModelSession::exported(Export form) const {
 }
 
 std::string ModelSession::series_csv() const {
-  std::string out = std::string(info().step_word) + ",time";
+  const double dt = info().step_seconds;  // 0: steps without time (no time column)
+  std::string out = std::string(info().step_word) + (dt > 0 ? ",time" : "");
   for (const SeriesInfo& s : series_info()) {
     out += ",";
     for (const char* c = s.title; *c; ++c)  // one word a column: no separator inside it
@@ -121,7 +122,8 @@ std::string ModelSession::series_csv() const {
   out += "\n";
   for (size_t i = 0; i < series_length(); ++i) {
     const uint64_t step = series_step(i);
-    out += std::to_string(step) + "," + format_double(static_cast<double>(step) * 0.04);
+    out += std::to_string(step);
+    if (dt > 0) out += "," + format_double(static_cast<double>(step) * dt);
     for (size_t k = 0; k < series_info().size(); ++k) {
       const double v = series_value(k, i);
       out += "," + (std::isnan(v) ? std::string() : format_double(v));  // empty: not measured then

@@ -44,6 +44,9 @@ struct ModelInfo {
   const char* fields_note;  ///< one line over the fields: when an edit applies
   const char* help;         ///< a few lines for the panel: what is on screen, what to click
   bool sliders = false;     ///< live fields: each real-valued field gets a slider beside its text
+  /// Model time per step, s (the plots' and the series' time); 0: a step has no time (a swarm's
+  /// iterations), and they are counted, not timed.
+  double step_seconds = 0.04;
 };
 
 /// A setting picked from a short list (operation, force law, integrator, preset).

@@ -134,7 +134,8 @@ TEST_CASE(
           CHECK(cols == header);
           at = end + 1;
         }
-        CHECK(header == 2 + s->series_info().size());
+        // the step, its time (where a step has one), then one column a series
+        CHECK(header == (s->info().step_seconds > 0 ? 2 : 1) + s->series_info().size());
       }
       CHECK_FALSE(s->readouts().empty());
       REQUIRE(s->command("reset").ok);
@@ -357,4 +358,19 @@ TEST_CASE(
       }
     }
   }
+}
+
+TEST_CASE("a swarm's iterations have no time: its series has no time column, a flock's has (issue 85)") {
+  std::unique_ptr<ModelSession> pso = make_session("pso");
+  REQUIRE(pso);
+  CHECK(pso->info().step_seconds == 0.0);
+  REQUIRE(pso->command("initialize").ok);
+  REQUIRE(pso->command("step").ok);
+  const std::string swarm = pso->series_csv();
+  CHECK(swarm.rfind("step,", 0) == 0);
+  CHECK(swarm.find(",time") == std::string::npos);
+  std::unique_ptr<ModelSession> flock = make_session("flock2d");
+  REQUIRE(flock);
+  CHECK(flock->info().step_seconds == 0.04);
+  CHECK(flock->series_csv().rfind("step,time,", 0) == 0);
 }

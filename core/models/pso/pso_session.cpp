@@ -29,7 +29,8 @@ const ModelInfo kInfo = {
     "the yellow cross the swarm's best and the green ring the known optimum. Click a particle or a row to "
     "follow "
     "it. Keys: Space run/pause · S step · I initialize · Esc stop following.",
-    true};
+    true,
+    0.0};  // a step is one iteration of the swarm: it has no time
 
 std::vector<std::string> landscape_names(bool titles) {
   std::vector<std::string> out;
