@@ -125,6 +125,9 @@ struct App {
   /// A press landed outside every text input: a field being typed in lets go. ImGui says so
   /// (io.WantTextInput) only two frames later, and shortcuts pressed meanwhile must still act.
   bool left_text = false;
+  /// Escape was pressed with a popup open (a combo's list): the next frame closes the popups, and
+  /// the key does nothing else (its shortcut waits for a key press with no popup open).
+  bool close_popups = false;
   bool hint_fits = true;  ///< the hint line's box holds its whole text (a test hook)
   double probe_ms = 0;    ///< the renderer's probe frame at start-up (browser.h), ms
   std::string share_url;

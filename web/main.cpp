@@ -17,6 +17,7 @@
 #include "imgui.h"
 #include "imgui_impl_opengl3.h"
 #include "imgui_impl_sdl.h"
+#include "imgui_internal.h"  // ClosePopupToLevel, OpenPopupStack: Escape closes a combo
 #include "models/all_models.h"
 #include "optimize.h"
 #include "sweep.h"
@@ -211,6 +212,10 @@ void handle_event(const SDL_Event& e) {
       const std::string key = key_name(e.key.keysym);
       if (key.empty()) break;
       if (e.key.repeat && (key == "space" || key == "i" || key.rfind("mod+", 0) == 0)) break;
+      if (key == "escape" && ImGui::GetCurrentContext()->OpenPopupStack.Size > 0) {  // a combo's list
+        a.close_popups = true;
+        break;
+      }
       web::key_command(key);
       break;
     }
@@ -307,6 +312,10 @@ void frame() {
   ImGui_ImplOpenGL3_NewFrame();
   ImGui_ImplSDL2_NewFrame();
   ImGui::NewFrame();
+  if (a.close_popups) {  // Escape closes an open combo's list (ImGui 1.86 does only with keyboard nav)
+    if (ImGui::GetCurrentContext()->OpenPopupStack.Size > 0) ImGui::ClosePopupToLevel(0, false);
+    a.close_popups = false;
+  }
   ImGuiIO& io = ImGui::GetIO();
   web::draw_panels(io.DisplaySize.x, io.DisplaySize.y);
   // Whenever the panels lay out otherwise than the frame on screen, this frame is drawn: the

@@ -81,6 +81,15 @@ test('the operational model is a choice on the crowd\'s panel: the collision-fre
   await clickWidget(page, 'group:collision-free speed model: constants');
   widgets = (await uiRects(page)).widgets;
   assert.ok(widgets['field:csm-t'], 'opened: the time gap T');
+  // Escape closes an open list and does nothing else (issue 85: it stayed open, and the next click
+  // picked an item from it).
+  const before = await page.evaluate(() => Module.shareString());
+  await clickWidget(page, 'choice:om');
+  assert.ok((await uiRects(page)).widgets['choice:om:collision-free speed'], 'the list is open');
+  await page.keyboard.press('Escape');
+  await nextFrames(page, 3);
+  assert.equal((await uiRects(page)).widgets['choice:om:collision-free speed'], undefined, 'Escape closed it');
+  assert.equal(await page.evaluate(() => Module.shareString()), before);
   // Chosen on the panel, as a user chooses it: the combo, then its second entry.
   await clickWidget(page, 'choice:om');
   await clickWidget(page, 'choice:om:collision-free speed');
