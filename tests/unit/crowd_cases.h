@@ -47,4 +47,17 @@ inline uint64_t same_bits_any_threads(const CrowdParams& p,
   return want;
 }
 
+/// p's crowd after 20 frames, through its bytes: the copy keeps the operational model, and both
+/// run 20 frames more to the same fingerprint and the same bytes.
+inline void continues_through_bytes(const CrowdParams& p) {
+  Crowd a(p);
+  for (int s = 0; s < 20; ++s) a.step();
+  Crowd b(CrowdParams{});
+  REQUIRE(crowd_unpack(crowd_pack(a), b));
+  CHECK(b.params().model == p.model);
+  for (int s = 0; s < 20; ++s) a.step(), b.step();
+  CHECK(a.fingerprint() == b.fingerprint());
+  CHECK(crowd_pack(a) == crowd_pack(b));
+}
+
 }  // namespace bandada

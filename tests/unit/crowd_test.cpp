@@ -443,13 +443,7 @@ TEST_CASE("collision-free speed model: the same bits for any thread count, and i
   p.n = 300;
   p.model = kCrowdCollisionFree;
   const uint64_t want = same_bits_any_threads(p, [](const Crowd& c) { CHECK(c.evacuated() > 0); });
-  Crowd a(p);
-  for (int s = 0; s < 20; ++s) a.step();
-  Crowd b(CrowdParams{});
-  REQUIRE(crowd_unpack(crowd_pack(a), b));
-  CHECK(b.params().model == kCrowdCollisionFree);
-  for (int s = 0; s < 20; ++s) a.step(), b.step();
-  CHECK(a.fingerprint() == b.fingerprint());
+  continues_through_bytes(p);
   CrowdParams sf = p;
   sf.model = kCrowdSocialForce;
   Crowd c(sf);

@@ -348,6 +348,7 @@ class Crowd {
   /// near, the neighbours seen.
   struct NeighbourBuffers {
     std::vector<const CrowdSegment*> walls;
+    std::vector<double> wall_qx, wall_qy;  ///< each wall's point nearest the person (surfaces_near)
     std::vector<const CrowdColumn*> columns;
     /// the neighbours seen, in ascending index (room for every candidate: each is written before
     /// it is kept), with δ, |δ| (its square at first) and r_i + r_j

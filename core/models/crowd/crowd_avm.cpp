@@ -156,11 +156,7 @@ void Crowd::avm_slide(size_t i, const NeighbourBuffers& buf, double& dirx, doubl
       diry = diry - ny * dot + ny * p.avm_pushout;
     }
   };
-  for (const CrowdSegment* w : buf.walls) {
-    double qx, qy;
-    nearest_on(*w, xi, yi, qx, qy);
-    slide(qx, qy);
-  }
+  for (size_t w = 0; w < buf.walls.size(); ++w) slide(buf.wall_qx[w], buf.wall_qy[w]);
   for (const CrowdColumn* c : buf.columns) {
     double ux = xi - c->x, uy = yi - c->y;
     normalized(ux, uy);

@@ -36,10 +36,8 @@ void Crowd::csm_velocity(size_t i, const std::vector<uint32_t>& near, NeighbourB
     sy -= rep * dy / len;
   };
   surfaces_near(i, buf);
-  for (const CrowdSegment* w : buf.walls) {
-    double qx, qy;
-    nearest_on(*w, xi, yi, qx, qy);
-    const double dx = qx - xi, dy = qy - yi, d = std::sqrt(dx * dx + dy * dy);
+  for (size_t w = 0; w < buf.walls.size(); ++w) {
+    const double dx = buf.wall_qx[w] - xi, dy = buf.wall_qy[w] - yi, d = std::sqrt(dx * dx + dy * dy);
     surface(dx, dy, d, d);
   }
   for (const CrowdColumn* c : buf.columns) {
@@ -86,17 +84,23 @@ void Crowd::csm_velocity(size_t i, const std::vector<uint32_t>& near, NeighbourB
 void Crowd::surfaces_near(size_t i, NeighbourBuffers& buf) const {
   const double xi = people_.x[i], yi = people_.y[i];
   buf.walls.clear();
+  buf.wall_qx.clear();
+  buf.wall_qy.clear();
   buf.columns.clear();
   for (const CrowdSegment& w : layout_.walls) {
     if (beyond_reach(w, xi, yi, kCrowdCsmCutoff)) continue;  // (measured, it would be skipped below)
     double qx, qy;
     nearest_on(w, xi, yi, qx, qy);
     const double dx = qx - xi, dy = qy - yi;
-    if (std::sqrt(dx * dx + dy * dy) < kCrowdCsmCutoff) buf.walls.push_back(&w);
+    if (std::sqrt(dx * dx + dy * dy) >= kCrowdCsmCutoff) continue;  // (as the step tested it before)
+    buf.walls.push_back(&w);
+    buf.wall_qx.push_back(qx);
+    buf.wall_qy.push_back(qy);
   }
   for (const CrowdColumn& c : layout_.columns) {
     const double dx = c.x - xi, dy = c.y - yi;
-    if (std::sqrt(dx * dx + dy * dy) - c.r < kCrowdCsmCutoff) buf.columns.push_back(&c);
+    if (std::sqrt(dx * dx + dy * dy) - c.r >= kCrowdCsmCutoff) continue;
+    buf.columns.push_back(&c);
   }
 }
 

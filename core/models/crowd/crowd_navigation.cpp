@@ -542,34 +542,25 @@ void Crowd::down_field(size_t i, double& ex, double& ey) const {
       return;
     }
   }
+  // Toward the lowest reached of the eight cells around. Within the band the field leaves along a
+  // wall (0.3 m) none of them may be reached: for a model whose walls do not push people off them
+  // (OperationalModel::aims_in_band), then toward the lowest reached cell two, then three cells
+  // away whose centre is in sight (no wall between).
   const int ci = static_cast<int>(std::floor(rx / g)), cj = static_cast<int>(std::floor(ry / g));
+  const int reach = kOperationalModels[params_.model].aims_in_band ? 3 : 1;
   double low = INFINITY;
-  for (int dj = -1; dj <= 1; ++dj)
-    for (int di = -1; di <= 1; ++di) {
-      const double d = at(ci + di, cj + dj);
-      if (!(d < low)) continue;
-      const double tx = (ci + di + 0.5) * g - rx, ty = (cj + dj + 0.5) * g - ry,
-                   len = std::sqrt(tx * tx + ty * ty);
-      if (len == 0.0) continue;
-      low = d;
-      ex = tx / len;
-      ey = ty / len;
-    }
-  // Within the band the field leaves along a wall (0.3 m) none of the eight may be reached. For a
-  // model whose walls do not push people off them (OperationalModel::aims_in_band), toward the
-  // lowest reached cell two, then three cells away whose centre is in sight (no wall between).
-  if (!kOperationalModels[params_.model].aims_in_band) return;
-  for (int k = 2; k <= 3 && low == INFINITY; ++k)
+  for (int k = 1; k <= reach && low == INFINITY; ++k)
     for (int dj = -k; dj <= k; ++dj)
       for (int di = -k; di <= k; ++di) {
-        if (std::max(std::abs(di), std::abs(dj)) != k) continue;
+        if (k > 1 && std::max(std::abs(di), std::abs(dj)) != k) continue;  // ring k (k = 1: the block)
         const double d = at(ci + di, cj + dj);
         if (!(d < low)) continue;
         const double tx = (ci + di + 0.5) * g - rx, ty = (cj + dj + 0.5) * g - ry,
                      len = std::sqrt(tx * tx + ty * ty);
-        bool seen = len > 0.0;
+        if (len == 0.0) continue;
+        bool seen = true;
         double t;
-        for (size_t w = 0; seen && w < layout_.walls.size(); ++w)
+        for (size_t w = 0; k > 1 && seen && w < layout_.walls.size(); ++w)
           seen = !path_meets(x, y, x + tx, y + ty, layout_.walls[w], t);
         if (!seen) continue;
         low = d;
