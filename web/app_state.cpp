@@ -37,11 +37,18 @@ std::string key_of(const bandada::ModelSession& s, const char* what) {
   return std::string("bandada.") + s.info().id + "." + what;
 }
 
-/// Keeps a session's opened file for a reload, as it would run now (what was typed folded in).
+/// Keeps a session's opened file for a reload, as it would run now (what was typed folded in);
+/// a file left (a preset room chosen) is forgotten, so a reload does not open it again.
 void keep_opened_file(size_t i) {
   App& a = app();
   if (i >= a.opened_file.size() || a.opened_file[i].empty()) return;
-  storage_set(false, key_of(*a.sessions[i], "file"), a.opened_file[i] + "\n" + a.sessions[i]->export_file());
+  const std::string text = a.sessions[i]->export_file();
+  if (text.empty()) {
+    a.opened_file[i].clear();
+    storage_remove(false, key_of(*a.sessions[i], "file"));
+    return;
+  }
+  storage_set(false, key_of(*a.sessions[i], "file"), a.opened_file[i] + "\n" + text);
 }
 
 }  // namespace

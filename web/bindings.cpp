@@ -68,6 +68,9 @@ std::string session_json(const bandada::ModelSession& s) {
   j += ",\"chosen\":{";
   for (size_t k = 0; k < s.choices().size(); ++k)
     j += (k ? "," : "") + json_quote(s.choices()[k].key) + ":" + std::to_string(s.chosen(k));
+  j += "},\"shown\":{";  // what each choice's control shows (a file's room in place of a preset)
+  for (size_t k = 0; k < s.choices().size(); ++k)
+    j += (k ? "," : "") + json_quote(s.choices()[k].key) + ":" + json_quote(s.choice_shown(k));
   const bandada::ModelSession::Report report = s.report();
   j += "},\"notice\":" + json_quote(report.notice);
   j += ",\"link\":{\"kind\":" + json_quote(link_kind(report.link.kind)) +

@@ -751,6 +751,7 @@
     });
     desc.choices.forEach((c) => {
       const sel = $('hv-c-' + c.key);
+      if (sel.options[0].textContent !== s.shown[c.key] && s.chosen[c.key] < 0) sel.options[0].textContent = s.shown[c.key];
       if (document.activeElement !== sel) sel.value = String(s.chosen[c.key]);
     });
     desc.commands.filter((c) => c.label).forEach((c) => {

@@ -116,7 +116,7 @@ void fields_section(bandada::ModelSession& s) {
     ImGui::SameLine(label_width());
     ImGui::SetNextItemWidth(-1);
     const std::string id = std::string("##choice:") + c.key;
-    if (ImGui::BeginCombo(id.c_str(), at >= 0 ? c.names[at].c_str() : "custom")) {
+    if (ImGui::BeginCombo(id.c_str(), s.choice_shown(k).c_str())) {
       for (size_t v = 0; v < c.names.size(); ++v) {
         if (ImGui::Selectable(c.names[v].c_str(), static_cast<int>(v) == at))
           s.choose(k, static_cast<int>(v));

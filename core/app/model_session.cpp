@@ -19,7 +19,14 @@ void ModelSession::edit(size_t i, std::string_view text) {
   do_edit(i, text, Input::typed);
 }
 
-int ModelSession::chosen(size_t) const { return 0; }
+std::string ModelSession::choice_shown(size_t choice) const {
+  if (choice >= choices().size()) return {};
+  const ChoiceNow now = choice_now(choice);
+  const std::vector<std::string>& names = choices()[choice].names;
+  if (now.index >= 0 && static_cast<size_t>(now.index) < names.size())
+    return names[static_cast<size_t>(now.index)];
+  return now.instead.empty() ? "custom" : now.instead;
+}
 
 void ModelSession::choose(size_t choice, int index) {
   if (choice >= choices().size() || index < 0 || index >= static_cast<int>(choices()[choice].values.size()))

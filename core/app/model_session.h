@@ -50,6 +50,15 @@ struct ModelInfo {
 };
 
 /// A setting picked from a short list (operation, force law, integrator, preset).
+/// A choice as it stands: its chosen name's index, or -1 and what stands in its place (a room a
+/// file brought, not one of the names).
+struct ChoiceNow {
+  ChoiceNow(int i) : index(i) {}  // NOLINT(google-explicit-constructor): sessions return the index
+  explicit ChoiceNow(std::string text) : index(-1), instead(std::move(text)) {}
+  int index;
+  std::string instead;
+};
+
 struct Choice {
   const char* key;                  ///< share key and CLI option name
   const char* label;                ///< shown beside it
@@ -282,7 +291,10 @@ class ModelSession {
 
   // ---- choices ---------------------------------------------------------------------------
   const std::vector<Choice>& choices() const { return d_.choices; }
-  virtual int chosen(size_t choice) const;
+  /// The index of the choice's chosen name; -1 when something else stands in its place.
+  int chosen(size_t choice) const { return choice_now(choice).index; }
+  /// What the choice's control shows: its chosen name, else what stands in its place, else "custom".
+  std::string choice_shown(size_t choice) const;
   void choose(size_t choice, int index);
   /// A choice by key, or -1.
   int choice_index(std::string_view key) const;
@@ -480,6 +492,8 @@ class ModelSession {
   enum class Input { typed, committed };
   virtual void do_edit(size_t i, std::string_view text, Input how) = 0;
   virtual void do_choose(size_t, int) {}
+  /// How choice k stands now (chosen() and choice_shown() read it); the first name by default.
+  virtual ChoiceNow choice_now(size_t) const { return 0; }
   virtual CommandResult do_command(std::string_view id) = 0;
   void bump() { ++revision_; }
 

@@ -142,6 +142,26 @@ test('Open scenario places the file\'s crowd with the CLI\'s bits; Save scenario
   assert.equal(execFileSync(nativeCli, ['--model', 'crowd', '--scenario', rimea5, '--steps', '1'],
                             {encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore']}), rimea5Json);
   assert.equal(JSON.parse(rimea5Json).waiting, 10);
+
+  // The room combo names the open file, and choosing a preset there leaves it, for good (issue 85:
+  // it read "Room 15 × 15 m" and choosing that room kept the file, after a reload too).
+  s = await appState(page);
+  assert.equal(s.chosen.preset, -1);
+  assert.equal(s.shown.preset, 'the scenario file opened');
+  const room = 'Room 15 × 15 m, one 1 m exit';
+  await clickWidget(page, 'choice:preset');
+  await nextFrames(page, 2);
+  await clickWidget(page, 'choice:preset:' + room);
+  s = await waitState(page, (st) => st.chosen.preset === 0);
+  assert.equal(s.shown.preset, room);
+  assert.equal(s.opened_file, '');
+  assert.equal(JSON.parse(await page.evaluate(() => Module.stateJson())).room, room, 'the preset room\'s crowd stands');
+  assert.equal(await page.evaluate(() => localStorage.getItem('bandada.crowd.file')), null);
+  await page.reload();
+  await page.waitForFunction(() => window.bandadaReady === true);
+  s = await appState(page);
+  assert.equal(s.opened_file, '');
+  assert.equal(s.shown.preset, room);
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -883,6 +883,33 @@ TEST_CASE("the bundled scenarios: each reads, places its people, and opens by na
   CHECK(file->export_json().find("\"placed\":20") != std::string::npos);  // the corner's 20, not 200
 }
 
+TEST_CASE("the room choice names an open scenario, and choosing a preset leaves it, the one shown too") {
+  // Issue 85: with RiMEA 12c open the room combo read "Room 15 x 15 m", and choosing that room (or
+  // any preset) kept the scenario: the only way back to a preset was a new link.
+  for (const char* how : {"bundled", "file"}) {
+    CAPTURE(how);
+    std::unique_ptr<ModelSession> s = make_session("crowd");
+    const int room = s->choice_index("preset");
+    REQUIRE(room >= 0);
+    const std::string before = s->choice_shown(static_cast<size_t>(room));
+    CHECK(before == s->choices()[static_cast<size_t>(room)].names[static_cast<size_t>(s->chosen(room))]);
+    if (std::string(how) == "bundled")
+      REQUIRE(s->cli_option("bundled", "rimea-12c") == "");
+    else
+      REQUIRE(s->cli_option("scenario", fixture("corner.json")) == "");
+    CHECK(s->chosen(static_cast<size_t>(room)) == -1);
+    CHECK(s->choice_shown(static_cast<size_t>(room)) ==
+          (std::string(how) == "bundled" ? "scenario rimea-12c" : "the scenario file opened"));
+    REQUIRE(s->command("initialize").ok);
+    s->choose(static_cast<size_t>(room), 0);  // the preset that was chosen before the file
+    CHECK(s->choice_shown(static_cast<size_t>(room)) == before);
+    CHECK(s->export_file().empty());
+    CHECK(s->share_string().find("scenario=") == std::string::npos);
+    REQUIRE(s->command("initialize").ok);
+    CHECK(s->export_json().find("\"room\":\"" + before) != std::string::npos);
+  }
+}
+
 TEST_CASE("premovement measured (RiMEA 5): when each person first stands 0.1 m off, kept by a state file") {
   CrowdScenario s;
   REQUIRE(read_crowd_scenario(crowd_bundled_scenario("rimea-05")->text, "", s) == "");

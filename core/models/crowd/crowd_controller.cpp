@@ -40,8 +40,9 @@ void CrowdController::apply_live() {
 }
 
 void CrowdController::set_layout(uint32_t k) {
-  if (k >= crowd_layouts().size() || k == layout_) return;
+  if (k >= crowd_layouts().size() || (k == layout_ && !scenario_)) return;
   layout_ = k;
+  if (scenario_) set_scenario(nullptr);  // a preset chosen leaves the scenario's room
   ++epoch_;
   CrowdLayout room;
   if (edits_.has_start && !crowd_room(current_params(), edits_, room).ok()) {

@@ -49,6 +49,7 @@ class CrowdController : public LiveController<CrowdController, Crowd, CrowdSampl
   void apply_live();
   void revalidate();
   uint32_t layout() const { return layout_; }
+  /// A preset room; with a scenario open, choosing any preset (the one chosen before too) leaves it.
   void set_layout(uint32_t k);
   /// The operational model (kCrowdSocialForce, kCrowdCollisionFree): live, like v0.
   uint32_t operational_model() const { return op_model_; }

@@ -63,7 +63,7 @@ class Feedback2dSession final : public LiveSession<Feedback2dController, Feedbac
  public:
   Feedback2dSession() : LiveSession(feedback2d_description()) {}
 
-  int chosen(size_t k) const override {
+  ChoiceNow choice_now(size_t k) const override {
     return k == 0 ? static_cast<int>(c_.operation()) : (c_.no_contradiction() ? 1 : 0);
   }
 

@@ -104,7 +104,7 @@ class Flock2dSession final : public LiveSession<Flock2dController, Flock2dField>
  public:
   Flock2dSession() : LiveSession(flock2d_description()) {}
 
-  int chosen(size_t k) const override {
+  ChoiceNow choice_now(size_t k) const override {
     if (k == kPreset) return c_.preset();
     if (k == kLaw) return c_.law() == ForceLaw::raw ? 1 : 0;
     if (k == kStart) return c_.start() == Start::orbits ? 1 : 0;

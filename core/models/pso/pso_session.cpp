@@ -76,7 +76,7 @@ class PsoSession final : public LiveSession<PsoController, PsoField> {
  public:
   PsoSession() : LiveSession(pso_description()) {}
 
-  int chosen(size_t k) const override { return c_.chosen(k); }
+  ChoiceNow choice_now(size_t k) const override { return c_.chosen(k); }
 
   std::string why_not(std::string_view id) const override {
     std::string why = standard_why_not(id);
