@@ -106,9 +106,10 @@ struct App {
   std::vector<std::pair<std::string, Rect>> ui;
   std::vector<std::pair<uint32_t, Rect>> rows;
   std::vector<std::string> disabled;  ///< buttons drawn disabled (they say why on hover)
+  std::vector<std::string> clipped;   ///< combos whose text is cut (note_combo)
   struct Layout {
     std::vector<std::pair<std::string, Rect>> ui;
-    std::vector<std::string> disabled;
+    std::vector<std::string> disabled, clipped;
     std::vector<std::pair<uint32_t, Rect>> rows;
     std::vector<Rect> text_rects;
     uint64_t signature = 0;  ///< where the widgets lie (names, x, y, heights; not text widths)
@@ -252,6 +253,9 @@ bool key_command(const std::string& key);
 
 /// Remembers a widget's rect under a name for the tests (call right after the widget).
 void note_rect(const char* name);
+/// note_rect for a closed combo, and whether its text fits beside its arrow: the names of those
+/// whose text is cut are the layout's `clipped` (a test reads them).
+void note_combo(const char* name, const std::string& preview);
 /// Where this frame's widgets lie, as one number: their names, x, y and heights, and the fixed
 /// windows (text widths, which change with every readout, are left out).
 uint64_t layout_signature();

@@ -145,6 +145,12 @@ std::string ui_json() {
     s += (first ? "" : ",") + json_quote(name);
     first = false;
   }
+  s += "],\"clipped\":[";
+  first = true;
+  for (const std::string& name : a.shown_layout.clipped) {
+    s += (first ? "" : ",") + json_quote(name);
+    first = false;
+  }
   s += "],\"rows\":[";
   first = true;
   for (const auto& [i, r] : a.shown_layout.rows) {

@@ -162,7 +162,7 @@ void seeds_combo(PageExperiments& p) {
     set_hint(
         "Seeds a point: how many runs each point of the next Run gets (bandada-cli experiment --seeds S); "
         "fewer is quicker, more makes the verdict firmer.");
-  note_rect("exp-seeds");
+  note_combo("exp-seeds", name(p.seeds()));
 }
 
 }  // namespace

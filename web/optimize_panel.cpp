@@ -186,13 +186,15 @@ void optimize_contents(bandada::ModelSession& s) {
   }
   const std::vector<std::string>& names = p.measures(s);
   if (!names.empty()) {
-    ImGui::SetNextItemWidth(font * 5.5f);
+    // As wide as its longer word and the arrow: "maximise" was cut at 5.5 em.
+    ImGui::SetNextItemWidth(ImGui::CalcTextSize("maximise").x + ImGui::GetStyle().FramePadding.x * 2 +
+                            ImGui::GetFrameHeight());
     if (ImGui::BeginCombo("##optimize-direction", d.maximize ? "maximise" : "minimise")) {
       if (ImGui::Selectable("minimise", !d.maximize)) d.maximize = false;
       if (ImGui::Selectable("maximise", d.maximize)) d.maximize = true;
       ImGui::EndCombo();
     }
-    note_rect("optimize-direction");
+    note_combo("optimize-direction", d.maximize ? "maximise" : "minimise");
     ImGui::SameLine();
     ImGui::SetNextItemWidth(-1);
     if (ImGui::BeginCombo("##optimize-measure", names[std::min(d.measure, names.size() - 1)].c_str())) {
@@ -200,7 +202,7 @@ void optimize_contents(bandada::ModelSession& s) {
         if (ImGui::Selectable(names[k].c_str(), k == d.measure)) d.measure = k;
       ImGui::EndCombo();
     }
-    note_rect("optimize-measure");
+    note_combo("optimize-measure", names[std::min(d.measure, names.size() - 1)]);
   }
   ImGui::TextUnformatted("seeds");
   ImGui::SameLine();

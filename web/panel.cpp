@@ -54,7 +54,7 @@ void model_selector() {
     }
     ImGui::EndCombo();
   }
-  note_rect("model");
+  note_combo("model", a.session().info().title);
   ImGui::Separator();
 }
 
@@ -113,10 +113,14 @@ void fields_section(bandada::ModelSession& s) {
     const int at = s.chosen(k);
     ImGui::AlignTextToFramePadding();
     ImGui::TextUnformatted(c.label);
-    ImGui::SameLine(label_width());
+    // Beside its label when its text fits there, else on a row of its own (a room's long name).
+    const std::string shown = s.choice_shown(k);
+    const ImGuiStyle& st = ImGui::GetStyle();
+    const float need = ImGui::CalcTextSize(shown.c_str()).x + st.FramePadding.x * 2 + ImGui::GetFrameHeight();
+    if (ImGui::GetContentRegionAvail().x - label_width() >= need) ImGui::SameLine(label_width());
     ImGui::SetNextItemWidth(-1);
     const std::string id = std::string("##choice:") + c.key;
-    if (ImGui::BeginCombo(id.c_str(), s.choice_shown(k).c_str())) {
+    if (ImGui::BeginCombo(id.c_str(), shown.c_str())) {
       for (size_t v = 0; v < c.names.size(); ++v) {
         if (ImGui::Selectable(c.names[v].c_str(), static_cast<int>(v) == at))
           s.choose(k, static_cast<int>(v));
@@ -124,7 +128,7 @@ void fields_section(bandada::ModelSession& s) {
       }
       ImGui::EndCombo();
     }
-    note_rect((std::string("choice:") + c.key).c_str());
+    note_combo((std::string("choice:") + c.key).c_str(), shown);
   }
 }
 
@@ -589,6 +593,14 @@ std::string progress_label(const bandada::ModelSession& s) {
   return label;
 }
 
+void note_combo(const char* name, const std::string& preview) {
+  note_rect(name);
+  const ImGuiStyle& st = ImGui::GetStyle();
+  const float need =
+      ImGui::CalcTextSize(preview.c_str(), nullptr, true).x + st.FramePadding.x * 2 + ImGui::GetFrameHeight();
+  if (ImGui::GetItemRectSize().x + 0.5f < need) app().clipped.emplace_back(name);
+}
+
 void note_rect(const char* name) {
   const ImVec2 mn = ImGui::GetItemRectMin(), mx = ImGui::GetItemRectMax();
   Rect r{mn.x, mn.y, mx.x - mn.x, mx.y - mn.y};
@@ -633,6 +645,7 @@ void show_layout(uint64_t signature) {
   App& a = app();
   a.shown_layout.ui = a.ui;
   a.shown_layout.disabled = a.disabled;
+  a.shown_layout.clipped = a.clipped;
   a.shown_layout.rows = a.rows;
   a.shown_layout.text_rects = a.text_rects;
   a.shown_layout.signature = signature;
@@ -742,6 +755,7 @@ void draw_panels(float width, float height) {
   bandada::ModelSession& s = a.session();
   a.panel_scroll = 0;
   a.disabled.clear();
+  a.clipped.clear();
   a.ui.clear();  // only what is on screen this frame (widgets of other models and tabs are not)
   a.text_rects.clear();
   a.panels.clear();

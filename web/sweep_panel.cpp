@@ -168,7 +168,7 @@ void sweep_contents(bandada::ModelSession& s) {
         if (ImGui::Selectable(names[k].c_str(), k == d.measure)) d.measure = k;
       ImGui::EndCombo();
     }
-    note_rect("sweep-measure");
+    note_combo("sweep-measure", names[d.measure]);
   }
   if (!why.empty()) ImGui::TextColored(kWarn, "%s", why.c_str());
   const bool running = p.status() == PageSweep::Status::running;

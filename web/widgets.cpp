@@ -164,7 +164,7 @@ void field_combo(const char* id, const bandada::ModelSession& s, size_t& field, 
       if (ImGui::Selectable(s.field(i).label, i == field)) field = i;
     ImGui::EndCombo();
   }
-  note_rect(id);
+  note_combo(id, s.field(field).label);
 }
 
 }  // namespace web

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import {execFileSync} from 'node:child_process';
 import {test, threadsMatter, useSuite, openPage, gotoReady, appState, uiRects, clickWidget, waitState, canvasPoint, screenshotPath,
-        nativeCli, freshPage} from './helpers.mjs';
+        nativeCli, freshPage, nextFrames} from './helpers.mjs';
 
 const suite = useSuite();
 
@@ -36,6 +36,12 @@ test('the model selector keeps each model\'s fields and state, pausing the one l
   assert.equal(s.selection, 5);
   assert.ok(s.steps >= flock.steps);
   assert.equal(s.sessions.feedback2d.steps, 1, 'the feedback engine kept its cycle');
+  // Every model's combos show their whole text (issue 85: the crowd's title and its room were cut).
+  for (const id of ['boids3d', 'feedback2d', 'flock2d', 'crowd', 'pso']) {
+    await page.evaluate((m) => Module.command('model:' + m), id);
+    await nextFrames(page, 3);
+    assert.deepEqual((await uiRects(page)).clipped, [], id);
+  }
   assert.deepEqual(errors, []);
   await context.close();
 });

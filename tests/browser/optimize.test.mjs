@@ -64,6 +64,8 @@ test('an optimisation in the Optimise tab: the log is the CLI\'s, the plot and t
   assert.equal(s.why_not, '');
   assert.equal(s.planned, 24);
   await nextFrames(page, 2);
+  // Every combo shows its whole text (issue 85: "maximise" was cut to "maximis").
+  assert.deepEqual((await uiRects(page)).clipped, []);
   await clickWidget(page, 'optimize-run');
   s = await waitOptimize(page, (q) => q.status === 'done');
   assert.equal(s.finished, 24);

@@ -20,7 +20,7 @@ namespace {
 
 const ModelInfo kInfo = {
     "crowd",
-    "Crowd evacuation (social force or collision-free speed)",
+    "Crowd evacuation",
     "step",
     "v0, herding, R, dt, the operational model and its constants act live; N, the seed and the room rebuild "
     "the crowd",
