@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <string>
 
 #include "app_state.h"
@@ -189,6 +190,7 @@ void experiments_contents(bandada::ModelSession&) {
     note_rect("exp-undo-try");
   }
   static std::string try_error;
+  static size_t reveal = SIZE_MAX;  // the card whose own Run was clicked: shown when its verdict comes
   if (!try_error.empty()) ImGui::TextColored(kFails, "%s", try_error.c_str());
   for (size_t k = 0; k < all.size(); ++k) {
     const bandada::Experiment& e = all[k];
@@ -216,7 +218,10 @@ void experiments_contents(bandada::ModelSession&) {
     const bool running =
         c.status == ExperimentCard::Status::running || c.status == ExperimentCard::Status::queued;
     if (running) ImGui::BeginDisabled();
-    if (ImGui::Button("Run")) p.run(k, now);
+    if (ImGui::Button("Run")) {
+      p.run(k, now);
+      reveal = k;
+    }
     note_rect(("exp-run:" + e.name).c_str());
     if (running) ImGui::EndDisabled();
     ImGui::SameLine();
@@ -253,6 +258,12 @@ void experiments_contents(bandada::ModelSession&) {
       ImGui::PushStyleColor(ImGuiCol_Text, c.verdict.holds ? kHolds : kFails);
       ImGui::TextWrapped("%s: %s", c.verdict.holds ? "Holds" : "Does not hold", c.verdict.text.c_str());
       ImGui::PopStyleColor();
+      note_rect(("exp-verdict:" + e.name).c_str());
+      if (reveal == k) {  // scrolled to once, and only when below the fold
+        if (ImGui::GetItemRectMax().y > ImGui::GetWindowPos().y + ImGui::GetWindowHeight())
+          ImGui::SetScrollHereY(1.0f);
+        reveal = SIZE_MAX;
+      }
     }
     ImGui::PushStyleColor(ImGuiCol_Text, kDim);
     ImGui::TextWrapped("Rule: %s", e.rule.c_str());

@@ -84,6 +84,11 @@ test('Experiments tab: Run these gives every card of the 2-D flock its rows and 
   await clickWidget(page, `exp-run:${w.experiments[own].name}`);
   const w5 = await waitFor(() => expState(page), (s) => !s.busy, 120000, 'the card with its own seeds');
   assert.equal(w5.experiments[own].own_seeds, 5);
+  // The card run by its own button is brought into view when its verdict is ready (issue 85: the
+  // result and plot landed below the fold).
+  await nextFrames(page, 3);
+  const verdict = (await uiRects(page)).widgets[`exp-verdict:${w.experiments[own].name}`];
+  assert.ok(verdict && verdict[3] > 0, `the verdict is on screen: ${verdict}`);
   await check(own, w5.experiments[own], 0);
   w.experiments[own] = w5.experiments[own];
   // The accessible view: a card per claim, every verdict, a table of numbers per card.
