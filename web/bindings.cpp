@@ -207,6 +207,7 @@ std::string describe_json() {
          return "[" + std::to_string(legend[k].first) + "," + json_quote(legend[k].second) + "]";
        });
   j += ",\"table_title\":" + json_quote(s.table_title());
+  j += ",\"table_note\":" + json_quote(s.table_note());
   j += ",\"columns\":" +
        json_list(s.columns().size(), [&](size_t k) { return json_quote(s.columns()[k].title); });
   j += ",\"space\":" + json_quote(a.draw.space == bandada::Space::cube ? "cube" : "plane");

@@ -116,6 +116,8 @@
       return li;
     }));
     $('hv-table').setAttribute('aria-label', desc.table_title);
+    $('hv-table-note').textContent = desc.table_note;
+    $('hv-table-note').hidden = !desc.table_note;
     $('hv-table').tHead.rows[0].innerHTML = desc.columns.map((c, k) => `<th scope="col">${k === 0 ? '#' : c}</th>`).join('');
     const svg = $('hv-svg');
     const w = cube() ? SIZE : desc.width, h = cube() ? SIZE : desc.height;

@@ -422,6 +422,12 @@ void table_contents(bandada::ModelSession& s) {
                                                     : "Nothing yet.");
     return;  // the caller's window (or tab) ends it
   }
+  if (*s.table_note()) {
+    ImGui::PushStyleColor(ImGuiCol_Text, kDim);
+    ImGui::TextWrapped("%s", s.table_note());
+    ImGui::PopStyleColor();
+    note_rect("table-note");
+  }
   // Column groups (S, A, C): one at a time beside the always-shown columns, or all of them.
   std::vector<std::string> groups;
   for (const bandada::Column& c : s.columns())

@@ -254,6 +254,7 @@ struct ModelDescription {
   std::vector<Command> commands;  ///< standard_commands() first
   std::vector<SeriesInfo> series;
   const char* table_title = "";
+  const char* table_note = "";  ///< a line above the table: what its marks mean ("—": …)
   std::vector<Column> columns;  ///< column 0 is the index
   std::vector<Tool> tools = {{"select", "select"}};
   std::vector<std::pair<uint8_t, const char*>> legend;  ///< what each colour on the plane means
@@ -359,6 +360,7 @@ class ModelSession {
   /// The legend of series k's curve where a plot draws two ("" for the title alone).
   std::string curve_label(size_t k) const;
   const char* table_title() const { return d_.table_title; }
+  const char* table_note() const { return d_.table_note; }
   const std::vector<Column>& columns() const { return d_.columns; }
   /// Values of row i (one per column, column 0 is the index).
   virtual void row(size_t i, double* out) const = 0;

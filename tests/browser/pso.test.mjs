@@ -74,8 +74,13 @@ test('the 10-bar truss drawn as a structure: each member as wide as its area and
   await nextFrames(page, 2);
   await page.evaluate(() => { Module.choose('landscape', 8); Module.command('initialize'); });
   assert.match(await page.evaluate(() => Module.shareString()), /&landscape=truss10/);
+  // What applies to the truss is said: its ten dimensions (the field D is the functions'), and
+  // what a "—" in the particles' table means (issue 85).
+  const readouts = JSON.parse(await page.evaluate(() => Module.viewJson(1, 0, 0))).readouts.map((r) => r.slice(0, 2).join(' '));
+  assert.ok(readouts.includes('dimensions 10, the member areas (the field D is for the functions)'), readouts.join(' | '));
   await page.evaluate(() => window.bandadaStartHtmlView());
   await nextFrames(page, 3);
+  assert.match(await page.$eval('#hv-table-note', (e) => e.textContent), /^value —: not evaluated \(outside the box/);
   // The accessible view: ten members, each in a colour of the blue → red ramp, as wide as the
   // swarm's best design's area (1 px + 0.4 px per in²).
   const best = JSON.parse(await page.evaluate(() => Module.stateJson())).best.x;

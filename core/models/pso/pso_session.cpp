@@ -58,6 +58,7 @@ const ModelDescription& pso_description() {
     m.commands = standard_commands("Place the swarm and evaluate it, paused (I)", "Pause, then one step (S)");
     m.series = {{"log10 error", NAN, NAN, -1, true}, {"diversity", 0.0, NAN}, {"improved", 0.0, 1.0}};
     m.table_title = "Particles";
+    m.table_note = "value —: not evaluated (outside the box, or a design the truss cannot carry)";
     m.columns = {{"#", -1}, {"value", 6}, {"best", 6}, {"|v|", 4}, {"guide", -1}};
     m.display_options = {{"links", "topology's links"}};
     m.legend = {{kWhite, "particle, with its velocity"},
@@ -103,6 +104,8 @@ class PsoSession final : public LiveSession<PsoController, PsoField> {
            m->best().violation == 0 ? "yes" : "no (violation " + format_fixed(m->best().violation, 4) + ")",
            m->best().violation == 0 ? 1 : 2});
       r.push_back({"against 5 060.9 lb", format_fixed(100 * m->error() / kTruss10Best, 2) + " %"});
+      // The field D is the functions'; the truss always has its ten member areas (issue 85).
+      r.push_back({"dimensions", "10, the member areas (the field D is for the functions)"});
     } else {
       const double e = m->error();
       r.push_back({"error", e > 0 ? format_fixed(m->log10_error(), 2) + " (log10)" : "0"});
