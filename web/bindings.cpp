@@ -58,6 +58,7 @@ std::string session_json(const bandada::ModelSession& s) {
   std::string j =
       "{\"model\":" + json_quote(s.info().id) + ",\"status\":" + json_quote(bandada::status_name(s.status()));
   j += ",\"steps\":" + std::to_string(s.steps()) + ",\"n\":" + std::to_string(s.size());
+  j += ",\"speed\":" + std::to_string(s.speed());
   j += ",\"fingerprint\":" +
        json_quote(s.status() == bandada::RunStatus::none || s.status() == bandada::RunStatus::stale
                       ? ""

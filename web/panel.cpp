@@ -163,6 +163,30 @@ void commands_section(bandada::ModelSession& s) {
     flow.next_labelled(c.label, false);
     if (reason_button(c.label, why, c.tip)) run_command(c.id);
   }
+  if (!s.speeds()) return;
+  // How fast a run goes: real time, or faster (the same steps, more of them a frame, the view
+  // drawn between); "fastest" is as many as a frame's budget holds, for a run to its end.
+  static constexpr std::pair<int, const char*> kSpeeds[] = {
+      {1, "real time"}, {4, "x4"}, {16, "x16"}, {1000, "fastest"}};
+  const char* now = "real time";
+  for (const auto& [k, name] : kSpeeds)
+    if (k == s.speed()) now = name;
+  const float w =
+      ImGui::CalcTextSize("real time").x + ImGui::GetStyle().FramePadding.x * 2 + ImGui::GetFrameHeight();
+  flow.next(w);
+  ImGui::SetNextItemWidth(w);
+  if (ImGui::BeginCombo("##speed", now)) {
+    for (const auto& [k, name] : kSpeeds) {
+      if (ImGui::Selectable(name, k == s.speed())) s.set_speed(k);
+      note_rect((std::string("speed:") + name).c_str());
+    }
+    ImGui::EndCombo();
+  }
+  if (ImGui::IsItemHovered())
+    set_hint(
+        "Speed of Run: real time (a step per 0.04 s), 4 or 16 times faster, or as fast as this machine "
+        "goes (the view drawn between steps); the steps are the same at every speed.");
+  note_combo("speed", now);
 }
 
 /// The busy model's progress bar (under the panel's body, beside the hint line).

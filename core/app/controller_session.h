@@ -17,7 +17,7 @@ class ControllerSession : public ModelSession {
 
   FieldText field_text(size_t i) const override { return {c_.texts()[i], c_.error(static_cast<Field>(i))}; }
   RunStatus status() const override { return c_.status(); }
-  void advance(double elapsed, double budget_ms) override { c_.advance(elapsed, budget_ms); }
+  void advance(double elapsed, double budget_ms) override { c_.advance(elapsed, budget_ms, this->speed()); }
   Report report() const override { return {{}, c_.notice(), {}}; }
   size_t series_length() const override { return c_.series().size(); }
   uint64_t series_step(size_t i) const override { return c_.series()[i].step; }

@@ -110,13 +110,14 @@ class LiveController {
   void pause_for_hidden_page() { pause(); }
   /// Wall time in: the steps due (one per 0.04 s, at most 250 ms a call), as many as the frame
   /// budget allows; the rest is dropped like any delay beyond the cap.
-  void advance(double elapsed_seconds, double budget_ms = 1e300) {
+  void advance(double elapsed_seconds, double budget_ms = 1e300, int speed = 1) {
+    speed_ = std::clamp(speed, 1, kMostSpeed);
     tick(elapsed_seconds);
     static_cast<Derived*>(this)->work(budget_ms);
   }
   /// The scheduler half of advance(): queues the due steps (at most 6), computes nothing.
   void tick(double elapsed_seconds) {
-    if (running_ && model_) queued_ = std::min(6, queued_ + scheduler_.add(elapsed_seconds));
+    if (running_ && model_) queued_ = std::min(6 * speed_, queued_ + scheduler_.add(elapsed_seconds, speed_));
   }
 
   RunStatus status() const {
@@ -335,7 +336,7 @@ class LiveController {
         // across steps (the 2-D flock's neighbour search), for the next step.
         for (size_t i = 0; i < models.size(); ++i) *models[i] = *(*job_copies_)[i];
         warm_copies_ = true;
-        queued_ = std::clamp(queued_ - 1, 0, 1);
+        queued_ = std::clamp(queued_ - 1, 0, speed_);
         done();
       } else {
         job_copies_.reset();
@@ -378,19 +379,22 @@ class LiveController {
         return;
       }
       for (size_t i = 0; i < models.size(); ++i) *models[i] = std::move(next[i]);
-      queued_ = std::clamp(queued_ - 1, 0, 1);
+      queued_ = std::clamp(queued_ - 1, 0, speed_);
       done();
     }
     if (!running_ || !model_) return remote_.stop();
     if (!remote_.live() && queued_ > 0) {
       std::vector<std::string> parts;
       for (const Model* m : models) parts.push_back(Derived::kRemote.pack(*m));
-      remote_.start(Derived::kRemote.kind, pack_list(parts), kRemoteAhead);
+      remote_.start(Derived::kRemote.kind, pack_list(parts), ahead());
       remote_epoch_ = epoch_;
       remote_count_ = models.size();
     }
-    remote_.keep(kRemoteAhead);
+    remote_.keep(ahead());
   }
+  /// The steps a remote stepper keeps ready: more when the run is faster than real time (at most
+  /// 64, so a Pause wastes little).
+  int ahead() const { return std::min(kRemoteAhead * speed_, 64); }
 
   Texts texts_;
   Texts errors_;
@@ -402,6 +406,9 @@ class LiveController {
   std::optional<uint32_t> selection_;
   StepScheduler scheduler_;
   int queued_ = 0;
+  /// How many times faster than real time the run goes (advance's speed; 1 is real time).
+  static constexpr int kMostSpeed = 1000;
+  int speed_ = 1;
   /// Moves whenever the model changes other than by a step (an edit, a marker, Pause): a step
   /// computed in the background from an older epoch is dropped, never shown.
   uint64_t epoch_ = 0;

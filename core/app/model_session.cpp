@@ -147,7 +147,8 @@ std::string ModelSession::cli_option(std::string_view name, std::string_view) {
 std::vector<Command> standard_commands(const char* initialize_tip, const char* step_tip) {
   return {
       {"initialize", "Initialize", "i", initialize_tip},
-      {"run", "Run", nullptr, "Run in real time, one step per 0.04 s (Space)"},
+      {"run", "Run", nullptr,
+       "Run (Space): 25 steps a second, or faster at the speed beside it where there is one"},
       {"pause", "Pause", nullptr, "Pause; the partial step time is dropped (Space)"},
       {"run_pause", nullptr, "space", "Run or pause"},
       {"step", "Step", "s", step_tip},

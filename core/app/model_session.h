@@ -255,6 +255,8 @@ struct ModelDescription {
   std::vector<SeriesInfo> series;
   const char* table_title = "";
   const char* table_note = "";  ///< a line above the table: what its marks mean ("—": …)
+  /// Runs faster than real time when asked (set_speed): the page offers its speeds.
+  bool speeds = false;
   std::vector<Column> columns;  ///< column 0 is the index
   std::vector<Tool> tools = {{"select", "select"}};
   std::vector<std::pair<uint8_t, const char*>> legend;  ///< what each colour on the plane means
@@ -313,6 +315,11 @@ class ModelSession {
   /// queued, then queued work is computed within about budget_ms (at least one step when any is
   /// due); what does not fit waits for the next call.
   virtual void advance(double elapsed_seconds, double budget_ms = 1e300) = 0;
+  /// How many times faster than real time a run goes (1 … 1000; 1 is real time), for a model
+  /// whose description says it speeds: its steps are the same, only more of them a frame.
+  void set_speed(int speed) { speed_ = speed < 1 ? 1 : speed > 1000 ? 1000 : speed; }
+  int speed() const { return speed_; }
+  bool speeds() const { return d_.speeds; }
   /// Runs exactly n steps now, whatever the state of the scheduler (CLI, sweeps, tests).
   virtual CommandResult compute(uint64_t n) = 0;
   /// Work under way that the page shows as a busy bar (a replay, a long Initialize).
@@ -502,6 +509,7 @@ class ModelSession {
  private:
   const ModelDescription& d_;
   uint64_t revision_ = 0;
+  int speed_ = 1;
   int tool_ = 0;
   std::vector<bool> display_;
   std::vector<std::pair<std::string, Output>> outputs_;

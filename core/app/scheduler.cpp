@@ -5,14 +5,15 @@
 
 namespace bandada {
 
-int StepScheduler::add(double elapsed_seconds) {
+int StepScheduler::add(double elapsed_seconds, int speed) {
   if (!(elapsed_seconds >= 0.0) || !std::isfinite(elapsed_seconds)) return 0;  // NaN fails >=
-  double micros = elapsed_seconds * 1e6;
-  if (micros > static_cast<double>(kCapMicros)) micros = static_cast<double>(kCapMicros);
+  const int64_t cap = kCapMicros * (speed > 1 ? speed : 1);
+  double micros = elapsed_seconds * 1e6 * (speed > 1 ? speed : 1);
+  if (micros > static_cast<double>(cap)) micros = static_cast<double>(cap);
   accumulated_ += static_cast<int64_t>(std::llround(micros));
-  // The accumulator itself holds at most 250 ms: a frame never runs more than 6 steps, even
-  // with a partial step left over from the frame before.
-  if (accumulated_ > kCapMicros) accumulated_ = kCapMicros;
+  // The accumulator itself holds at most 250 ms of model time per unit of speed: a frame never
+  // runs more than 6·speed steps, even with a partial step left over from the frame before.
+  if (accumulated_ > cap) accumulated_ = cap;
   int due = static_cast<int>(accumulated_ / kStepMicros);
   accumulated_ -= static_cast<int64_t>(due) * kStepMicros;
   return due;

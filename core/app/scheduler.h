@@ -13,9 +13,9 @@ class StepScheduler {
   static constexpr int64_t kStepMicros = 40000;
   static constexpr int64_t kCapMicros = 250000;
 
-  /// Adds elapsed wall time (seconds) and returns how many whole steps are now due (0 … 6).
-  /// Negative, NaN or infinite elapsed values are ignored.
-  int add(double elapsed_seconds);
+  /// Adds elapsed wall time (seconds), `speed` times faster than real time, and returns how many
+  /// whole steps are now due (0 … 6·speed). Negative, NaN or infinite elapsed values are ignored.
+  int add(double elapsed_seconds, int speed = 1);
   /// Discards the partial step time (Pause does this).
   void reset() { accumulated_ = 0; }
   int64_t accumulated_micros() const { return accumulated_; }

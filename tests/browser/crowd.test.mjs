@@ -35,6 +35,16 @@ test('the crowd: chosen from the menu, run, people leave through the exit; the s
   assert.ok(readouts.some((r) => /^outflow \d+ people\/s/.test(r)), readouts.join(' | '));
   await page.screenshot({path: screenshotPath('crowd.png')});
   await page.evaluate(() => Module.command('pause'));
+  // Run to the end (issue 85: a crowd could only be watched in real time): "fastest" chosen beside
+  // Run, the room empties and the run stops by itself, everyone's time said.
+  await clickWidget(page, 'speed');
+  await clickWidget(page, 'speed:fastest');
+  assert.equal((await appState(page)).speed, 1000);
+  await page.evaluate(() => Module.command('run'));
+  s = await waitFor(() => appState(page), (q) => q.n === 0 && q.status === 'paused', 60000, 'the room empty');
+  const end = JSON.parse(await page.evaluate(() => Module.stateJson()));
+  assert.equal(end.evacuated, 60);
+  assert.ok(end.evacuation_time > 0 && end.steps >= end.evacuation_time / 0.04 - 1, `${end.evacuation_time} s at step ${end.steps}`);
   assert.deepEqual(errors, []);
   await context.close();
 });

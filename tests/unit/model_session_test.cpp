@@ -374,3 +374,28 @@ TEST_CASE("a swarm's iterations have no time: its series has no time column, a f
   CHECK(flock->info().step_seconds == 0.04);
   CHECK(flock->series_csv().rfind("step,time,", 0) == 0);
 }
+
+TEST_CASE("faster than real time: at speed 16 a run steps 16 times as often, the same steps as Step") {
+  size_t speeding = 0;
+  for (const ModelEntry& e : models()) {
+    CAPTURE(e.id);
+    std::unique_ptr<ModelSession> fast = make_session(e.id), by_step = make_session(e.id);
+    if (!fast->speeds()) continue;
+    ++speeding;
+    for (ModelSession* s : {fast.get(), by_step.get()}) REQUIRE(s->command("initialize").ok);
+    fast->set_speed(16);
+    REQUIRE(fast->command("run").ok);
+    for (int frame = 0; frame < 10; ++frame) fast->advance(0.02);  // 0.2 s of wall time
+    REQUIRE(fast->command("pause").ok);
+    CHECK(fast->steps() == 80u);  // 0.2 s × 16 = 3.2 s of model time: 80 steps of 0.04 s
+    REQUIRE(by_step->compute(fast->steps()).ok);
+    CHECK(fast->fingerprint() == by_step->fingerprint());
+    CHECK(fast->series_length() == by_step->series_length());  // every step recorded, none skipped
+  }
+  CHECK(speeding >= 4);  // the crowd, the 2-D flock, the feedback engine and the swarm
+  std::unique_ptr<ModelSession> s = make_session("crowd");
+  s->set_speed(5000);
+  CHECK(s->speed() == 1000);
+  s->set_speed(-3);
+  CHECK(s->speed() == 1);
+}

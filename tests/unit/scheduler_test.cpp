@@ -64,3 +64,13 @@ TEST_CASE("a NaN, negative or infinite frame budget never reaches an integer cas
   CHECK(steps_within_budget(0, 2.0, 4.0) == 0);
   CHECK(steps_within_budget(6, 1e-300, 1e300) == 6);
 }
+
+TEST_CASE("faster than real time: speed k makes k times the steps due, capped at 6·k a call") {
+  StepScheduler s;
+  CHECK(s.add(0.04, 4) == 4);
+  CHECK(s.add(0.01, 4) == 1);
+  CHECK(s.add(1.0, 4) == 25);  // 250 ms a unit of speed: 1 s of model time at most
+  StepScheduler one;
+  CHECK(one.add(0.04, 1) == 1);
+  CHECK(one.add(0.04, 0) == 1);  // below 1 is real time
+}

@@ -68,7 +68,8 @@ class Boids3dController {
   /// Feeds elapsed wall time. While running, whole due steps are queued (none while still
   /// behind). Queued work is done within budget_ms of estimated compute time; the rest waits
   /// for the next call, so a long step never freezes the page.
-  void advance(double elapsed_seconds, double budget_ms = 1e300);
+  /// The speed is not used: this flock runs in real time (its description offers no speeds).
+  void advance(double elapsed_seconds, double budget_ms = 1e300, int speed = 1);
   /// The scheduler half of advance(): queues the due steps, computes nothing.
   void tick(double elapsed_seconds);
   /// The work half of advance(): computes queued work within budget_ms of estimated time.

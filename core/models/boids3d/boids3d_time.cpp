@@ -20,7 +20,7 @@ double Boids3dController::estimate_step_ms(const Boids3dParams& p) {
   return n * ns_per_boid * 1e-6;
 }
 
-void Boids3dController::advance(double elapsed_seconds, double budget_ms) {
+void Boids3dController::advance(double elapsed_seconds, double budget_ms, int) {
   tick(elapsed_seconds);
   work(budget_ms);
 }

@@ -198,18 +198,25 @@ double CrowdController::estimate_step_ms(const Crowd& c) {
 void CrowdController::work(double budget_ms) {
   if (!model_) return;
   const double ms = estimate_step_ms(*model_);
+  // Everyone is out, and nobody is yet to arrive: it stops, wherever the step was computed.
+  auto stop_at_end = [this] {
+    if (model_->size() == 0 && model_->placed() > 0 && model_->arrivals().empty()) running_ = false;
+  };
   if (in_background(ms))
     return work_in_background(
-        {model_.get()}, [](Crowd& c) { c.step(); }, [this] { record(); });
+        {model_.get()}, [](Crowd& c) { c.step(); },
+        [this, stop_at_end] {
+          record();
+          stop_at_end();
+        });
   if (!running_ || queued_ <= 0) return;
   const int run = steps_within_budget(queued_, ms, budget_ms);
   queued_ = 0;
-  for (int s = 0; s < run; ++s) {
+  for (int s = 0; s < run && running_; ++s) {
     model_->step();
     record();
+    stop_at_end();
   }
-  // everyone is out, and nobody is yet to arrive: it stops
-  if (model_->size() == 0 && model_->placed() > 0 && model_->arrivals().empty()) running_ = false;
 }
 
 CommandResult CrowdController::compute(uint64_t n) {

@@ -70,6 +70,7 @@ const ModelDescription& crowd_description() {
                 {"line 1: people across, N(t)", 0.0, NAN, -1, true},  // shown once a line is drawn
                 {"area 1: density (P/m2)", 0.0, NAN, -1, true}};
     m.table_title = "People";
+    m.speeds = true;  // a live controller: the page's speeds
     m.table_note = "pressure —: not defined, the speed models have no forces";
     m.columns = {{"#", -1}, {"person", -1}, {"x", 2}, {"y", 2}, {"|v|", 2}, {"r", 2}, {"pressure", 0}};
     m.tools = {{"people", "add people"},

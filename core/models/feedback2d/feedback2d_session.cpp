@@ -45,6 +45,7 @@ const ModelDescription& feedback2d_description() {
     m.commands.push_back({"phase", "Advance one phase", "p", "Run the next phase alone (P)"});
     m.series = {{"D", 0.0, NAN}, {"order", 0.0, 1.0}, {"coherence", 0.0, 1.0}, {"delta R", 0.0, NAN}};
     m.table_title = "Points";
+    m.speeds = true;  // a live controller: the page's speeds
     m.columns = {{"#", -1}, {"class", -1, kClass}, {"|v|", 3}, {"k", -1}, {"mA", 3}, {"mS", 3}, {"mG", 3}};
     m.legend = {{kWhite, "V: in the group, with it"},
                 {kRed, "F: not"},

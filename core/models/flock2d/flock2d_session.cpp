@@ -70,6 +70,7 @@ const ModelDescription& flock2d_description() {
                 {"largest group's share", 0.0, 1.0},
                 {"mean turning angle (rad/step)", 0.0, NAN}};
     m.table_title = "Boids";
+    m.speeds = true;  // a live controller: the page's speeds
     m.columns = {{"#", -1}, {"x", 2}, {"y", 2}, {"vx", 3}, {"vy", 3}, {"|v|", 3}};
     m.tools = {{"predator", "predator"}, {"attractor", "attractor"}, {"select", "select"},
                {"leader", "leader"},     {"erase", "erase"},         {"circle", "circle", true},

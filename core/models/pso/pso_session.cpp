@@ -58,6 +58,7 @@ const ModelDescription& pso_description() {
     m.commands = standard_commands("Place the swarm and evaluate it, paused (I)", "Pause, then one step (S)");
     m.series = {{"log10 error", NAN, NAN, -1, true}, {"diversity", 0.0, NAN}, {"improved", 0.0, 1.0}};
     m.table_title = "Particles";
+    m.speeds = true;  // a live controller: the page's speeds
     m.table_note = "value —: not evaluated (outside the box, or a design the truss cannot carry)";
     m.columns = {{"#", -1}, {"value", 6}, {"best", 6}, {"|v|", 4}, {"guide", -1}};
     m.display_options = {{"links", "topology's links"}};
