@@ -168,8 +168,22 @@ void view2d_draw() {
     std::snprintf(line, sizeof line, "%s at t = %.2f s", a.playback.name.c_str(), a.playback.t);
     dl->AddText(ImVec2(v.x + 26, ly), IM_COL32(200, 205, 215, 255), line);
   }
+  // Only what this frame draws: a colour no glyph or overlay has is left out (the truss's members
+  // on Rastrigin); any shade of the ramp stands for the ramp's entries.
+  auto drawn = [&d](uint8_t c) {
+    auto same = [c](uint8_t k) { return c >= bandada::kRamp ? k >= bandada::kRamp : k == c; };
+    for (size_t i = 0; i < d.count && i < d.colour.size(); ++i)
+      if (same(d.colour[i])) return true;
+    for (const bandada::Overlay& o : d.overlays)
+      if (same(o.colour)) return true;
+    return false;
+  };
   for (auto it = legend.rbegin(); it != legend.rend(); ++it) {
+    if (!drawn(it->first)) continue;
     ly -= ImGui::GetTextLineHeight() + 2;
+    // Named in the frame on screen (its layout is shown before the view is drawn), for the tests.
+    a.shown_layout.ui.emplace_back(std::string("legend:") + it->second,
+                                   Rect{v.x + 10, ly, 12, ImGui::GetTextLineHeight()});
     dl->AddCircleFilled(ImVec2(v.x + 16, ly + ImGui::GetTextLineHeight() * 0.5f), 5.0f,
                         imgui_colour(it->first));
     dl->AddText(ImVec2(v.x + 26, ly), IM_COL32(200, 205, 215, 255), it->second);

@@ -4,7 +4,7 @@
 // refused with its reason and nothing changes.
 import assert from 'node:assert/strict';
 import {execFileSync} from 'node:child_process';
-import {test, useSuite, freshPage, appState, nextFrames, clickWidget, regionPixels, nativeCli} from './helpers.mjs';
+import {test, useSuite, freshPage, appState, nextFrames, clickWidget, regionPixels, nativeCli, uiRects} from './helpers.mjs';
 import {imagePixelsSource} from './image_pixels.mjs';
 
 const suite = useSuite();
@@ -72,7 +72,17 @@ test('the 10-bar truss drawn as a structure: each member as wide as its area and
   const {context, page, errors} = await freshPage(suite.browser, suite.url, {viewport: {width: 1400, height: 900}});
   await page.evaluate(() => Module.command('model:pso'));
   await nextFrames(page, 2);
+  // The legend lists only what is drawn (issue 85: it listed the truss's members on Rastrigin).
+  const legend = async () => Object.keys((await uiRects(page)).widgets).filter((k) => k.startsWith('legend:'));
+  await page.evaluate(() => Module.command('initialize'));
+  await nextFrames(page, 3);
+  let words = await legend();
+  assert.ok(words.includes('legend:particle, with its velocity'), words.join(' | '));
+  assert.ok(!words.some((w) => /truss/.test(w)), words.join(' | '));
   await page.evaluate(() => { Module.choose('landscape', 8); Module.command('initialize'); });
+  await nextFrames(page, 3);
+  words = await legend();
+  assert.ok(words.some((w) => /^legend:truss member/.test(w)), words.join(' | '));
   assert.match(await page.evaluate(() => Module.shareString()), /&landscape=truss10/);
   // What applies to the truss is said: its ten dimensions (the field D is the functions'), and
   // what a "—" in the particles' table means (issue 85).

@@ -85,9 +85,14 @@ const ModelDescription& crowd_description() {
                {"checkpoint", "checkpoint (wait 5 s)", true}};
     m.display_options = {{"speed", "colour by speed", 1, true}, {"pressure", "colour by pressure", 1}};
     m.cli_options = crowd_cli_options();
-    m.legend = {{kRamp, "slow / low"},       {kRamp + 15, "fast / high"},         {kGreen, "exit"},
-                {kObstacle, "wall, column"}, {kYellow, "measurement line, area"}, {kOrange, "speed zone"},
-                {kLeader, "checkpoint"}};
+    m.legend = {{kRamp, "slow / low"},
+                {kRamp + 15, "fast / high"},
+                {kGreen, "exit"},
+                {kObstacle, "wall, column"},
+                {kYellow, "measurement line, area"},
+                {kOrange, "speed zone"},
+                {kLeader, "checkpoint"},
+                {kWhite, "followed"}};
     return m;
   }();
   return d;
@@ -438,7 +443,7 @@ class CrowdSession final : public LiveSession<CrowdController, CrowdField> {
       const uint32_t i = *c_.selection();
       d.highlight[i] = 1;
       d.overlays.push_back(
-          {Overlay::Kind::ring, kOrange, d.pos[i * 3], d.pos[i * 3 + 1], 0, 12.0f, 0, 0, 0, 2.0f});
+          {Overlay::Kind::ring, kWhite, d.pos[i * 3], d.pos[i * 3 + 1], 0, 12.0f, 0, 0, 0, 2.0f});
     }
     d.version = draw_version(m ? m->fingerprint() : 0, m ? m->steps() : 0,
                              (by_pressure ? 1u : 0u) | (c_.selection() ? *c_.selection() + 1 : 0) << 1);
