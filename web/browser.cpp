@@ -274,6 +274,23 @@ EM_JS(void, js_install_page_hooks, (int with_canvas), {
     act('vb-clip', () => Module.viewAction('clip'));
     act('vb-accessible', () => window.bandadaStartHtmlView(''));
     bar.hidden = false;
+    // The models in the header, by their titles (before any " (…)"): one click from the first screen.
+    const models = document.getElementById('model-bar');
+    if (models) {
+      const list = JSON.parse(Module.describe()).models;
+      for (const m of list) {
+        const b = document.createElement('button');
+        b.type = 'button';
+        b.dataset.model = m[0];
+        b.textContent = m[1].split(' (')[0];
+        b.addEventListener('click', () => {
+          Module.command('model:' + m[0]);
+          canvas.focus();
+        });
+        models.appendChild(b);
+      }
+      models.hidden = false;
+    }
     const panelRects = Module.uiRects;
     const named = [['Save picture', 'vb-picture'], ['Record clip', 'vb-clip'], ['Accessible view', 'vb-accessible'],
                    ['clip-mark', 'vb-rec']];

@@ -36,6 +36,12 @@ test('the model selector keeps each model\'s fields and state, pausing the one l
   assert.equal(s.selection, 5);
   assert.ok(s.steps >= flock.steps);
   assert.equal(s.sessions.feedback2d.steps, 1, 'the feedback engine kept its cycle');
+  // The first screen names every model in the header, each a click away (issue 85: the crowd and
+  // the swarm were only in the panel's combo, under "a boids laboratory").
+  const header = await page.$$eval('#model-bar button', (bs) => bs.map((b) => b.textContent));
+  assert.deepEqual(header, ['3-D periodic flock', '2-D feedback engine', '2-D flock', 'Crowd evacuation', 'Particle swarm optimisation']);
+  await page.click('#model-bar button[data-model="crowd"]');
+  assert.equal((await appState(page)).model, 'crowd');
   // Every model's combos show their whole text (issue 85: the crowd's title and its room were cut).
   for (const id of ['boids3d', 'feedback2d', 'flock2d', 'crowd', 'pso']) {
     await page.evaluate((m) => Module.command('model:' + m), id);
