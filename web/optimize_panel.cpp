@@ -29,6 +29,15 @@ std::string g4(double v) {
   return b;
 }
 
+/// A caption under a plot, wrapped at the plot's width (issue 85: a long one ran past the panel's
+/// edge), named for the tests with the rectangle it fills.
+void caption(ImDrawList* dl, const char* name, ImVec2 at, float width, const std::string& text) {
+  dl->AddText(ImGui::GetFont(), ImGui::GetFontSize(), at, ImGui::ColorConvertFloat4ToU32(kDim), text.c_str(),
+              nullptr, width);
+  const ImVec2 size = ImGui::CalcTextSize(text.c_str(), nullptr, false, width);
+  app().ui.emplace_back(name, Rect{at.x, at.y, size.x, size.y});
+}
+
 /// The best objective after each iteration (a line) over every particle's (dots).
 void convergence_plot(const PageOptimize& p) {
   const auto& best = p.best_history();
@@ -45,7 +54,7 @@ void convergence_plot(const PageOptimize& p) {
   const float w = std::max(80.0f, ImGui::GetContentRegionAvail().x - left), h = font * 7.0f;
   const ImVec2 o = ImGui::GetCursorScreenPos();
   const ImVec2 mn(o.x + left, o.y + font * 0.5f), mx(mn.x + w, mn.y + h);
-  ImGui::InvisibleButton("##optimize-plot", ImVec2(left + w, h + font * 2.2f));
+  ImGui::InvisibleButton("##optimize-plot", ImVec2(left + w, h + font * 3.4f));  // two lines of caption
   app().ui.emplace_back("optimize-plot", Rect{mn.x, mn.y, w, h});
   dl->AddRect(mn, mx, IM_COL32(120, 130, 150, 255));
   const size_t n = std::max<size_t>(2, p.plan().iterations + 1);
@@ -67,7 +76,7 @@ void convergence_plot(const PageOptimize& p) {
   dl->AddText(ImVec2(o.x, mn.y - font * 0.5f), dim, g4(hi).c_str());
   dl->AddText(ImVec2(o.x, mx.y - font), dim, g4(lo).c_str());
   const std::string label = "iteration → (" + p.plan().measure + ": best so far, and each particle)";
-  dl->AddText(ImVec2(mn.x, mx.y + 2), dim, label.c_str());
+  caption(dl, "optimize-plot-caption", ImVec2(mn.x, mx.y + 2), w, label);
   const ImVec2 m = ImGui::GetIO().MousePos;
   if (ImGui::IsItemHovered() && m.x >= mn.x && m.x <= mx.x) {
     const size_t i = std::min(best.size() - 1, static_cast<size_t>((m.x - mn.x) / w * (n - 1) + 0.5f));
@@ -88,7 +97,7 @@ void swarm_plane(const PageOptimize& p) {
               h = w * 0.75f;
   const ImVec2 o = ImGui::GetCursorScreenPos();
   const ImVec2 mn(o.x + left, o.y + font * 0.5f), mx(mn.x + w, mn.y + h);
-  ImGui::InvisibleButton("##optimize-swarm", ImVec2(left + w, h + font * 2.2f));
+  ImGui::InvisibleButton("##optimize-swarm", ImVec2(left + w, h + font * 3.4f));  // two lines of caption
   app().ui.emplace_back("optimize-swarm", Rect{mn.x, mn.y, w, h});
   auto at = [&](double x, double y) {
     return ImVec2(mn.x + w * static_cast<float>((x - vx.lo) / (vx.hi - vx.lo)),
@@ -133,7 +142,8 @@ void swarm_plane(const PageOptimize& p) {
   dl->PopClipRect();
   dl->AddRect(mn, mx, IM_COL32(120, 130, 150, 255));
   const ImU32 dim = ImGui::ColorConvertFloat4ToU32(kDim);
-  dl->AddText(ImVec2(mn.x, mx.y + 2), dim, (g4(vx.lo) + " … " + g4(vx.hi) + "  " + vx.key + " →").c_str());
+  caption(dl, "optimize-swarm-caption", ImVec2(mn.x, mx.y + 2), w,
+          g4(vx.lo) + " … " + g4(vx.hi) + "  " + vx.key + " →");
   dl->AddText(ImVec2(o.x, mn.y), dim, (vy.key + " ↑").c_str());
   dl->AddText(ImVec2(o.x, mn.y + font * 1.2f), dim, g4(vy.hi).c_str());
   dl->AddText(ImVec2(o.x, mx.y - font), dim, g4(vy.lo).c_str());

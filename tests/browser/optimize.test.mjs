@@ -83,6 +83,12 @@ test('an optimisation in the Optimise tab: the log is the CLI\'s, the plot and t
   assert.ok(rects['optimize-plot'], 'the convergence plot');
   const plane = rects['optimize-swarm'];
   assert.ok(plane, 'the swarm over the two fields');
+  // Each plot's caption stays within its plot's width (issue 85: they ran past the panel's edge).
+  for (const [plot, cap] of [['optimize-plot', 'optimize-plot-caption'], ['optimize-swarm', 'optimize-swarm-caption']]) {
+    const p = rects[plot], c = rects[cap];
+    assert.ok(c && c[2] > 0, `${cap} is drawn`);
+    assert.ok(c[0] + c[2] <= p[0] + p[2] + 1, `${cap} (${c}) ends within ${plot} (${p})`);
+  }
   const sweepColours = new Set(JSON.parse(await page.evaluate(() => Module.sweepState())).map.cells.map((c) => c.colour));
   const px = await regionPixels(page, [plane[0] + 3, plane[1] + 3, 1, 1]);
   const hex = '#' + px.data.slice(0, 3).map((v) => v.toString(16).padStart(2, '0')).join('');
