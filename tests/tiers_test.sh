@@ -12,7 +12,8 @@ source "$root/tests/check.sh"
 clone="$work/clone"
 git clone -q "$root" "$clone" || { echo "FAIL: could not clone $root"; exit 1; }
 cp "$root/scripts/test.sh" "$clone/scripts/test.sh"
-git -C "$clone" -c user.name=t -c user.email=t@t commit -qam "this checkout's test.sh" 2>/dev/null || true
+cp "$root/docs/testing.md" "$clone/docs/testing.md"  # its stage budgets
+git -C "$clone" -c user.name=t -c user.email=t@t commit -qam "this checkout's test.sh and budgets" 2>/dev/null || true
 
 # plan ARGS...: the stages that scripts/test.sh ARGS --plan would run ('run' lines), one per line
 plan() { (cd "$clone" && BANDADA_BASE=HEAD bash scripts/test.sh "$@" --plan 2>&1); }
@@ -34,6 +35,13 @@ expect() {
 undo() { git -C "$clone" checkout -q -- . && git -C "$clone" clean -fdq; }
 NATIVE=(+"house style" +"native build" +"native tests")
 BROWSERS=("browser engine firefox" "browser engine webkit" "browser tests, threaded" "browser tests that depend")
+
+# Every stage of the whole run has a budget in docs/testing.md ("Stage budgets"), so the summary
+# can say which went over; and the whole run has its own.
+full=$(plan)
+check "every stage has a budget in docs/testing.md" '! grep -q "^run .*(budget  *s)$" <<<"$full" && grep -q "^run .*native tests.*(budget [0-9][0-9]* s)$" <<<"$full"'
+(cd "$clone" && source <(sed -n '/^budget_of() {/,/^}/p' scripts/test.sh) && [ -n "$(budget_of "the whole run")" ]) ||
+  { echo "FAIL: the whole run has no budget"; exit 1; }
 
 expect "nothing changed: the native stages only, no wasm build" "$(plan --changed)" \
   "${NATIVE[@]}" -"fuzz corpus" -"SDL2 for wasm and the wasm build" -"every command shown" \
