@@ -256,6 +256,8 @@ void note_rect(const char* name);
 /// note_rect for a closed combo, and whether its text fits beside its arrow: the names of those
 /// whose text is cut are the layout's `clipped` (a test reads them).
 void note_combo(const char* name, const std::string& preview);
+/// The width a combo needs to show `text` whole beside its arrow.
+float combo_width(const std::string& text);
 /// Where this frame's widgets lie, as one number: their names, x, y and heights, and the fixed
 /// windows (text widths, which change with every readout, are left out).
 uint64_t layout_signature();

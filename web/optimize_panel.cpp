@@ -197,8 +197,7 @@ void optimize_contents(bandada::ModelSession& s) {
   const std::vector<std::string>& names = p.measures(s);
   if (!names.empty()) {
     // As wide as its longer word and the arrow: "maximise" was cut at 5.5 em.
-    ImGui::SetNextItemWidth(ImGui::CalcTextSize("maximise").x + ImGui::GetStyle().FramePadding.x * 2 +
-                            ImGui::GetFrameHeight());
+    ImGui::SetNextItemWidth(combo_width("maximise"));
     if (ImGui::BeginCombo("##optimize-direction", d.maximize ? "maximise" : "minimise")) {
       if (ImGui::Selectable("minimise", !d.maximize)) d.maximize = false;
       if (ImGui::Selectable("maximise", d.maximize)) d.maximize = true;

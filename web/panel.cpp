@@ -115,9 +115,8 @@ void fields_section(bandada::ModelSession& s) {
     ImGui::TextUnformatted(c.label);
     // Beside its label when its text fits there, else on a row of its own (a room's long name).
     const std::string shown = s.choice_shown(k);
-    const ImGuiStyle& st = ImGui::GetStyle();
-    const float need = ImGui::CalcTextSize(shown.c_str()).x + st.FramePadding.x * 2 + ImGui::GetFrameHeight();
-    if (ImGui::GetContentRegionAvail().x - label_width() >= need) ImGui::SameLine(label_width());
+    if (ImGui::GetContentRegionAvail().x - label_width() >= combo_width(shown))
+      ImGui::SameLine(label_width());
     ImGui::SetNextItemWidth(-1);
     const std::string id = std::string("##choice:") + c.key;
     if (ImGui::BeginCombo(id.c_str(), shown.c_str())) {
@@ -171,8 +170,7 @@ void commands_section(bandada::ModelSession& s) {
   const char* now = "real time";
   for (const auto& [k, name] : kSpeeds)
     if (k == s.speed()) now = name;
-  const float w =
-      ImGui::CalcTextSize("real time").x + ImGui::GetStyle().FramePadding.x * 2 + ImGui::GetFrameHeight();
+  const float w = combo_width("real time");
   flow.next(w);
   ImGui::SetNextItemWidth(w);
   if (ImGui::BeginCombo("##speed", now)) {
@@ -623,12 +621,14 @@ std::string progress_label(const bandada::ModelSession& s) {
   return label;
 }
 
+float combo_width(const std::string& text) {
+  return ImGui::CalcTextSize(text.c_str(), nullptr, true).x + ImGui::GetStyle().FramePadding.x * 2 +
+         ImGui::GetFrameHeight();
+}
+
 void note_combo(const char* name, const std::string& preview) {
   note_rect(name);
-  const ImGuiStyle& st = ImGui::GetStyle();
-  const float need =
-      ImGui::CalcTextSize(preview.c_str(), nullptr, true).x + st.FramePadding.x * 2 + ImGui::GetFrameHeight();
-  if (ImGui::GetItemRectSize().x + 0.5f < need) app().clipped.emplace_back(name);
+  if (ImGui::GetItemRectSize().x + 0.5f < combo_width(preview)) app().clipped.emplace_back(name);
 }
 
 void note_rect(const char* name) {
