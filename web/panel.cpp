@@ -134,9 +134,14 @@ void fields_section(bandada::ModelSession& s) {
 /// Lays widgets out in rows: the next one stays on this line when it fits.
 class Flow {
  public:
-  void next(float width) {
-    const float spacing = ImGui::GetStyle().ItemSpacing.x;
-    if (used_ > 0 && used_ + width <= ImGui::GetContentRegionAvail().x)
+  /// `stable`: the row's room as if the window had its scrollbar, so that placing this widget
+  /// never adds or removes the scrollbar that would move it back (a row flipping every frame).
+  void next(float width, bool stable = false) {
+    const ImGuiStyle& st = ImGui::GetStyle();
+    const float spacing = st.ItemSpacing.x;
+    const float room = stable ? ImGui::GetWindowWidth() - st.WindowPadding.x * 2 - st.ScrollbarSize
+                              : ImGui::GetContentRegionAvail().x;
+    if (used_ > 0 && used_ + width <= room)
       ImGui::SameLine();
     else
       used_ = 0;
@@ -164,14 +169,14 @@ void commands_section(bandada::ModelSession& s) {
   }
   if (!s.speeds()) return;
   // How fast a run goes: real time, or faster (the same steps, more of them a frame, the view
-  // drawn between); "fastest" is as many as a frame's budget holds, for a run to its end.
+  // drawn between); "max" is as many as a frame's budget holds, for a run to its end.
   static constexpr std::pair<int, const char*> kSpeeds[] = {
-      {1, "real time"}, {4, "x4"}, {16, "x16"}, {1000, "fastest"}};
-  const char* now = "real time";
+      {1, "x1"}, {4, "x4"}, {16, "x16"}, {1000, "max"}};  // short: it shares the run buttons' row
+  const char* now = "x1";
   for (const auto& [k, name] : kSpeeds)
     if (k == s.speed()) now = name;
-  const float w = combo_width("real time");
-  flow.next(w);
+  const float w = std::max(combo_width("x16"), combo_width("max"));
+  flow.next(w, true);
   ImGui::SetNextItemWidth(w);
   if (ImGui::BeginCombo("##speed", now)) {
     for (const auto& [k, name] : kSpeeds) {
@@ -182,8 +187,8 @@ void commands_section(bandada::ModelSession& s) {
   }
   if (ImGui::IsItemHovered())
     set_hint(
-        "Speed of Run: real time (a step per 0.04 s), 4 or 16 times faster, or as fast as this machine "
-        "goes (the view drawn between steps); the steps are the same at every speed.");
+        "Speed of Run: x1 is real time (a step per 0.04 s), x4 and x16 are 4 and 16 times faster, max is as "
+        "fast as this machine goes (the view drawn between steps); the steps are the same at every speed.");
   note_combo("speed", now);
 }
 

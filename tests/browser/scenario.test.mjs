@@ -147,7 +147,7 @@ test('Open scenario places the file\'s crowd with the CLI\'s bits; Save scenario
   // it read "Room 15 × 15 m" and choosing that room kept the file, after a reload too).
   s = await appState(page);
   assert.equal(s.chosen.preset, -1);
-  assert.equal(s.shown.preset, 'the scenario file opened');
+  assert.equal(s.shown.preset, 'opened file');
   assert.deepEqual((await uiRects(page)).clipped, [], 'the combo shows the whole name');
   const room = 'Room 15 × 15 m, one 1 m exit';
   await clickWidget(page, 'choice:preset');

@@ -105,8 +105,7 @@ class CrowdSession final : public LiveSession<CrowdController, CrowdField> {
   /// The room while a scenario is open is the scenario's, none of the presets.
   ChoiceNow choice_now(size_t k) const override {
     if (k == 0 && c_.scenario())
-      return ChoiceNow(c_.scenario()->bundled.empty() ? "the scenario file opened"
-                                                      : "scenario " + c_.scenario()->bundled);
+      return ChoiceNow(c_.scenario()->bundled.empty() ? std::string("opened file") : c_.scenario()->bundled);
     return static_cast<int>(k == 0 ? c_.layout() : c_.operational_model());
   }
   uint64_t steps() const override { return c_.model() ? c_.model()->steps() : 0; }
