@@ -111,7 +111,7 @@ class LiveController {
   /// Wall time in: the steps due (one per 0.04 s, at most 250 ms a call), as many as the frame
   /// budget allows; the rest is dropped like any delay beyond the cap.
   void advance(double elapsed_seconds, double budget_ms = 1e300, int speed = 1) {
-    speed_ = std::clamp(speed, 1, kMostSpeed);
+    speed_ = std::clamp(speed, 1, StepScheduler::kMostSpeed);
     tick(elapsed_seconds);
     static_cast<Derived*>(this)->work(budget_ms);
   }
@@ -407,7 +407,6 @@ class LiveController {
   StepScheduler scheduler_;
   int queued_ = 0;
   /// How many times faster than real time the run goes (advance's speed; 1 is real time).
-  static constexpr int kMostSpeed = 1000;
   int speed_ = 1;
   /// Moves whenever the model changes other than by a step (an edit, a marker, Pause): a step
   /// computed in the background from an older epoch is dropped, never shown.

@@ -4,6 +4,7 @@
 // views and the CLI never name a model. See docs/adding-a-model.md.
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <functional>
@@ -13,6 +14,7 @@
 #include <utility>
 #include <vector>
 
+#include "app/scheduler.h"
 #include "common/field_table.h"
 
 namespace bandada {
@@ -49,7 +51,6 @@ struct ModelInfo {
   double step_seconds = 0.04;
 };
 
-/// A setting picked from a short list (operation, force law, integrator, preset).
 /// A choice as it stands: its chosen name's index, or -1 and what stands in its place (a room a
 /// file brought, not one of the names).
 struct ChoiceNow {
@@ -59,6 +60,7 @@ struct ChoiceNow {
   std::string instead;
 };
 
+/// A setting picked from a short list (operation, force law, integrator, preset).
 struct Choice {
   const char* key;                  ///< share key and CLI option name
   const char* label;                ///< shown beside it
@@ -317,7 +319,7 @@ class ModelSession {
   virtual void advance(double elapsed_seconds, double budget_ms = 1e300) = 0;
   /// How many times faster than real time a run goes (1 … 1000; 1 is real time), for a model
   /// whose description says it speeds: its steps are the same, only more of them a frame.
-  void set_speed(int speed) { speed_ = speed < 1 ? 1 : speed > 1000 ? 1000 : speed; }
+  void set_speed(int speed) { speed_ = std::clamp(speed, 1, StepScheduler::kMostSpeed); }
   int speed() const { return speed_; }
   bool speeds() const { return d_.speeds; }
   /// Runs exactly n steps now, whatever the state of the scheduler (CLI, sweeps, tests).

@@ -1,14 +1,16 @@
 // Bandada — real-time scheduler (see scheduler.h).
 #include "scheduler.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace bandada {
 
 int StepScheduler::add(double elapsed_seconds, int speed) {
   if (!(elapsed_seconds >= 0.0) || !std::isfinite(elapsed_seconds)) return 0;  // NaN fails >=
-  const int64_t cap = kCapMicros * (speed > 1 ? speed : 1);
-  double micros = elapsed_seconds * 1e6 * (speed > 1 ? speed : 1);
+  const int k = std::clamp(speed, 1, kMostSpeed);
+  const int64_t cap = kCapMicros * k;
+  double micros = elapsed_seconds * 1e6 * k;
   if (micros > static_cast<double>(cap)) micros = static_cast<double>(cap);
   accumulated_ += static_cast<int64_t>(std::llround(micros));
   // The accumulator itself holds at most 250 ms of model time per unit of speed: a frame never

@@ -12,6 +12,8 @@ class StepScheduler {
  public:
   static constexpr int64_t kStepMicros = 40000;
   static constexpr int64_t kCapMicros = 250000;
+  /// The most times faster than real time a run may go (the page's "max").
+  static constexpr int kMostSpeed = 1000;
 
   /// Adds elapsed wall time (seconds), `speed` times faster than real time, and returns how many
   /// whole steps are now due (0 … 6·speed). Negative, NaN or infinite elapsed values are ignored.
