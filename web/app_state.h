@@ -285,6 +285,9 @@ void view3d_overlays();
 void view3d_draw(int fb_width, int fb_height, float css_to_fb);
 bool view3d_pick(float x, float y);
 void view2d_draw();
+/// Over a view with nothing built yet (no Initialize since the page or the model opened): a line at
+/// its top saying how to start, named "view-hint" in the frame on screen.
+void view_hint();
 /// Zooms the plane by `factor` about the CSS px point (x, y) (a pinch); 1 … 20 times.
 void view2d_zoom(float factor, float x, float y);
 /// A two-finger pinch over the view: the cube's camera or the plane zooms; a press in progress

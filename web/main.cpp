@@ -337,6 +337,7 @@ void frame() {
     web::view3d_overlays();
   else
     web::view2d_draw();
+  web::view_hint();
 
   int fb_w = 0, fb_h = 0;
   SDL_GL_GetDrawableSize(g_window, &fb_w, &fb_h);

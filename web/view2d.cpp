@@ -191,4 +191,21 @@ void view2d_draw() {
   dl->PopClipRect();
 }
 
+void view_hint() {
+  App& a = app();
+  const Rect& v = a.view;
+  if (a.session().status() != bandada::RunStatus::none || v.w < 120 || v.h < 60) return;
+  const std::string text = std::string("Nothing here yet: Initialize (I) builds the ") +
+                           a.session().info().title +
+                           " from the parameters on the left, and Run (Space) sets it going.";
+  const float wrap = std::fmin(v.w - 40, 520.0f);
+  const ImVec2 size = ImGui::CalcTextSize(text.c_str(), nullptr, false, wrap);
+  const ImVec2 at(v.x + (v.w - size.x) * 0.5f, v.y + 24);
+  ImDrawList* dl = ImGui::GetBackgroundDrawList();  // over the model, under any open list
+  dl->AddRectFilled(ImVec2(at.x - 10, at.y - 7), ImVec2(at.x + size.x + 10, at.y + size.y + 7),
+                    IM_COL32(24, 30, 42, 235), 6.0f);
+  dl->AddText(nullptr, 0.0f, at, IM_COL32(220, 225, 235, 255), text.c_str(), nullptr, wrap);
+  a.shown_layout.ui.emplace_back("view-hint", Rect{at.x - 10, at.y - 7, size.x + 20, size.y + 14});
+}
+
 }  // namespace web

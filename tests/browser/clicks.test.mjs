@@ -9,7 +9,7 @@ const suite = useSuite();
 const MODELS = ['boids3d', 'feedback2d', 'flock2d', 'crowd', 'pso'];
 /// Hook entries that are not buttons: lines of text, fields, sliders, combos, radio buttons, tabs, the
 /// headers that fold a group of fields (crowd.test.mjs opens one and finds its fields).
-const NOT_BUTTONS = /^(field:|group:|slider:|choice:|tool:|tab:|columns:|more-below|model$|status$|threads$|hint$|draw-note$|link-check$|state-message$|file-link-note$|recording-stopped$|playback-time$|clip-mark$|share-url$|energy-plot$|sweep-map$|table-note$|legend:|speed|exp-verdict:)/;
+const NOT_BUTTONS = /^(field:|group:|slider:|choice:|tool:|tab:|columns:|more-below|model$|status$|threads$|hint$|draw-note$|link-check$|state-message$|file-link-note$|recording-stopped$|playback-time$|clip-mark$|share-url$|energy-plot$|sweep-map$|table-note$|legend:|view-hint$|speed|exp-verdict:)/;
 const DOWNLOADS = new Set(['Save state', 'Save trajectories', 'Table CSV', 'Series CSV', 'State JSON', 'Save picture']);
 
 /// What a user can see change: the run, its numbers, its notices, the share link, the zoom.

@@ -20,8 +20,13 @@ async function chooseModel(page, index) {  // through the real combo box
 
 test('the model selector keeps each model\'s fields and state, pausing the one left', threadsMatter('the model left is paused: its threads or step worker stop'), async () => {
   const {context, page, errors} = await fresh();
+  // The first screen's empty view says how to start (issue 85: an empty cube and nothing else).
+  const inView = (r, v) => r && r[0] >= v[0] && r[1] >= v[1] && r[0] + r[2] <= v[0] + v[2] && r[1] + r[3] <= v[1] + v[3];
+  assert.ok(inView((await uiRects(page)).widgets['view-hint'], (await appState(page)).view), 'the empty view says how to start');
   await page.evaluate(() => { Module.setField(0, '77'); Module.command('initialize'); Module.command('step'); Module.selectGlyph(5); Module.command('run'); });
   const flock = await waitState(page, (s) => s.steps >= 3);
+  await nextFrames(page, 2);
+  assert.equal((await uiRects(page)).widgets['view-hint'], undefined, 'the hint leaves once there is a flock');
   await chooseModel(page, 1);
   let s = await appState(page);
   assert.equal(s.model, 'feedback2d');
@@ -42,6 +47,8 @@ test('the model selector keeps each model\'s fields and state, pausing the one l
   assert.deepEqual(header, ['3-D periodic flock', '2-D feedback engine', '2-D flock', 'Crowd evacuation', 'Particle swarm optimisation']);
   await page.click('#model-bar button[data-model="crowd"]');
   assert.equal((await appState(page)).model, 'crowd');
+  await nextFrames(page, 2);
+  assert.ok(inView((await uiRects(page)).widgets['view-hint'], (await appState(page)).view), 'a model not yet built says so');
   // Every model's combos show their whole text (issue 85: the crowd's title and its room were cut).
   for (const id of ['boids3d', 'feedback2d', 'flock2d', 'crowd', 'pso']) {
     await page.evaluate((m) => Module.command('model:' + m), id);

@@ -37,7 +37,7 @@ async function checkWidgets(page, label, coarse) {
   for (const name of names) {
     const r = widgets[name];
     if (r[2] <= 0 || r[3] <= 0) continue;  // clipped away by a scrolled window: reached by scrolling
-    if (name.startsWith('legend:')) continue;  // the view's own legend, drawn in it
+    if (name.startsWith('legend:') || name === 'view-hint') continue;  // the view's own legend and hint, drawn in it
     assert.ok(r[0] >= -0.5 && r[0] + r[2] <= width + 0.5, `${label}: ${name} ${r} cut off across (${width} px)`);
     assert.ok(!overlaps(r, s.view), `${label}: ${name} ${r} lies under the view ${s.view}`);
     if (coarse && !textOnly(name))
