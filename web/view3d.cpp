@@ -32,7 +32,7 @@ out vec3 v_color;
 void main() {
   float speed = length(i_vel);
   vec3 base = i_flag > 1.5 ? vec3(1.0, 0.86, 0.25)
-            : (i_flag > 0.5 ? vec3(1.0, 0.42, 0.12) : vec3(0.38, 0.74, 1.0));
+            : (i_flag > 0.5 ? vec3(1.0, 0.31, 0.86) : vec3(0.38, 0.74, 1.0));
   if (u_points >= 1) {  // 1: stationary boids as points (the others are cones); 2: every boid a point
     gl_PointSize = u_points == 2 && i_flag < 0.5 ? 3.0 : 4.0;
     gl_Position = speed > 0.0 && u_points == 1 ? vec4(2.0, 2.0, 2.0, 1.0) : u_vp * vec4(i_pos, 1.0);

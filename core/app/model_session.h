@@ -129,11 +129,12 @@ enum Colour : uint8_t {
   kRed,
   kGreen,
   kYellow,
-  kOrange,
+  kSelected,  ///< the followed or selected one, wherever it is drawn
   kFrame,
   kLeader,
   kFaint,
   kObstacle,
+  kZone,       ///< a region that changes how its walkers move
   kRamp = 16,  ///< kRamp + k, k = 0 … 15: a blue → red ramp (by speed, by neighbours)
 };
 

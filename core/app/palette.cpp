@@ -19,11 +19,12 @@ Rgba palette_colour(uint8_t c) {
       {255, 80, 70, 255},    // kRed
       {120, 255, 140, 255},  // kGreen
       {255, 220, 60, 255},   // kYellow
-      {255, 120, 40, 255},   // kOrange
+      {255, 80, 220, 255},   // kSelected: apart from the red, the ramp's fast end and the leader
       {60, 70, 90, 255},     // kFrame
       {200, 130, 255, 255},  // kLeader
       {255, 220, 90, 90},    // kFaint
       {120, 132, 155, 255},  // kObstacle
+      {0, 200, 190, 255},    // kZone
   };
   return c < sizeof kTable / sizeof kTable[0] ? kTable[c] : kTable[0];
 }

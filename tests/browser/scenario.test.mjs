@@ -205,8 +205,8 @@ test('a file with a speed zone: its outline drawn and named in the legend, the C
   assert.equal(s.state_ok, true, s.state_message);
   assert.equal(s.n, 40);
   const view = JSON.parse(await page.evaluate(() => Module.viewJson(1, 0, 0)));
-  const orange = view.overlays.filter((o) => o[0] === 4 && o[1] === 5);  // segments in the zone's colour
-  assert.equal(orange.length, 4, 'the zone\'s four edges');
+  const zone = view.overlays.filter((o) => o[0] === 4 && o[1] === 10);  // segments in the zone's colour (kZone)
+  assert.equal(zone.length, 4, 'the zone\'s four edges');
   const legend = JSON.parse(await page.evaluate(() => Module.describe())).legend.map((l) => l[1]);
   assert.ok(legend.includes('speed zone'), legend.join(', '));
   for (let i = 0; i < 400; ++i) await page.evaluate(() => Module.command('step'));
@@ -252,7 +252,7 @@ test('checkpoints and arrivals in the page: outlines named in the legend, the CL
   await page.evaluate(() => Module.drag(4, 0.5, 5, 2.5));
   await nextFrames(page, 2);
   const drawn = JSON.parse(await page.evaluate(() => Module.viewJson(1, 0, 0))).overlays;
-  assert.equal(drawn.filter((o) => o[0] === 4 && o[1] === 5).length, 4, 'the new zone\'s four edges, in orange');
+  assert.equal(drawn.filter((o) => o[0] === 4 && o[1] === 10).length, 4, 'the new zone\'s four edges, in teal');
   assert.equal(drawn.filter((o) => o[0] === 4 && o[1] === 7).length, 8, 'two checkpoints\' edges, in purple');
   assert.equal(JSON.parse(await page.evaluate(() => Module.stateJson())).steps, 0, 'a new crowd at once');
   text = await page.evaluate(() => Module.exportFile());

@@ -8,6 +8,7 @@
 #include <set>
 #include <string>
 
+#include "app/palette.h"
 #include "app/registry.h"
 #include "models/ring/ring_session.h"
 
@@ -264,7 +265,7 @@ TEST_CASE("the 2-D flock's leader is drawn and listed in the leader's colour, no
   size_t rings = 0;
   for (const Overlay& o : d.overlays)
     if (o.kind == Overlay::Kind::ring && o.x == d.pos[3 * 3] && o.y == d.pos[3 * 3 + 1] &&
-        o.colour != kOrange) {
+        o.colour != kSelected) {
       CHECK(o.colour == kLeader);
       ++rings;
     }
@@ -398,4 +399,25 @@ TEST_CASE("faster than real time: at speed 16 a run steps 16 times as often, the
   CHECK(s->speed() == 1000);
   s->set_speed(-3);
   CHECK(s->speed() == 1);
+}
+
+TEST_CASE("every model: the colours its legend names are told apart (issue 85: one orange, four meanings)") {
+  // Apart by at least 80 in RGB (the speed zones' orange and the ramp's fast end were 40 apart); the faint
+  // marks are their own colour at low alpha, and are not counted.
+  auto apart = [](uint8_t a, uint8_t b) {
+    const Rgba p = palette_colour(a), q = palette_colour(b);
+    const double dr = p.r - q.r, dg = p.g - q.g, db = p.b - q.b;
+    return std::sqrt(dr * dr + dg * dg + db * db);
+  };
+  for (const ModelEntry& e : models()) {
+    const std::unique_ptr<ModelSession> s = e.make();
+    const auto& legend = s->legend();
+    for (size_t i = 0; i < legend.size(); ++i)
+      for (size_t j = i + 1; j < legend.size(); ++j) {
+        if (legend[i].first == kFaint || legend[j].first == kFaint) continue;
+        const std::string pair = e.id + std::string(": ") + legend[i].second + " / " + legend[j].second;
+        CAPTURE(pair);
+        CHECK(apart(legend[i].first, legend[j].first) >= 80.0);
+      }
+  }
 }

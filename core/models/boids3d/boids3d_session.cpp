@@ -179,7 +179,7 @@ class Boids3dSession final : public ControllerSession<Boids3dController, Boids3d
       d.highlight[i] = 1;
       const float x = d.pos[i * 3], y = d.pos[i * 3 + 1], z = d.pos[i * 3 + 2];
       d.overlays.push_back({Overlay::Kind::circle, kFaint, x, y, z, static_cast<float>(r)});
-      d.overlays.push_back({Overlay::Kind::ring, kOrange, x, y, z, 11.0f});
+      d.overlays.push_back({Overlay::Kind::ring, kSelected, x, y, z, 11.0f});
     }
     d.version = draw_version(f->state_id(), f->steps(), static_cast<uint64_t>(sel + 2));
   }

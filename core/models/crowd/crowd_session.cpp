@@ -90,7 +90,7 @@ const ModelDescription& crowd_description() {
                 {kGreen, "exit"},
                 {kObstacle, "wall, column"},
                 {kYellow, "measurement line, area"},
-                {kOrange, "speed zone"},
+                {kZone, "speed zone"},
                 {kLeader, "checkpoint"},
                 {kWhite, "followed"}};
     return m;
@@ -411,7 +411,7 @@ class CrowdSession final : public LiveSession<CrowdController, CrowdField> {
       for (size_t k = 0; k < z.area.size(); ++k) {
         const CrowdPoint &p0 = z.area[k], &p1 = z.area[(k + 1) % z.area.size()];
         d.overlays.push_back(
-            {Overlay::Kind::segment, kOrange, fx(p0.x), fy(p0.y), 0, 0, fx(p1.x), fy(p1.y), 0, 2.0f});
+            {Overlay::Kind::segment, kZone, fx(p0.x), fy(p0.y), 0, 0, fx(p1.x), fy(p1.y), 0, 2.0f});
       }
     for (const CrowdCheckpoint& c : L.checkpoints)  // a checkpoint's outline
       for (size_t k = 0; k < c.area.size(); ++k) {

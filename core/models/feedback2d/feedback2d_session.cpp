@@ -50,7 +50,7 @@ const ModelDescription& feedback2d_description() {
     m.legend = {{kWhite, "V: in the group, with it"},
                 {kRed, "F: not"},
                 {kYellow, "R: centre, spread D, heading"},
-                {kOrange, "followed"}};
+                {kSelected, "followed"}};
     m.cli_options = {
         {"phases", "P", "single phases to run instead of whole cycles (phase 1, 2, 3, 4, 1, …)", true},
         {"no-contradiction", nullptr, "F points follow R (the same as --nc 1)"},
@@ -150,7 +150,7 @@ class Feedback2dSession final : public LiveSession<Feedback2dController, Feedbac
       const uint32_t i = *c_.followed();
       d.highlight[i] = 1;
       const float x = d.pos[i * 3], y = d.pos[i * 3 + 1];
-      d.overlays.push_back({Overlay::Kind::ring, kOrange, x, y, 0, 10.0f, 0, 0, 0, 2.0f});
+      d.overlays.push_back({Overlay::Kind::ring, kSelected, x, y, 0, 10.0f, 0, 0, 0, 2.0f});
       d.overlays.push_back({Overlay::Kind::circle, kFaint, x, y, 0, static_cast<float>(m->params().r)});
     }
     d.version = draw_version(m->state_id(), m->cycles() * 4 + static_cast<uint64_t>(m->next_phase()),

@@ -75,8 +75,8 @@ const ModelDescription& flock2d_description() {
     m.tools = {{"predator", "predator"}, {"attractor", "attractor"}, {"select", "select"},
                {"leader", "leader"},     {"erase", "erase"},         {"circle", "circle", true},
                {"wall", "wall", true}};  // in ToolId order; the first is the default
-    m.legend = {{kBoid, "boid"},     {kRed, "predator"},    {kGreen, "attractor"},
-                {kLeader, "leader"}, {kOrange, "selected"}, {kObstacle, "obstacle"}};
+    m.legend = {{kBoid, "boid"},     {kRed, "predator"},      {kGreen, "attractor"},
+                {kLeader, "leader"}, {kSelected, "selected"}, {kObstacle, "obstacle"}};
     m.display_options = {{"vectors", "vectors"},
                          {"trails", "trails"},
                          {"grid", "grid"},

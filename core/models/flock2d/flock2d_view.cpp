@@ -68,8 +68,8 @@ void draw_selection(const Flock2d& flock, uint32_t i, DrawData& d) {
   d.highlight[i] = 1;
   const float x = d.pos[i * 3], y = d.pos[i * 3 + 1];
   d.overlays.push_back({Overlay::Kind::circle, kFaint, x, y, 0, static_cast<float>(p.r)});
-  d.overlays.push_back({Overlay::Kind::circle, kOrange, x, y, 0, static_cast<float>(p.separation_radius)});
-  d.overlays.push_back({Overlay::Kind::ring, kOrange, x, y, 0, 9.0f, 0, 0, 0, 2.0f});
+  d.overlays.push_back({Overlay::Kind::circle, kSelected, x, y, 0, static_cast<float>(p.separation_radius)});
+  d.overlays.push_back({Overlay::Kind::ring, kSelected, x, y, 0, 9.0f, 0, 0, 0, 2.0f});
 }
 
 }  // namespace

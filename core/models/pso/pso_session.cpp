@@ -67,7 +67,7 @@ const ModelDescription& pso_description() {
                 {kFaint, "personal best"},
                 {kYellow, "the swarm's best"},
                 {kGreen, "the known optimum"},
-                {kOrange, "followed"},
+                {kSelected, "followed"},
                 {kRamp + 15, "truss member: width its area; blue → red, stress 0 → 25 ksi"}};
     return m;
   }();
@@ -224,7 +224,7 @@ class PsoSession final : public LiveSession<PsoController, PsoField> {
       const uint32_t i = *c_.selection();
       d.highlight[i] = 1;
       d.overlays.push_back(
-          {Overlay::Kind::ring, kOrange, d.pos[i * 3], d.pos[i * 3 + 1], 0, 10.0f, 0, 0, 0, 2.0f});
+          {Overlay::Kind::ring, kSelected, d.pos[i * 3], d.pos[i * 3 + 1], 0, 10.0f, 0, 0, 0, 2.0f});
     }
     landscape_view(*m);
     d.field_nx = d.field_ny = kGrid;
