@@ -83,6 +83,12 @@ test('the 10-bar truss drawn as a structure: each member as wide as its area and
   await nextFrames(page, 3);
   words = await legend();
   assert.ok(words.some((w) => /^legend:truss member/.test(w)), words.join(' | '));
+  // The view is the structure alone (issue 85: the swarm sat in a corner of the first two areas'
+  // slice, under red "outside the box" marks that the loads shared): no particle, no landscape.
+  assert.ok(words.some((w) => /^legend:truss node/.test(w)), words.join(' | '));
+  assert.ok(!words.some((w) => /particle|outside the box/.test(w)), words.join(' | '));
+  assert.equal(await page.evaluate(() => { Module.viewJson(1, 0, 0); return Module.glyphs(1, 0, 0).length; }), 0,
+               'no particle drawn over the structure');
   assert.match(await page.evaluate(() => Module.shareString()), /&landscape=truss10/);
   // What applies to the truss is said: its ten dimensions (the field D is the functions'), and
   // what a "—" in the particles' table means (issue 85).

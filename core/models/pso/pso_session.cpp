@@ -68,7 +68,8 @@ const ModelDescription& pso_description() {
                 {kYellow, "the swarm's best"},
                 {kGreen, "the known optimum"},
                 {kSelected, "followed"},
-                {kRamp + 15, "truss member: width its area; blue → red, stress 0 → 25 ksi"}};
+                {kRamp + 15, "truss member: width its area; blue → red, stress 0 → 25 ksi"},
+                {kObstacle, "truss node; pin (cross), load (arrow)"}};
     return m;
   }();
   return d;
@@ -107,6 +108,8 @@ class PsoSession final : public LiveSession<PsoController, PsoField> {
       r.push_back({"against 5 060.9 lb", format_fixed(100 * m->error() / kTruss10Best, 2) + " %"});
       // The field D is the functions'; the truss always has its ten member areas (issue 85).
       r.push_back({"dimensions", "10, the member areas (the field D is for the functions)"});
+      r.push_back({"drawn", c_.selection() ? "the followed particle's design (Esc: the best)"
+                                           : "the swarm's best design (a table row: that particle's)"});
     } else {
       const double e = m->error();
       r.push_back({"error", e > 0 ? format_fixed(m->log10_error(), 2) + " (log10)" : "0"});
@@ -201,6 +204,15 @@ class PsoSession final : public LiveSession<PsoController, PsoField> {
     if (!m) return;
     const Swarm& s = m->swarm();
     const uint32_t D = s.D;
+    if (m->params().landscape == PsoLandscape::truss10) {
+      // Ten areas do not lie on a plane, and the landscape's slice through the first two drew
+      // the swarm in a corner under the structure (issue 85): the view is the structure alone,
+      // the swarm's best design or the followed particle's; the table lists the swarm.
+      d.reset(0);
+      structure(c_.selection() && *c_.selection() < n ? &s.x[size_t{*c_.selection()} * D] : m->best_x(), d);
+      d.version = draw_version(m->state_id(), m->steps(), (c_.selection() ? *c_.selection() + 1 : 0) << 1);
+      return;
+    }
     auto at = [&](const std::vector<double>& a, size_t i, uint32_t c) {
       // Just inside the far wall: a particle absorbed there is at hi exactly, and hi − lo in
       // float may round past the plane's width.
@@ -230,8 +242,6 @@ class PsoSession final : public LiveSession<PsoController, PsoField> {
     d.field_nx = d.field_ny = kGrid;
     d.field = view_.shade;
     d.overlays.insert(d.overlays.begin(), view_.contours.begin(), view_.contours.end());
-    if (m->params().landscape == PsoLandscape::truss10)
-      structure(c_.selection() ? &s.x[size_t{*c_.selection()} * D] : m->best_x(), d);
     d.version = draw_version(m->state_id(), m->steps(),
                              (display(0) ? 1u : 0u) | (c_.selection() ? *c_.selection() + 1 : 0) << 1);
   }
@@ -239,7 +249,7 @@ class PsoSession final : public LiveSession<PsoController, PsoField> {
   /// The 10-bar truss of one design (the followed particle's, else the swarm's best) over the
   /// plane, an inch to a plane unit, centred: each member as wide as its area (1 px + 0.4 px per
   /// in²) and coloured by its stress against the 25 ksi limit (blue 0 → red at or past it); the
-  /// nodes, the pins as crosses, the two loads as arrows down.
+  /// nodes, the pins as crosses, the two loads as arrows down, in grey (red is "outside the box").
   static void structure(const double* areas, DrawData& d) {
     const Truss10Design t = truss10_design(areas);
     const std::vector<TrussNode>& nodes = truss10_nodes();
@@ -255,10 +265,11 @@ class PsoSession final : public LiveSession<PsoController, PsoField> {
                             static_cast<float>(1 + 0.4 * areas[k])});
     }
     for (size_t k = 0; k < nodes.size(); ++k) {
-      d.overlays.push_back({nodes[k].pinned ? Overlay::Kind::cross : Overlay::Kind::disc, kWhite, px(k),
+      d.overlays.push_back({nodes[k].pinned ? Overlay::Kind::cross : Overlay::Kind::disc, kObstacle, px(k),
                             py(k), 0, nodes[k].pinned ? 7.0f : 4.0f});
       if (nodes[k].fy < 0)
-        d.overlays.push_back({Overlay::Kind::arrow_px, kRed, px(k), py(k) - 8, 0, 30.0f, 0, -1, 0, 2.5f});
+        d.overlays.push_back(
+            {Overlay::Kind::arrow_px, kObstacle, px(k), py(k) - 8, 0, 30.0f, 0, -1, 0, 2.5f});
     }
   }
 
