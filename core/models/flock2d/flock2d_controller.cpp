@@ -294,7 +294,7 @@ CommandResult Flock2dController::initialize() {
   sync_obstacles();
   cap_compare(model_->size());
   make_twin();
-  record(true);
+  record();
   return {true, {}};
 }
 
@@ -303,7 +303,7 @@ CommandResult Flock2dController::step() {
   if (!why.empty()) return {false, why};
   pause();
   step_both();
-  record(true);
+  record();
   return {true, {}};
 }
 
@@ -320,23 +320,25 @@ void Flock2dController::work(double budget_ms) {
   if (in_background(ms)) {
     std::vector<Flock2d*> both{model_.get()};
     if (twin_) both.push_back(twin_.get());
-    // The nearest-neighbour and group readouts record() takes after every step are neighbour
-    // searches of their own: computed there too, so the main thread only reads them.
+    // The nearest-neighbour and group measures record() takes every kMeasureEvery steps are
+    // neighbour searches of their own: computed there too, so the main thread only reads them.
     return work_in_background(
         both,
         [](Flock2d& f) {
           f.step();
-          f.mean_nearest_distance();
-          f.groups();
+          if (measured_at(f.steps())) {
+            f.mean_nearest_distance();
+            f.groups();
+          }
         },
-        [this] { record(true); });
+        [this] { record(); });
   }
   if (!running_ || queued_ <= 0) return;
   const int run = steps_within_budget(queued_, ms, budget_ms);
   queued_ = 0;
   for (int s = 0; s < run; ++s) {
     step_both();
-    record(s + 1 == run);
+    record();
   }
 }
 
@@ -345,19 +347,20 @@ CommandResult Flock2dController::compute(uint64_t n) {
   pause();
   for (uint64_t s = 0; s < n; ++s) {
     step_both();
-    record(s + 1 == n);
+    record();
   }
   return {};
 }
 
-void Flock2dController::record(bool with_nearest) {
-  // The nearest-neighbour distance costs a neighbour search of its own: it is measured once per
-  // frame's batch of steps (the last), and carried over for the steps in between.
+void Flock2dController::record() {
+  // The nearest-neighbour distance and the groups cost a neighbour search each: measured every
+  // kMeasureEvery steps (by the step's number, so the series is the same however the steps were
+  // batched: frames, Step, compute, checkpoints), and carried over for the steps in between.
   if (series_.size() >= 1000000) return;
-  const double nearest =
-      with_nearest || series_.empty() ? model_->mean_nearest_distance() : series_.back().nearest;
+  const bool measure = measured_at(model_->steps()) || series_.empty();
+  const double nearest = measure ? model_->mean_nearest_distance() : series_.back().nearest;
   Flock2dSample s{model_->steps(), model_->order(), model_->mean_speed(), nearest, model_->total_energy()};
-  if (with_nearest || series_.empty()) {
+  if (measure) {
     const Groups g = model_->groups();
     s.groups = g.count;
     s.largest_share = g.largest_share();

@@ -47,7 +47,7 @@ struct Flock2dSample {
   /// While comparing integrators (else NaN): the twin's energy and order, and the mean distance
   /// between boid i and its twin i.
   double twin_energy = NAN, twin_order = NAN, twin_distance = NAN;
-  /// Measured with the nearest-neighbour distance (once per frame's batch of steps, carried over
+  /// Measured with the nearest-neighbour distance (at the steps measured_at, carried over
   /// between): the groups, the largest's share, the mean turning angle (radians per step).
   double groups = 0, largest_share = 0, turning = 0;
 };
@@ -138,6 +138,10 @@ class Flock2dController
   /// Runs exactly n steps now, paused afterwards.
   CommandResult compute(uint64_t n);
   static double estimate_step_ms(const Flock2dParams& p);
+  /// The steps whose sample measures the nearest distance, the groups and the turning angle (by
+  /// number: a state's series and bytes do not depend on how its steps were batched).
+  static constexpr uint64_t kMeasureEvery = 5;
+  static bool measured_at(uint64_t step) { return step % kMeasureEvery == 0; }
 
   /// m=flock2d&v=1&… with every field's raw text, law, integrator, leader and the markers.
   std::string share_string() const;
@@ -146,7 +150,8 @@ class Flock2dController
  private:
   CommandResult add_marker(bool predator, double x, double y);
   Flock2dParams params_from_fields() const;  // valid fields plus the non-text settings
-  void record(bool with_nearest);
+  /// The series' sample of the step just taken (its neighbour measures when measured_at).
+  void record();
   void sync_obstacles();  // the flock gets exactly the controller's obstacles
   Flock2dParams twin_params() const;
   void make_twin();  // the twin from the flock's current state, or none when not comparing

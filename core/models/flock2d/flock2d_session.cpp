@@ -420,7 +420,8 @@ std::unique_ptr<WorkerModel> flock2d_worker(std::string_view bytes) {
       bytes, Flock2d(p), flock2d_unpack,
       [](Flock2d& f) {
         f.step();
-        f.mean_nearest_distance();  // as Flock2dController steps them off its thread
+        if (Flock2dController::measured_at(f.steps()))
+          f.mean_nearest_distance();  // as Flock2dController steps them off its thread
       },
       flock2d_pack);
 }
