@@ -199,15 +199,10 @@ void machine_scaling(double min_s) {
 
 }  // namespace
 
-int main(int argc, char** argv) {
-  double min_s = 0.5;
-  bool quick = argc > 1 && std::strcmp(argv[1], "--quick") == 0;
-  if (quick) min_s = 0.05;
-#if defined(__wasm__)
-  std::printf("target: wasm\n");
-#else
-  std::printf("target: native\n");
-#endif
+namespace {
+
+/// The 3-D flock: the grid at k ~ 20 neighbours over N, at the default radius, against brute force.
+void boids3d_figures(double min_s) {
   auto radius_for_k20 = [](double n) { return std::cbrt(20.0 / (7.07e-3 * n)); };
   double per_boid[3];
   int i = 0;
@@ -228,7 +223,10 @@ int main(int argc, char** argv) {
     std::printf("grid speed-up over brute force at N=%u: %.1fx\n", n, b.median_ns / g.median_ns);
   }
   std::printf("peak memory (after N=100000 runs): %.1f MiB\n", peak_memory_bytes() / 1048576.0);
+}
 
+/// Threads: the same bits, less time (each figure the median of 5 runs).
+void thread_figures(double min_s) {
   // Threads: the same bits, less time. Each figure the median of 5 runs.
   std::printf("threads available: %u\n", hardware_threads());
   if (hardware_threads() > 1) {
@@ -256,7 +254,11 @@ int main(int argc, char** argv) {
     }
     std::printf("2-D flock speed-up 1 -> 2 threads: %.2fx\n", ms[0] / ms[1]);
   }
+}
 
+/// The crowd: each operational model in the hall, and the hall as a scenario file gives it.
+void crowd_figures(double min_s, bool quick) {
+  static_cast<void>(quick);  // (used by the wasm build only)
   // The crowd: real time is one 0.04 s frame step in at most 40 ms of wall time.
   // Each operational model, at the same dt (the crowd's field, 0.002 s by default).
   for (uint32_t n : {2000u, 20000u}) {
@@ -301,6 +303,10 @@ int main(int argc, char** argv) {
     crowd_row("crowd, hall as a scenario", crowd, std::min(2u, hardware_threads()), model, cp.dt, min_s);
   }
 #endif
+}
+
+/// A scenario's navigation field: its build time and memory on two large floors.
+void navigation_figures(double min_s) {
   // A scenario's navigation field: a 200 × 100 m floor with 99 pillars (400 wall segments), and
   // the largest floor, 500 × 500 m: the field's build time (with the room) and its memory.
   for (double side : {200.0, 500.0}) {
@@ -332,5 +338,22 @@ int main(int argc, char** argv) {
         "m (%.0f MB)\n",
         w, h, walls, ms, cells / 1e6, cell, cells * 9 / 1e6);
   }
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  double min_s = 0.5;
+  bool quick = argc > 1 && std::strcmp(argv[1], "--quick") == 0;
+  if (quick) min_s = 0.05;
+#if defined(__wasm__)
+  std::printf("target: wasm\n");
+#else
+  std::printf("target: native\n");
+#endif
+  boids3d_figures(min_s);
+  thread_figures(min_s);
+  crowd_figures(min_s, quick);
+  navigation_figures(min_s);
   return 0;
 }

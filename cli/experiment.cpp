@@ -41,6 +41,34 @@ int fail(const std::string& msg) {
   return 2;
 }
 
+/// --list: every card (or one model's), a line each: its name, its heading and its claim.
+int list_experiments(const std::string& model) {
+  std::string out;
+  for (const Experiment& e : experiments()) {
+    if (!model.empty() && e.model != model) continue;
+    const std::string h = experiment_heading(e);  // "claim 3", or the card's own ("RiMEA 1")
+    out += e.name + "\t" + (e.heading.empty() ? "claim" + h.substr(5) : h) + ": " + e.claim_text + "\n";
+  }
+  std::fputs(out.c_str(), stdout);
+  return 0;
+}
+
+/// The card's rows on `threads` threads, printed in order, then its verdict.
+int run_experiment(const Experiment& e, size_t seeds, unsigned threads, const std::string& format) {
+  const size_t rows = experiment_rows(e, seeds);
+  std::vector<std::string> lines(rows), errors(rows);
+  std::vector<std::vector<std::string>> values(rows);
+  run_rows(0, rows, threads,
+           [&](size_t r) { errors[r] = experiment_row(e, seeds, r, format, lines[r], values[r]); });
+  for (const std::string& err : errors)
+    if (!err.empty()) return fail(err);
+  std::string out = format == "csv" ? experiment_header(e) : std::string();
+  for (const std::string& line : lines) out += line + "\n";
+  out += verdict_line(e, e.judge(tabulate(e, seeds, values))) + "\n";
+  if (std::fwrite(out.data(), 1, out.size(), stdout) != out.size()) return fail("could not write the output");
+  return 0;
+}
+
 }  // namespace
 
 int experiment_main(const std::vector<std::string>& args) {
@@ -86,16 +114,7 @@ int experiment_main(const std::vector<std::string>& args) {
     return fail("--model must be " + model_list() + " ('" + shown(model) + "' is none of them)");
   if (!model.empty() && !list)
     return fail("--model chooses what --list shows; an experiment names its model");
-  if (list) {
-    std::string out;
-    for (const Experiment& e : experiments()) {
-      if (!model.empty() && e.model != model) continue;
-      const std::string h = experiment_heading(e);  // "claim 3", or the card's own ("RiMEA 1")
-      out += e.name + "\t" + (e.heading.empty() ? "claim" + h.substr(5) : h) + ": " + e.claim_text + "\n";
-    }
-    std::fputs(out.c_str(), stdout);
-    return 0;
-  }
+  if (list) return list_experiments(model);
   if (name.empty()) return fail("name an experiment (bandada-cli experiment --list shows them)");
   const Experiment* found = find_experiment(name);
   if (!found) {
@@ -135,18 +154,7 @@ int experiment_main(const std::vector<std::string>& args) {
   if (e->kind == Experiment::Kind::timed) threads = 1;
   if (check) return 0;
 
-  const size_t rows = experiment_rows(*e, seeds);
-  std::vector<std::string> lines(rows), errors(rows);
-  std::vector<std::vector<std::string>> values(rows);
-  run_rows(0, rows, threads,
-           [&](size_t r) { errors[r] = experiment_row(*e, seeds, r, format, lines[r], values[r]); });
-  for (const std::string& err : errors)
-    if (!err.empty()) return fail(err);
-  std::string out = format == "csv" ? experiment_header(*e) : std::string();
-  for (const std::string& line : lines) out += line + "\n";
-  out += verdict_line(*e, e->judge(tabulate(*e, seeds, values))) + "\n";
-  if (std::fwrite(out.data(), 1, out.size(), stdout) != out.size()) return fail("could not write the output");
-  return 0;
+  return run_experiment(*e, seeds, threads, format);
 }
 
 }  // namespace bandada

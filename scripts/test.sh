@@ -167,7 +167,8 @@ stage "house style (clang-format --dry-run --Werror)" \
 stage "native build" bash -c "cmake --preset native >/dev/null && cmake --build --preset native"
 stage "native tests (ctest)" ctest --preset native -j2
 # The architecture's rules, each a second or less.
-stage "no function in core/ is over 100 lines (tests/function_length.py)" python3 tests/function_length.py core
+stage "no function in core/, web/, cli/ or bench/ is over 100 lines (tests/function_length.py)" python3 tests/function_length.py core web cli bench
+stage "docs/architecture.md names only what is there, and every folder (tests/doc_paths.py)" python3 tests/doc_paths.py
 stage "core/ is a leaf (no SDL, GL, ImGui or emscripten includes)" \
   bash -c "! grep -rnE '#include *[<\"](SDL|GL/|GLES|imgui|emscripten)' core"
 stage "the crowd's engine does not depend on its scenario reader (crowd.h, its room, geometry and step include no crowd_scenario.h)" \

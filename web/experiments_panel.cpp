@@ -166,6 +166,31 @@ void seeds_combo(PageExperiments& p) {
   note_combo("exp-seeds", name(p.seeds()));
 }
 
+/// A card's state beside its buttons: not run, waiting, its rows so far, done (how many, how long).
+void card_status(const ExperimentCard& c, double now) {
+  switch (c.status) {
+    case ExperimentCard::Status::idle:
+      ImGui::TextColored(kDim, "not run yet");
+      break;
+    case ExperimentCard::Status::queued:
+      ImGui::TextColored(kDim, "waiting for the one running");
+      break;
+    case ExperimentCard::Status::running:
+      ImGui::Text("%zu / %zu rows, %.0f s", c.finished, c.rows, (now - c.t0_ms) / 1000.0);
+      break;
+    case ExperimentCard::Status::done:
+      ImGui::TextColored(kDim, "%zu rows (%zu %s a point) in %.1f s", c.rows, c.seeds,
+                         c.seeds == 1 ? "seed" : "seeds", c.seconds);
+      break;
+    case ExperimentCard::Status::cancelled:
+      ImGui::TextColored(kDim, "cancelled");
+      break;
+    case ExperimentCard::Status::failed:
+      ImGui::TextColored(kFails, "failed");
+      break;
+  }
+}
+
 }  // namespace
 
 void experiments_contents(bandada::ModelSession&) {
@@ -228,27 +253,7 @@ void experiments_contents(bandada::ModelSession&) {
     if (ImGui::Button("Try it")) try_error = p.try_it(k);
     note_rect(("exp-try:" + e.name).c_str());
     ImGui::SameLine();
-    switch (c.status) {
-      case ExperimentCard::Status::idle:
-        ImGui::TextColored(kDim, "not run yet");
-        break;
-      case ExperimentCard::Status::queued:
-        ImGui::TextColored(kDim, "waiting for the one running");
-        break;
-      case ExperimentCard::Status::running:
-        ImGui::Text("%zu / %zu rows, %.0f s", c.finished, c.rows, (now - c.t0_ms) / 1000.0);
-        break;
-      case ExperimentCard::Status::done:
-        ImGui::TextColored(kDim, "%zu rows (%zu %s a point) in %.1f s", c.rows, c.seeds,
-                           c.seeds == 1 ? "seed" : "seeds", c.seconds);
-        break;
-      case ExperimentCard::Status::cancelled:
-        ImGui::TextColored(kDim, "cancelled");
-        break;
-      case ExperimentCard::Status::failed:
-        ImGui::TextColored(kFails, "failed");
-        break;
-    }
+    card_status(c, now);
     if (!c.error.empty()) ImGui::TextColored(kFails, "%s", c.error.c_str());
     if (e.plot)
       own_plot(e.plot(c.table));

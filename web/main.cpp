@@ -247,12 +247,9 @@ void draw_model(const web::App::Shown& shown, double now) {
   a.plan.update(a.draw.count, a.draw.space == bandada::Space::cube, now);
 }
 
-void frame() {
+/// This frame's input, handed to ImGui and the app (some held for the next frame); whether any came.
+bool take_input(double now) {
   web::App& a = web::app();
-  const double now = emscripten_get_now();
-  const double elapsed = (now - a.last_frame_ms) / 1000.0;
-  a.last_frame_ms = now;
-
   bool input = false;
   if (!ImGui::GetIO().WantTextInput) a.left_text = false;  // ImGui has caught up
   // The frame before moved a widget (a row came or went): it was drawn, and a pointer event that
@@ -283,6 +280,38 @@ void frame() {
       if (a.html_view) break;
     }
   }
+  return input;
+}
+
+/// The frame on screen: the view's overlays, ImGui's lists, the cube, the swap, then a picture or a
+/// clip's frame from what was drawn.
+void draw_frame() {
+  web::App& a = web::app();
+  const ImGuiIO& io = ImGui::GetIO();
+  if (a.draw.space == bandada::Space::cube)
+    web::view3d_overlays();
+  else
+    web::view2d_draw();
+  web::view_hint();
+
+  int fb_w = 0, fb_h = 0;
+  SDL_GL_GetDrawableSize(g_window, &fb_w, &fb_h);
+  const float scale = io.DisplaySize.x > 0 ? fb_w / io.DisplaySize.x : 1.0f;
+  ImGui::Render();
+  web::view3d_draw(fb_w, fb_h, scale);
+  clear_panels(fb_h, scale);
+  ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+  SDL_GL_SwapWindow(g_window);
+  web::page_after_frame(scale);  // a picture or a clip's frame, from what was just drawn
+}
+
+void frame() {
+  web::App& a = web::app();
+  const double now = emscripten_get_now();
+  const double elapsed = (now - a.last_frame_ms) / 1000.0;
+  a.last_frame_ms = now;
+
+  const bool input = take_input(now);
   if (a.html_view) return;  // the HTML view's requestAnimationFrame loop drives the app now
   a.plan.measure(now);
   web::advance_current(elapsed);
@@ -333,21 +362,7 @@ void frame() {
     return;
   }
   web::show_layout(layout);
-  if (a.draw.space == bandada::Space::cube)
-    web::view3d_overlays();
-  else
-    web::view2d_draw();
-  web::view_hint();
-
-  int fb_w = 0, fb_h = 0;
-  SDL_GL_GetDrawableSize(g_window, &fb_w, &fb_h);
-  const float scale = io.DisplaySize.x > 0 ? fb_w / io.DisplaySize.x : 1.0f;
-  ImGui::Render();
-  web::view3d_draw(fb_w, fb_h, scale);
-  clear_panels(fb_h, scale);
-  ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
-  SDL_GL_SwapWindow(g_window);
-  web::page_after_frame(scale);  // a picture or a clip's frame, from what was just drawn
+  draw_frame();
 
   if (!a.ready) {
     a.ready = true;

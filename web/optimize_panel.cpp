@@ -154,15 +154,12 @@ void swarm_plane(const PageOptimize& p) {
 
 }  // namespace
 
-void optimize_contents(bandada::ModelSession& s) {
-  PageOptimize& p = page_optimize();
-  OptimizeDefinition& d = p.definition(s);
-  const double now = emscripten_get_now();
+namespace {
+
+/// What the swarm searches: the fields and their ranges, the measure and its direction, the plan's
+/// sizes.
+void optimize_definition(bandada::ModelSession& s, PageOptimize& p, OptimizeDefinition& d) {
   const float font = ImGui::GetFontSize();
-  ImGui::PushTextWrapPos(0);
-  ImGui::TextColored(kDim,
-                     "A particle swarm searches the fields below for the best value of a measure; each "
-                     "evaluation is one run in a background worker, the live run untouched.");
   for (size_t r = 0; r < d.vary.size(); ++r) {
     const std::string id = "optimize-field-" + std::to_string(r);
     ImGui::PushID(static_cast<int>(r));
@@ -231,6 +228,10 @@ void optimize_contents(bandada::ModelSession& s) {
   ImGui::TextUnformatted("swarm seed");
   ImGui::SameLine();
   text_input("##optimize-swarm-seed", d.swarm_seed, font * 2.8f);
+}
+
+/// Run or cancel, the progress, and how the last optimisation ended.
+void optimize_progress(bandada::ModelSession& s, PageOptimize& p, double now) {
   const std::string why = p.check(s);
   if (!why.empty())
     ImGui::TextColored(kWarn, "%s", why.c_str());
@@ -268,37 +269,51 @@ void optimize_contents(bandada::ModelSession& s) {
     ImGui::TextColored(kWarn, "Optimisation failed: %s", p.error().c_str());
   if (p.status() == PageOptimize::Status::idle && !p.error().empty())
     ImGui::TextColored(kWarn, "%s", p.error().c_str());
-  if (p.model() == s.info().id && !p.best_history().empty()) {
-    const std::vector<std::string> best = p.best_texts();
-    std::string where;
-    for (size_t k = 0; k < best.size(); ++k) where += (k ? ", " : "") + p.plan().vars[k].key + " " + best[k];
-    if (std::isfinite(p.best_objective()))
-      ImGui::Text("Best %s %s at %s.", p.plan().measure.c_str(), g4(p.best_objective()).c_str(),
-                  where.c_str());
-    else
-      ImGui::TextColored(kWarn, "No run gave a value of %s yet: there is no best.", p.plan().measure.c_str());
-    if (p.null_runs() > 0)
-      ImGui::TextColored(kWarn, "%zu runs had no %s; each counts as the worst.", p.null_runs(),
-                         p.plan().measure.c_str());
-    if (std::isfinite(p.best_objective())) {
-      if (ImGui::Button("Use the best")) p.use_best(s);
-      note_rect("optimize-use");
-      ImGui::SameLine();
-    }
-    if (p.can_undo_use(s)) {
-      if (ImGui::SmallButton("Undo: back to my fields")) p.undo_use(s);
-      note_rect("optimize-undo");
-      ImGui::SameLine();
-    }
-    if (p.status() == PageOptimize::Status::done) {
-      if (ImGui::Button("Export optimisation log"))
-        download(std::string("bandada-") + s.info().id + "-optimize.csv", "text/csv", p.log());
-      note_rect("optimize-log");
-    }
-    ImGui::NewLine();
-    convergence_plot(p);
-    swarm_plane(p);
+}
+
+/// The best so far, what to do with it, and the plots.
+void optimize_best(bandada::ModelSession& s, PageOptimize& p) {
+  const std::vector<std::string> best = p.best_texts();
+  std::string where;
+  for (size_t k = 0; k < best.size(); ++k) where += (k ? ", " : "") + p.plan().vars[k].key + " " + best[k];
+  if (std::isfinite(p.best_objective()))
+    ImGui::Text("Best %s %s at %s.", p.plan().measure.c_str(), g4(p.best_objective()).c_str(), where.c_str());
+  else
+    ImGui::TextColored(kWarn, "No run gave a value of %s yet: there is no best.", p.plan().measure.c_str());
+  if (p.null_runs() > 0)
+    ImGui::TextColored(kWarn, "%zu runs had no %s; each counts as the worst.", p.null_runs(),
+                       p.plan().measure.c_str());
+  if (std::isfinite(p.best_objective())) {
+    if (ImGui::Button("Use the best")) p.use_best(s);
+    note_rect("optimize-use");
+    ImGui::SameLine();
   }
+  if (p.can_undo_use(s)) {
+    if (ImGui::SmallButton("Undo: back to my fields")) p.undo_use(s);
+    note_rect("optimize-undo");
+    ImGui::SameLine();
+  }
+  if (p.status() == PageOptimize::Status::done) {
+    if (ImGui::Button("Export optimisation log"))
+      download(std::string("bandada-") + s.info().id + "-optimize.csv", "text/csv", p.log());
+    note_rect("optimize-log");
+  }
+  ImGui::NewLine();
+  convergence_plot(p);
+  swarm_plane(p);
+}
+
+}  // namespace
+
+void optimize_contents(bandada::ModelSession& s) {
+  PageOptimize& p = page_optimize();
+  ImGui::PushTextWrapPos(0);
+  ImGui::TextColored(kDim,
+                     "A particle swarm searches the fields below for the best value of a measure; each "
+                     "evaluation is one run in a background worker, the live run untouched.");
+  optimize_definition(s, p, p.definition(s));
+  optimize_progress(s, p, emscripten_get_now());
+  if (p.model() == s.info().id && !p.best_history().empty()) optimize_best(s, p);
   ImGui::TextColored(kDim, "On the command line: %s", p.command_line().c_str());
   ImGui::PopTextWrapPos();
 }

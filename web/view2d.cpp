@@ -70,6 +70,79 @@ bool view2d_to_model(float x, float y, double& mx, double& my, double& px_per_un
   return true;
 }
 
+namespace {
+
+/// The overlays drawn over the glyphs: rings, discs, circles, crosses, arrows.
+void draw_marks(ImDrawList* dl, const PlaneMap& pm, float flip) {
+  const bandada::DrawData& d = app().draw;
+  for (const bandada::Overlay& o : d.overlays) {
+    const ImVec2 c = pm.at(o.x, o.y);
+    const ImU32 col = imgui_colour(o.colour);
+    switch (o.kind) {
+      case bandada::Overlay::Kind::ring:
+        dl->AddCircle(c, o.size, col, 24, o.width);
+        break;
+      case bandada::Overlay::Kind::disc:
+        dl->AddCircleFilled(c, o.size, col);
+        break;
+      case bandada::Overlay::Kind::circle:
+        dl->AddCircle(c, o.size * pm.s, col, 64, 1.0f);
+        break;
+      case bandada::Overlay::Kind::cross:
+        dl->AddLine(ImVec2(c.x - o.size, c.y), ImVec2(c.x + o.size, c.y), col, o.width);
+        dl->AddLine(ImVec2(c.x, c.y - o.size), ImVec2(c.x, c.y + o.size), col, o.width);
+        break;
+      case bandada::Overlay::Kind::arrow_px:
+        dl->AddLine(c, ImVec2(c.x + o.x2 * o.size, c.y + o.y2 * o.size * flip), col, o.width);
+        break;
+      case bandada::Overlay::Kind::solid:
+        break;  // drawn under the glyphs
+      case bandada::Overlay::Kind::segment:
+        break;
+    }
+  }
+}
+
+/// The legend, bottom left: one swatch and word per colour the plane draws now (and the
+/// trajectories' rings).
+void draw_legend(ImDrawList* dl) {
+  App& a = app();
+  const bandada::DrawData& d = a.draw;
+  const Rect& v = a.view;
+  float ly = v.y + v.h - 10;
+  const auto legend = a.session().legend();
+  if (a.playback.data && d.space == bandada::Space::plane) {  // the rings, below the colours
+    ly -= ImGui::GetTextLineHeight() + 2;
+    dl->AddCircle(ImVec2(v.x + 16, ly + ImGui::GetTextLineHeight() * 0.5f), 5.0f,
+                  IM_COL32(205, 165, 255, 235), 16, 1.5f);
+    char line[160];
+    std::snprintf(line, sizeof line, "%s at t = %.2f s", a.playback.name.c_str(), a.playback.t);
+    dl->AddText(ImVec2(v.x + 26, ly), IM_COL32(200, 205, 215, 255), line);
+  }
+  // Only what this frame draws: a colour no glyph or overlay has is left out (the truss's members
+  // on Rastrigin); any shade of the ramp stands for the ramp's entries.
+  auto drawn = [&d](uint8_t c) {
+    auto same = [c](uint8_t k) { return c >= bandada::kRamp ? k >= bandada::kRamp : k == c; };
+    for (size_t i = 0; i < d.count && i < d.colour.size(); ++i)
+      if (same(d.colour[i])) return true;
+    for (const bandada::Overlay& o : d.overlays)
+      if (same(o.colour)) return true;
+    return false;
+  };
+  for (auto it = legend.rbegin(); it != legend.rend(); ++it) {
+    if (!drawn(it->first)) continue;
+    ly -= ImGui::GetTextLineHeight() + 2;
+    // Named in the frame on screen (its layout is shown before the view is drawn), for the tests.
+    a.shown_layout.ui.emplace_back(std::string("legend:") + it->second,
+                                   Rect{v.x + 10, ly, 12, ImGui::GetTextLineHeight()});
+    dl->AddCircleFilled(ImVec2(v.x + 16, ly + ImGui::GetTextLineHeight() * 0.5f), 5.0f,
+                        imgui_colour(it->first));
+    dl->AddText(ImVec2(v.x + 26, ly), IM_COL32(200, 205, 215, 255), it->second);
+  }
+}
+
+}  // namespace
+
 void view2d_draw() {
   App& a = app();
   const bandada::DrawData& d = a.draw;
@@ -123,32 +196,7 @@ void view2d_draw() {
     }
     if (d.highlight[i] == 2) dl->AddCircle(p, 4.0f, imgui_colour(bandada::kYellow));
   }
-  for (const bandada::Overlay& o : d.overlays) {
-    const ImVec2 c = pm.at(o.x, o.y);
-    const ImU32 col = imgui_colour(o.colour);
-    switch (o.kind) {
-      case bandada::Overlay::Kind::ring:
-        dl->AddCircle(c, o.size, col, 24, o.width);
-        break;
-      case bandada::Overlay::Kind::disc:
-        dl->AddCircleFilled(c, o.size, col);
-        break;
-      case bandada::Overlay::Kind::circle:
-        dl->AddCircle(c, o.size * pm.s, col, 64, 1.0f);
-        break;
-      case bandada::Overlay::Kind::cross:
-        dl->AddLine(ImVec2(c.x - o.size, c.y), ImVec2(c.x + o.size, c.y), col, o.width);
-        dl->AddLine(ImVec2(c.x, c.y - o.size), ImVec2(c.x, c.y + o.size), col, o.width);
-        break;
-      case bandada::Overlay::Kind::arrow_px:
-        dl->AddLine(c, ImVec2(c.x + o.x2 * o.size, c.y + o.y2 * o.size * flip), col, o.width);
-        break;
-      case bandada::Overlay::Kind::solid:
-        break;  // drawn under the glyphs
-      case bandada::Overlay::Kind::segment:
-        break;
-    }
-  }
+  draw_marks(dl, pm, flip);
   // Trajectories opened to watch: each person of the frame shown as a ring (0.2 m, at least 2 px).
   if (const bandada::Trajectories* t = a.playback.data.get(); t && d.space == bandada::Space::plane) {
     const size_t k = t->frame_at(a.playback.t);
@@ -157,37 +205,7 @@ void view2d_draw() {
       dl->AddCircle(pm.at(t->rows[i].x - d.x0, t->rows[i].y - d.y0), r, IM_COL32(205, 165, 255, 235), 16,
                     1.5f);
   }
-  // The legend, bottom left: one swatch and word per colour the plane uses.
-  float ly = v.y + v.h - 10;
-  const auto legend = a.session().legend();
-  if (a.playback.data && d.space == bandada::Space::plane) {  // the rings, below the colours
-    ly -= ImGui::GetTextLineHeight() + 2;
-    dl->AddCircle(ImVec2(v.x + 16, ly + ImGui::GetTextLineHeight() * 0.5f), 5.0f,
-                  IM_COL32(205, 165, 255, 235), 16, 1.5f);
-    char line[160];
-    std::snprintf(line, sizeof line, "%s at t = %.2f s", a.playback.name.c_str(), a.playback.t);
-    dl->AddText(ImVec2(v.x + 26, ly), IM_COL32(200, 205, 215, 255), line);
-  }
-  // Only what this frame draws: a colour no glyph or overlay has is left out (the truss's members
-  // on Rastrigin); any shade of the ramp stands for the ramp's entries.
-  auto drawn = [&d](uint8_t c) {
-    auto same = [c](uint8_t k) { return c >= bandada::kRamp ? k >= bandada::kRamp : k == c; };
-    for (size_t i = 0; i < d.count && i < d.colour.size(); ++i)
-      if (same(d.colour[i])) return true;
-    for (const bandada::Overlay& o : d.overlays)
-      if (same(o.colour)) return true;
-    return false;
-  };
-  for (auto it = legend.rbegin(); it != legend.rend(); ++it) {
-    if (!drawn(it->first)) continue;
-    ly -= ImGui::GetTextLineHeight() + 2;
-    // Named in the frame on screen (its layout is shown before the view is drawn), for the tests.
-    a.shown_layout.ui.emplace_back(std::string("legend:") + it->second,
-                                   Rect{v.x + 10, ly, 12, ImGui::GetTextLineHeight()});
-    dl->AddCircleFilled(ImVec2(v.x + 16, ly + ImGui::GetTextLineHeight() * 0.5f), 5.0f,
-                        imgui_colour(it->first));
-    dl->AddText(ImVec2(v.x + 26, ly), IM_COL32(200, 205, 215, 255), it->second);
-  }
+  draw_legend(dl);
   dl->PopClipRect();
 }
 

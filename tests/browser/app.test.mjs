@@ -22,7 +22,7 @@ test('the page starts the app with WebGL2 and no console errors', threadsMatter(
   // What a search result or a shared link's preview shows under the title: one sentence that names
   // the page's models (an outside auditor, Lighthouse, counts a page without one against it).
   const description = await page.locator('meta[name="description"]').getAttribute('content');
-  assert.match(description, /^Bandada is a boids laboratory in the browser: .*crowd evacuation.*particle swarm/);
+  assert.match(description, /^Bandada is a laboratory of collective motion in the browser: .*crowd evacuation.*particle swarm/);
   assert.ok(description.length >= 70 && description.length <= 320, `${description.length} characters`);
   await page.screenshot({path: screenshotPath('start.png')});
   assert.deepEqual(errors, []);
