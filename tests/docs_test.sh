@@ -21,7 +21,8 @@ declare -A not_here=(
   ['^scripts/experiments-slurm\.sh ']="needs a Slurm cluster: the Slurm stage starts one and runs this script"
 )
 
-passed=0 failed=0 skipped=0
+source "$root/tests/check.sh"
+skipped=0
 run_one() {  # run_one FILE COMMAND
   local file="$1" cmd="$2" why
   for pat in "${!not_here[@]}"; do
@@ -51,14 +52,8 @@ run_one() {  # run_one FILE COMMAND
     (cd "$dir" && timeout 600 bash -o pipefail -c "$cmd") >"$log" 2>&1
     rc=$?
   fi
-  if [ $rc -eq 0 ]; then
-    echo "ok   ($file): $cmd"
-    passed=$((passed + 1))
-  else
-    echo "FAIL ($file): $cmd  (exit $rc)"
-    tail -n 15 "$log" | sed 's/^/      /'
-    failed=$((failed + 1))
-  fi
+  check "($file): $cmd" "[ $rc -eq 0 ]"
+  [ $rc -eq 0 ] || { echo "      (exit $rc)"; tail -n 15 "$log" | sed 's/^/      /'; }
 }
 
 cd "$root"
@@ -77,66 +72,38 @@ for file in README.md docs/*.md docs/models/*.md; do
   done <"$file"
 done
 # The PSO model's verdicts table in docs/models/pso.md is what the CLI prints today.
-if diff <(scripts/experiments-table.sh --model pso) \
-        <(sed -n '/pso-experiments-table:begin/,/pso-experiments-table:end/p' docs/models/pso.md | grep '^|'); then
-  echo "ok   (docs/models/pso.md): the verdicts table is the CLI's"
-  passed=$((passed + 1))
-else
-  echo "FAIL (docs/models/pso.md): the verdicts table differs from the CLI's: scripts/experiments-table.sh --model pso --write docs/models/pso.md"
-  failed=$((failed + 1))
-fi
+pso_table() {
+  diff <(scripts/experiments-table.sh --model pso) \
+       <(sed -n '/pso-experiments-table:begin/,/pso-experiments-table:end/p' docs/models/pso.md | grep '^|')
+}
+check "(docs/models/pso.md): the verdicts table is the CLI's (else: scripts/experiments-table.sh --model pso --write docs/models/pso.md)" pso_table
 # The table of today's verdicts in docs/experiments.md is what the CLI prints today (all but the
 # timing claim's row, whose numbers are this machine's of the day it was made).
-if scripts/experiments-table.sh > "$scratch/table.md"; then
-  if diff <(grep -v grid-vs-all-pairs "$scratch/table.md") \
-          <(sed -n '/experiments-table:begin/,/experiments-table:end/p' docs/experiments.md | grep '^|' | grep -v grid-vs-all-pairs); then
-    echo "ok   (docs/experiments.md): the verdicts table is the CLI's"
-    passed=$((passed + 1))
-  else
-    echo "FAIL (docs/experiments.md): the verdicts table differs from the CLI's: scripts/experiments-table.sh --write docs/experiments.md"
-    failed=$((failed + 1))
-  fi
-else
-  echo "FAIL: scripts/experiments-table.sh"
-  failed=$((failed + 1))
-fi
+experiments_table() {
+  scripts/experiments-table.sh > "$scratch/table.md" &&
+    diff <(grep -v grid-vs-all-pairs "$scratch/table.md") \
+         <(sed -n '/experiments-table:begin/,/experiments-table:end/p' docs/experiments.md | grep '^|' | grep -v grid-vs-all-pairs)
+}
+check "(docs/experiments.md): the verdicts table is the CLI's (else: scripts/experiments-table.sh --write docs/experiments.md)" experiments_table
 # The verification table in docs/verification.md is made from the cards' committed output
-# (docs/verification/NAME.csv), and two short cards' files are what the CLI prints today (the
+# (docs/verification/NAME.csv), and three short cards' files are what the CLI prints today (the
 # long ones are not rerun here: scripts/verification-table.sh --run makes them all again).
-if scripts/verification-table.sh > "$scratch/verification.md"; then
-  if diff "$scratch/verification.md" \
-          <(sed -n '/verification-table:begin/,/verification-table:end/p' docs/verification.md | grep '^|'); then
-    echo "ok   (docs/verification.md): the verification table is the committed cards' output"
-    passed=$((passed + 1))
-  else
-    echo "FAIL (docs/verification.md): the table differs from docs/verification/: scripts/verification-table.sh --write docs/verification.md"
-    failed=$((failed + 1))
-  fi
-else
-  echo "FAIL: scripts/verification-table.sh"
-  failed=$((failed + 1))
-fi
+verification_table() {
+  scripts/verification-table.sh > "$scratch/verification.md" &&
+    diff "$scratch/verification.md" \
+         <(sed -n '/verification-table:begin/,/verification-table:end/p' docs/verification.md | grep '^|')
+}
+check "(docs/verification.md): the verification table is the committed cards' output (else: scripts/verification-table.sh --write docs/verification.md)" verification_table
 # Every test of the suites has its row, built or not: RiMEA 1-16, IMO 1-11, and NIST TN 1822's.
 missing=""
 for t in "RiMEA "{1,2,3,4,5,6,7,8a,8b,9,10,11,12a,12b,12c,12d,13,14,15,16} "IMO "{1,2,3,4,5,6,7,8,9,10,11} \
          "NIST "{1.1,2.1,2.2,2.3,2.4,2.5,2.6,2.7,2.8,2.9,2.10,3.1,3.2,3.3,4.1,5.1,5.2}; do
   grep -q "^| $t | " docs/verification.md || missing="$missing, $t"
 done
-if [ -z "$missing" ]; then
-  echo "ok   (docs/verification.md): a row for every RiMEA, IMO and NIST test, built or not"
-  passed=$((passed + 1))
-else
-  echo "FAIL (docs/verification.md): no row for${missing#,}"
-  failed=$((failed + 1))
-fi
+check "(docs/verification.md): a row for every RiMEA, IMO and NIST test, built or not${missing:+ (no row for${missing#,})}" '[ -z "$missing" ]'
 for card in rimea-01 rimea-10 nist-5-1; do
-  if diff <(build/native/bandada-cli experiment "$card") "docs/verification/$card.csv" >/dev/null; then
-    echo "ok   (docs/verification/$card.csv): what bandada-cli experiment $card prints today"
-    passed=$((passed + 1))
-  else
-    echo "FAIL (docs/verification/$card.csv): bandada-cli experiment $card prints otherwise today: scripts/verification-table.sh --run --write docs/verification.md"
-    failed=$((failed + 1))
-  fi
+  check "(docs/verification/$card.csv): what bandada-cli experiment $card prints today (else: scripts/verification-table.sh --run --write docs/verification.md)" \
+    'diff <(build/native/bandada-cli experiment "$card") "docs/verification/$card.csv" >/dev/null'
 done
 # The validation card's figures: scripts/trajectory-figures.py on our synthetic PeTrack file gives
 # what is known by hand (5 people crossing y = 0 at 0.45 + k s), and the card's constants in
@@ -146,32 +113,19 @@ figures=$(scripts/trajectory-figures.py tests/fixtures/petrack-line.txt --line="
 want="line_count,5 line_first,0.4500 line_median,2.4500 line_last,4.4500 line_flow,1.0000 area_density,0.5000 passage,3,2.450"
 missing=""
 for w in $want; do grep -qx "$w" <<<"$figures" || missing="$missing $w"; done
-if [ -z "$missing" ]; then
-  echo "ok   (scripts/trajectory-figures.py): the synthetic file's passages, flow and density, as known by hand"
-  passed=$((passed + 1))
-else
-  echo "FAIL (scripts/trajectory-figures.py): missing$missing"; echo "$figures" | head -n 15 | sed 's/^/      /'
-  failed=$((failed + 1))
-fi
+check "(scripts/trajectory-figures.py): the synthetic file's passages, flow and density, as known by hand${missing:+ (missing$missing)}" '[ -z "$missing" ]'
+[ -z "$missing" ] || echo "$figures" | head -n 15 | sed 's/^/      /'
 csv=docs/validation/wuppertal-2018-040_c_56_h-.csv
 src=core/models/crowd/crowd_experiments.cpp
-card_ok=1
+wrong=""
 for pair in People:line_count Flow:line_flow Half:line_half Span:line_span; do
   name=${pair%%:*} measure=${pair#*:}
   have=$(sed -n "s/.*kWuppertal$name = \([0-9.]*\);.*/\1/p" "$src")
   value=$(awk -F, -v m="$measure" '$1 == m { print $2 }' "$csv")
   [ -n "$have" ] && [ -n "$value" ] && \
-    awk -v a="$have" -v b="$value" 'BEGIN { exit !(sprintf("%.2f", a) == sprintf("%.2f", b)) }' || {
-    echo "FAIL ($src): kWuppertal$name = '$have', the experiment's $measure is '$value' ($csv)"
-    card_ok=0
-  }
+    awk -v a="$have" -v b="$value" 'BEGIN { exit !(sprintf("%.2f", a) == sprintf("%.2f", b)) }' ||
+    wrong="$wrong kWuppertal$name = '$have' against the experiment's $measure '$value';"
 done
-if [ $card_ok -eq 1 ]; then
-  echo "ok   ($src): the card wuppertal-2018 compares with the committed figures of $csv"
-  passed=$((passed + 1))
-else
-  failed=$((failed + 1))
-fi
+check "($src): the card wuppertal-2018 compares with the committed figures of $csv${wrong:+ (${wrong% ;})}" '[ -z "$wrong" ]'
 echo "docs commands: $skipped not run here (reasons above)"
-echo "$passed passed, $failed failed"
-[ $failed -eq 0 ] && [ $passed -gt 0 ]
+check_summary && [ $checks -gt 0 ]

@@ -218,3 +218,13 @@ export async function regionPixels(page, rect) {
     return {width, height, data: Array.from(data)};
   }, [imagePixelsSource, png.toString('base64')]);
 }
+
+/// Runs `act` (an open, a drop, a reload of a file) and waits for the page to say a state arrived
+/// (its state_events count moves), two frames more, then returns the app's state.
+export async function openVia(page, act) {
+  const events = (await appState(page)).state_events;
+  await act();
+  await page.waitForFunction((n) => JSON.parse(Module.appState()).state_events > n, events, {timeout: 15000});
+  await nextFrames(page, 2);
+  return appState(page);
+}

@@ -8,18 +8,10 @@ import {execFileSync} from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import {test, useSuite, appState, uiRects, nextFrames, freshPage, clickWidget, nativeCli, outDir, root,
-        waitState, waitFor} from './helpers.mjs';
+        waitState, waitFor, openVia} from './helpers.mjs';
 
 const suite = useSuite();
 const fixtures = path.join(root, 'tests/fixtures/scenarios');
-
-async function openVia(page, act) {
-  const events = (await appState(page)).state_events;
-  await act();
-  await page.waitForFunction((n) => JSON.parse(Module.appState()).state_events > n, events, {timeout: 15000});
-  await nextFrames(page, 2);
-  return appState(page);
-}
 
 /// The folder form: its config.json and geometry.wkt dropped on the page together.
 function dropFolder(page, folder) {

@@ -7,18 +7,10 @@ import {execFileSync} from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import {test, useSuite, appState, uiRects, nextFrames, freshPage, clickWidget, nativeCli, outDir, root,
-        waitState, canvasPoint} from './helpers.mjs';
+        waitState, canvasPoint, openVia} from './helpers.mjs';
 
 const suite = useSuite();
 const corridor = path.join(root, 'tests/fixtures/scenarios/corridor.json');
-
-async function openVia(page, act) {
-  const events = (await appState(page)).state_events;
-  await act();
-  await page.waitForFunction((n) => JSON.parse(Module.appState()).state_events > n, events, {timeout: 15000});
-  await nextFrames(page, 2);
-  return appState(page);
-}
 
 const drop = (page, name, text) => openVia(page, () => page.evaluate(([n, t]) => {
   const dt = new DataTransfer();
