@@ -13,6 +13,7 @@
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cli="$root/build/native/bandada-cli"
+source "$root/scripts/slurm-array.sh"
 out="" cpus=1 wait=0 model=""
 names=() pass=()
 while [ $# -gt 0 ]; do
@@ -60,8 +61,7 @@ out="$(cd "$out" && pwd)"
 printf '%s\n' "${names[@]}" > "$out/cards.txt"
 rm -f "$out/verdicts.txt"
 {
-  echo '#!/usr/bin/env bash'
-  echo 'set -euo pipefail'
+  task_head
   printf 'name=$(sed -n "$((SLURM_ARRAY_TASK_ID + 1))p" %q)\n' "$out/cards.txt"
   printf 'file=%q/$name.csv\n' "$out"
   echo 'echo "task $SLURM_ARRAY_TASK_ID ($name) starts on $(hostname) (restart count ${SLURM_RESTART_COUNT:-0})"'
@@ -76,16 +76,10 @@ rm -f "$out/verdicts.txt"
   printf 'while read -r name; do printf "%%s: %%s\\n" "$name" "$(tail -n 1 %q/"$name.csv")"; done < %q > %q/verdicts.txt\n' \
     "$out" "$out/cards.txt" "$out"
 } > "$out/merge.sh"
-chmod +x "$out/task.sh" "$out/merge.sh"
-
-array=$(sbatch --parsable --job-name=bandada-cards --array="0-$((${#names[@]} - 1))" --cpus-per-task="$cpus" \
-                 --requeue --open-mode=append --output="$out/task-%a.log" "$out/task.sh")
-array=${array%%;*}
-merge_opts=(--parsable --job-name=bandada-verdicts --dependency="afterok:$array" --output="$out/merge.log")
-[ "$wait" = 1 ] && merge_opts+=(--wait)
-echo "submitted array job $array (${#names[@]} cards); each card's output will be $out/NAME.csv"
-merge=$(sbatch "${merge_opts[@]}" "$out/merge.sh")
-echo "verdicts job ${merge%%;*} writes $out/verdicts.txt after every card"
+submit_array bandada-cards "${#names[@]}" "$cpus" "$out"
+echo "submitted array job $array_id (${#names[@]} cards); each card's output will be $out/NAME.csv"
+submit_merge bandada-verdicts "$wait" "$out"
+echo "verdicts job $merge_id writes $out/verdicts.txt after every card"
 if [ "$wait" = 1 ]; then
   [ -f "$out/verdicts.txt" ] || { echo "experiments-slurm: no $out/verdicts.txt (see $out/*.log)" >&2; exit 1; }
   echo "done: $out/verdicts.txt ($(grep -c ': verdict: holds' "$out/verdicts.txt" || true) of ${#names[@]} hold)"

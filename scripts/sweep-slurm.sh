@@ -12,6 +12,7 @@
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cli="$root/build/native/bandada-cli"
+source "$root/scripts/slurm-array.sh"
 tasks="" out="" cpus=1 wait=0
 sweep=()
 while [ $# -gt 0 ]; do
@@ -36,8 +37,7 @@ mkdir -p "$out"
 out="$(cd "$out" && pwd)"
 rm -f "$out"/shard-*.csv "$out/sweep.csv"
 {
-  echo '#!/usr/bin/env bash'
-  echo 'set -euo pipefail'
+  task_head
   echo 'echo "task $SLURM_ARRAY_TASK_ID starts on $(hostname) (restart count ${SLURM_RESTART_COUNT:-0})"'
   printf 'exec %q sweep' "$cli"
   printf ' %q' "${sweep[@]}"
@@ -45,16 +45,10 @@ rm -f "$out"/shard-*.csv "$out/sweep.csv"
   printf ' --shard "$SLURM_ARRAY_TASK_ID/%s" --out %q/shard-$(printf %%06d "$SLURM_ARRAY_TASK_ID").csv --resume\n' "$tasks" "$out"
 } > "$out/task.sh"
 printf '#!/usr/bin/env bash\ncat %q/shard-*.csv > %q/sweep.csv\n' "$out" "$out" > "$out/merge.sh"
-chmod +x "$out/task.sh" "$out/merge.sh"
-
-array=$(sbatch --parsable --job-name=bandada-sweep --array="0-$((tasks - 1))" --cpus-per-task="$cpus" \
-                 --requeue --open-mode=append --output="$out/task-%a.log" "$out/task.sh")
-array=${array%%;*}
-merge_opts=(--parsable --job-name=bandada-merge --dependency="afterok:$array" --output="$out/merge.log")
-[ "$wait" = 1 ] && merge_opts+=(--wait)
-echo "submitted array job $array ($tasks tasks); the merged result will be $out/sweep.csv"
-merge=$(sbatch "${merge_opts[@]}" "$out/merge.sh")
-echo "merge job ${merge%%;*} runs after every task succeeds"
+submit_array bandada-sweep "$tasks" "$cpus" "$out"
+echo "submitted array job $array_id ($tasks tasks); the merged result will be $out/sweep.csv"
+submit_merge bandada-merge "$wait" "$out"
+echo "merge job $merge_id runs after every task succeeds"
 if [ "$wait" = 1 ]; then
   [ -f "$out/sweep.csv" ] || { echo "sweep-slurm: the merge did not produce $out/sweep.csv (see $out/*.log)" >&2; exit 1; }
   echo "done: $out/sweep.csv ($(($(wc -l < "$out/sweep.csv") - 1)) rows)"
