@@ -66,7 +66,7 @@ const ModelDescription& crowd_description() {
     m.series = {{"people inside", 0.0, NAN},
                 {"outflow (people/s, last second)", 0.0, NAN},
                 {"mean speed (m/s)", 0.0, NAN},
-                {"largest pressure (N/m)", 0.0, NAN},
+                {"largest pressure (N/m)", 0.0, NAN, -1, true},       // hidden under the speed models: NaN
                 {"line 1: people across, N(t)", 0.0, NAN, -1, true},  // shown once a line is drawn
                 {"area 1: density (P/m2)", 0.0, NAN, -1, true}};
     m.table_title = "People";
