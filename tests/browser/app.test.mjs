@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import {execFileSync} from 'node:child_process';
 import {test, threadsMatter, useSuite, launch, openPage, appState, uiRects, clickWidget, typeField, focusView, waitState,
-        canvasPoint, screenshotPath, nativeCli, freshPage} from './helpers.mjs';
+        canvasPoint, nativeCli, freshPage, keepPicture} from './helpers.mjs';
 
 const suite = useSuite();
 
@@ -24,7 +24,7 @@ test('the page starts the app with WebGL2 and no console errors', threadsMatter(
   const description = await page.locator('meta[name="description"]').getAttribute('content');
   assert.match(description, /^Bandada is a laboratory of collective motion in the browser: .*crowd evacuation.*particle swarm/);
   assert.ok(description.length >= 70 && description.length <= 320, `${description.length} characters`);
-  await page.screenshot({path: screenshotPath('start.png')});
+  await keepPicture(page, 'start.png');
   assert.deepEqual(errors, []);
   await context.close();
 });
@@ -56,7 +56,7 @@ test('Run advances in real time, Pause stops, Reset removes the flock and keeps 
   const paused = await appState(page);
   await page.waitForTimeout(400);
   assert.equal((await appState(page)).steps, paused.steps);
-  await page.screenshot({path: screenshotPath('running-flock.png')});
+  await keepPicture(page, 'running-flock.png');
   await clickWidget(page, 'Reset');
   const reset = await appState(page);
   assert.equal(reset.status, 'no flock');

@@ -4,8 +4,8 @@
 // room; its state equals the CLI's.
 import assert from 'node:assert/strict';
 import {execFileSync} from 'node:child_process';
-import {test, useSuite, appState, nextFrames, freshPage, clickWidget, uiRects, canvasPoint, screenshotPath, nativeCli,
-        waitFor} from './helpers.mjs';
+import {test, useSuite, appState, nextFrames, freshPage, clickWidget, uiRects, canvasPoint, nativeCli,
+        waitFor, keepPicture} from './helpers.mjs';
 
 const suite = useSuite();
 // The same in both builds (nothing here depends on threads): the threaded pass runs these.
@@ -33,7 +33,7 @@ test('the crowd: chosen from the menu, run, people leave through the exit; the s
   const readouts = JSON.parse(await page.evaluate(() => Module.viewJson(1, 0, 0))).readouts.map((r) => r.slice(0, 2).join(' '));
   assert.ok(readouts.some((r) => /^inside \d+ of 60$/.test(r)), readouts.join(' | '));
   assert.ok(readouts.some((r) => /^outflow \d+ people\/s/.test(r)), readouts.join(' | '));
-  await page.screenshot({path: screenshotPath('crowd.png')});
+  await keepPicture(page, 'crowd.png');
   await page.evaluate(() => Module.command('pause'));
   // Run to the end (issue 85: a crowd could only be watched in real time): "max" chosen beside
   // Run, the room empties and the run stops by itself, everyone's time said.

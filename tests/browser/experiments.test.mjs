@@ -5,8 +5,8 @@
 // verdict and number; a phone's layout has the tab too.
 import assert from 'node:assert/strict';
 import {execFileSync} from 'node:child_process';
-import {test, useSuite, appState, nextFrames, freshPage, uiRects, clickWidget, screenshotPath, nativeCli,
-        waitFor} from './helpers.mjs';
+import {test, useSuite, appState, nextFrames, freshPage, uiRects, clickWidget, nativeCli,
+        waitFor, keepPicture} from './helpers.mjs';
 
 const suite = useSuite();
 
@@ -54,7 +54,7 @@ test('Experiments tab: Run these gives every card of the 2-D flock its rows and 
   const seconds = (Date.now() - t0) / 1000;
   console.log(`# every card in the page, one seed a point: ${seconds.toFixed(1)} s (${w.experiments.filter((e) => e.status === 'done').map((e) => `${e.name} ${e.seconds?.toFixed(1)} s`).join(', ')})`);
   await nextFrames(page, 2);
-  await page.screenshot({path: screenshotPath('experiments-tab.png')});
+  await keepPicture(page, 'experiments-tab.png');
   const check = async (k, e, seeds) => {
     assert.equal(e.status, 'done', `${e.name}: ${e.error}`);
     assert.ok(e.verdict && typeof e.verdict.holds === 'boolean' && e.verdict.text.length > 10, e.name);

@@ -3,7 +3,7 @@
 import {before, after} from 'node:test';
 import assert from 'node:assert/strict';
 import {execFileSync} from 'node:child_process';
-import {test, threadsMatter, launch, startServer, openPage, gotoReady, appState, clickWidget, waitState, screenshotPath, nativeCli, freshPage} from './helpers.mjs';
+import {test, threadsMatter, launch, startServer, openPage, gotoReady, appState, clickWidget, waitState, nativeCli, freshPage, keepPicture} from './helpers.mjs';
 
 let noGl, gl, server, url;
 before(async () => {
@@ -72,7 +72,7 @@ test('the SVG holds one glyph per boid, with the ring on the selected one', asyn
   await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
   const s = await appState(page);
   assert.notEqual(s.selection, 7);
-  await page.screenshot({path: screenshotPath('accessible-view.png')});
+  await keepPicture(page, 'accessible-view.png');
   await context.close();
 });
 
@@ -185,7 +185,7 @@ test('the feedback engine in the accessible view: fields, phases, one arrow per 
   await page.waitForFunction(() => window.bandadaReady === true);
   await page.waitForFunction(() => document.getElementById('hv-model').value === 'feedback2d');
   assert.equal(await page.inputValue('#hv-f-turn'), '0,5');
-  await page.screenshot({path: screenshotPath('accessible-feedback2d.png')});
+  await keepPicture(page, 'accessible-feedback2d.png');
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -2,8 +2,7 @@
 // touch, presets, the select tool, its own saved text and links (markers included), CLI bits.
 import assert from 'node:assert/strict';
 import {execFileSync} from 'node:child_process';
-import {test, threadsMatter, useSuite, openPage, gotoReady, appState, clickWidget, waitState, canvasPoint, nextFrames, screenshotPath,
-        nativeCli} from './helpers.mjs';
+import {test, threadsMatter, useSuite, openPage, gotoReady, appState, clickWidget, waitState, canvasPoint, nextFrames, nativeCli, keepPicture} from './helpers.mjs';
 
 const suite = useSuite();
 
@@ -76,7 +75,7 @@ test('presets set their fields live and an edit shows custom; the select tool in
   const [bx, by] = await canvasPoint(page, v[0] + (v[2] - 900 * scale) / 2 + b[0] * scale, v[1] + (v[3] - 600 * scale) / 2 + b[1] * scale);
   await page.mouse.click(bx, by);
   s = await waitState(page, (st) => st.sessions.flock2d.selection !== null);
-  await page.screenshot({path: screenshotPath('flock2d.png')});
+  await keepPicture(page, 'flock2d.png');
   await context.close();
 });
 

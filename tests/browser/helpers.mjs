@@ -205,8 +205,17 @@ export function waitState(page, pred, timeout = 20000) {
 }
 
 export function screenshotPath(name) {
-  fs.mkdirSync(outDir, {recursive: true});
-  return path.join(outDir, name);
+  const file = path.join(outDir, name);
+  fs.mkdirSync(path.dirname(file), {recursive: true});
+  return file;
+}
+
+/// A picture of the page for a person to look at (test-output/NAME), taken only with
+/// BANDADA_PICTURES=1: nothing asserts on it, and in a software renderer each costs up to 3 s (30 s
+/// of the phone layout test's 50, 8 December). Pixels a test checks come from regionPixels.
+export async function keepPicture(page, name, options = {}) {
+  if (process.env.BANDADA_PICTURES !== '1') return;
+  await page.screenshot({...options, path: screenshotPath(name)});
 }
 
 /// The RGBA pixels of a region of the page, as a screenshot sees them (decoded in the page).

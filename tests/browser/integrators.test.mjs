@@ -2,8 +2,7 @@
 // integrators" on draws both energy curves, visibly apart, and the page's numbers are the CLI's.
 import assert from 'node:assert/strict';
 import {execFileSync} from 'node:child_process';
-import {test, threadsMatter, useSuite, appState, nextFrames, freshPage, uiRects, regionPixels, screenshotPath,
-        nativeCli} from './helpers.mjs';
+import {test, threadsMatter, useSuite, appState, nextFrames, freshPage, uiRects, regionPixels, nativeCli, keepPicture} from './helpers.mjs';
 
 const suite = useSuite();
 
@@ -56,7 +55,7 @@ test('the Orbit preset compared: both energy curves drawn, labelled and apart; t
   // The picture: in the energy plot, a blue curve (Euler) and an orange one (RK4) apart.
   const plot = (await uiRects(page)).widgets['energy-plot'];
   assert.ok(plot, 'the energy plot with two curves is on screen');
-  await page.screenshot({path: screenshotPath('integrators-orbit-compared.png')});
+  await keepPicture(page, 'integrators-orbit-compared.png');
   const px = await regionPixels(page, plot);
   const blue = curveRows(px, BLUE), orange = curveRows(px, ORANGE);
   const both = blue.map((b, x) => (b !== null && orange[x] !== null ? Math.abs(b - orange[x]) : null)).filter((d) => d !== null);

@@ -3,8 +3,7 @@
 // and the same bits as the CLI.
 import assert from 'node:assert/strict';
 import {execFileSync} from 'node:child_process';
-import {test, threadsMatter, useSuite, openPage, gotoReady, appState, uiRects, clickWidget, waitState, canvasPoint, screenshotPath,
-        nativeCli, freshPage, nextFrames} from './helpers.mjs';
+import {test, threadsMatter, useSuite, openPage, gotoReady, appState, uiRects, clickWidget, waitState, canvasPoint, nativeCli, freshPage, nextFrames, keepPicture} from './helpers.mjs';
 
 const suite = useSuite();
 
@@ -72,7 +71,7 @@ test('Advance one phase walks the cycle vertex by vertex; the page says which co
   const app = await page.evaluate(() => Module.stateJson());
   const cli = execFileSync(nativeCli, ['--model', 'feedback2d', '--n', '60', '--phases', '4'], {encoding: 'utf8'});
   assert.equal(app, cli, 'the page and the CLI give the same bits');
-  await page.screenshot({path: screenshotPath('feedback2d.png')});
+  await keepPicture(page, 'feedback2d.png');
   await context.close();
 });
 

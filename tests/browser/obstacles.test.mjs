@@ -2,8 +2,7 @@
 // and by touch, erased by a tap, the Gate preset run, and the page's bits equal to the CLI's.
 import assert from 'node:assert/strict';
 import {execFileSync} from 'node:child_process';
-import {test, threadsMatter, useSuite, appState, nextFrames, waitState, freshPage, canvasPoint, screenshotPath,
-        nativeCli} from './helpers.mjs';
+import {test, threadsMatter, useSuite, appState, nextFrames, waitState, freshPage, canvasPoint, nativeCli, keepPicture} from './helpers.mjs';
 
 const suite = useSuite();
 
@@ -52,7 +51,7 @@ test('circles and walls are drawn by dragging the mouse, erased by a click, and 
   await page.evaluate(() => { Module.command('initialize'); for (let k = 0; k < 5; ++k) Module.command('step'); });
   const cli = execFileSync(nativeCli, ['--config', link, '--steps', '5'], {encoding: 'utf8'});
   assert.equal(await page.evaluate(() => Module.stateJson()), cli);
-  await page.screenshot({path: screenshotPath('obstacles-drawn.png')});
+  await keepPicture(page, 'obstacles-drawn.png');
   // Erase: a click near the wall removes it, not the circle.
   await tool(page, 'erase');
   await page.mouse.click(...(await planePoint(page, 205, 220)));
@@ -86,7 +85,7 @@ test('on a touch screen a finger draws a wall, and the Gate preset streams the f
   j = JSON.parse(await page.evaluate(() => Module.stateJson()));
   assert.equal(j.walls.length, 2);
   assert.deepEqual(j.walls.map((w) => [w.a[1], w.b[1]]), [[0, 255], [345, 600]]);
-  await page.screenshot({path: screenshotPath('obstacles-gate.png')});
+  await keepPicture(page, 'obstacles-gate.png');
   assert.deepEqual(errors, []);
   await context.close();
 });

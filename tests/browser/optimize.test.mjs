@@ -4,8 +4,8 @@
 // input refused with the reason, and the accessible view's form and table.
 import assert from 'node:assert/strict';
 import {execFileSync} from 'node:child_process';
-import {test, useSuite, appState, nextFrames, freshPage, uiRects, clickWidget, screenshotPath, nativeCli,
-        waitFor, regionPixels} from './helpers.mjs';
+import {test, useSuite, appState, nextFrames, freshPage, uiRects, clickWidget, nativeCli,
+        waitFor, regionPixels, keepPicture} from './helpers.mjs';
 
 const suite = useSuite();
 
@@ -93,7 +93,7 @@ test('an optimisation in the Optimise tab: the log is the CLI\'s, the plot and t
   const px = await regionPixels(page, [plane[0] + 3, plane[1] + 3, 1, 1]);
   const hex = '#' + px.data.slice(0, 3).map((v) => v.toString(16).padStart(2, '0')).join('');
   assert.ok(sweepColours.has(hex), `the plane's corner ${hex} is a cell of the sweep's map (${[...sweepColours]})`);
-  await page.screenshot({path: screenshotPath('optimize.png')});
+  await keepPicture(page, 'optimize.png');
   // Use the best puts its values into the fields; undo brings mine back.
   const before = JSON.parse(await page.evaluate(() => Module.appState())).texts;
   await clickWidget(page, 'optimize-use');
@@ -193,7 +193,7 @@ test('the accessible view optimises too: a form with rows of fields, the best pe
   assert.equal(await page.inputValue(radius), s.best_texts[0]);
   await page.click('#hv-op-undo');
   assert.equal(await page.inputValue(radius), '1.6');
-  await page.screenshot({path: screenshotPath('optimize-accessible.png'), fullPage: true});
+  await keepPicture(page, 'optimize-accessible.png', {fullPage: true});
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -1,11 +1,10 @@
 // Bandada — phones, tablets and desktops (issue 13): at 390 × 844 (touch, DPR 2), 820 × 1180
 // (touch) and 1400 × 900, for every model and both views, nothing is cut off or covered and no
 // panel lies over the view; on the phone, fields are typed into by touch, panels scroll by a
-// finger, sliders drag, and a pinch zooms. Screenshots of each go to test-output/screens/.
+// finger, sliders drag, and a pinch zooms. Pictures of each go to test-output/screens/ with
+// BANDADA_PICTURES=1.
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import path from 'node:path';
-import {test, useSuite, appState, uiRects, nextFrames, waitState, freshPage, outDir} from './helpers.mjs';
+import {test, useSuite, appState, uiRects, nextFrames, waitState, freshPage, keepPicture} from './helpers.mjs';
 
 const suite = useSuite();
 // Layouts do not depend on threads: the threaded pass runs these.
@@ -18,12 +17,6 @@ const SCREENS = {
 const TEXT_ONLY = new Set(['hint', 'status', 'link-check', 'threads', 'clip-mark', 'table-note']);  // lines of text, not targets
 const textOnly = (name) => TEXT_ONLY.has(name) || name.startsWith('more-below') ||  // the scroll cue is a line too
   name.startsWith('exp-verdict:') || name.endsWith('-caption');
-
-function shot(name) {
-  const dir = path.join(outDir, 'screens');
-  fs.mkdirSync(dir, {recursive: true});
-  return path.join(dir, name + '.png');
-}
 
 const overlaps = (a, b) => a[0] < b[0] + b[2] && b[0] < a[0] + a[2] && a[1] < b[1] + b[3] && b[1] < a[1] + a[3];
 
@@ -87,7 +80,7 @@ for (const [screen, options] of Object.entries(SCREENS)) {
       } else {
         await checkWidgets(page, `${screen}/${model}`, coarse);
       }
-      await page.screenshot({path: shot(`${screen}-${model}-webgl`)});
+      await keepPicture(page, 'screens/' + `${screen}-${model}-webgl` + '.png');
     }
     // The accessible view: one column when narrow, nothing over the drawing, no sideways scroll.
     await page.evaluate(() => window.bandadaStartHtmlView(''));
@@ -106,7 +99,7 @@ for (const [screen, options] of Object.entries(SCREENS)) {
       });
       assert.deepEqual(bad.out, [], `${screen}/${model}: elements over the drawing`);
       assert.ok(bad.wide <= 1, `${screen}/${model}: the page scrolls sideways by ${bad.wide} px`);
-      await page.screenshot({path: shot(`${screen}-${model}-accessible`), fullPage: true});
+      await keepPicture(page, 'screens/' + `${screen}-${model}-accessible` + '.png', {fullPage: true});
     }
     assert.deepEqual(errors, []);
     await context.close();
@@ -172,7 +165,7 @@ test('phone: a one-finger drag scrolls the panel, and a slider dragged by touch 
   }
   await touch(page, 'touchEnd', []);
   s = await waitState(page, (st) => st.panel_scroll > 100);
-  await page.screenshot({path: shot('phone-scrolled')});
+  await keepPicture(page, 'screens/' + 'phone-scrolled' + '.png');
   assert.deepEqual(errors, []);
   await context.close();
 });
@@ -210,7 +203,7 @@ test('phone: a pinch zooms the 3-D view and the 2-D plane, Reset view undoes it,
   const s = await appState(page);
   assert.ok(s.plane_zoom > 2, `the plane zoomed ${s.plane_zoom}×`);
   assert.equal(s.extra.predators, 0, 'a pinch is not a tap: no predator placed');
-  await page.screenshot({path: shot('phone-pinched-plane')});
+  await keepPicture(page, 'screens/' + 'phone-pinched-plane' + '.png');
   await tapWidget(page, 'tab:Parameters');
   const canvasH = await page.evaluate(() => document.getElementById('canvas').getBoundingClientRect().height);
   const onScreen = (r) => r && r[1] >= s.view[3] + 40 && r[1] + r[3] <= canvasH - 4;

@@ -3,8 +3,7 @@
 // definition in the share link, and the accessible view's SVG grid and table.
 import assert from 'node:assert/strict';
 import {execFileSync} from 'node:child_process';
-import {test, useSuite, appState, nextFrames, freshPage, uiRects, clickWidget, canvasPoint, screenshotPath,
-        nativeCli, waitFor} from './helpers.mjs';
+import {test, useSuite, appState, nextFrames, freshPage, uiRects, clickWidget, canvasPoint, nativeCli, waitFor, keepPicture} from './helpers.mjs';
 
 const suite = useSuite();
 
@@ -66,7 +65,7 @@ test('a feedback-engine sweep in the Sweep tab: the map fills in, hover shows a 
   const [px, py] = await canvasPoint(page, map[0] + map[2] * (2.5 / 4), map[1] + map[3] * (0.5 / 3));  // x = 2, y = 61
   await page.mouse.move(px, py);
   await nextFrames(page, 3);
-  await page.screenshot({path: screenshotPath('sweep-feedback-map.png')});
+  await keepPicture(page, 'sweep-feedback-map.png');
   const before = (await appState(page)).texts.slice();
   await page.mouse.click(px, py);
   await nextFrames(page, 3);
@@ -189,7 +188,7 @@ test('the accessible view sweeps too: a form, an SVG grid with a data table, loa
   assert.equal((await appState(page)).status, 'paused');
   await page.click('#hv-sw-loaded button[data-sweep="undo"]');
   assert.notEqual(await page.inputValue(radius), '1.25');
-  await page.screenshot({path: screenshotPath('sweep-accessible.png'), fullPage: true});
+  await keepPicture(page, 'sweep-accessible.png', {fullPage: true});
   assert.deepEqual(errors, []);
   await context.close();
 });
