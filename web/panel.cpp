@@ -19,6 +19,7 @@
 #include "imgui.h"
 #include "imgui_internal.h"
 #include "optimize.h"
+#include "palette.h"
 #include "sweep.h"
 #include "widgets.h"
 
@@ -228,8 +229,8 @@ ImVec4 tone(int t) {
       return kYellow;
     case 3:
       return kRed;
-    case 4:
-      return kOrange;
+    case 4:  // the selection: the palette's colour for it, as the views draw it
+      return ImGui::ColorConvertU32ToFloat4(imgui_colour(bandada::kSelected));
     default:
       return ImVec4(0.92f, 0.93f, 0.95f, 1.0f);
   }
